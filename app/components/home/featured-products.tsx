@@ -1,0 +1,21 @@
+import { ProductCard } from "~/components/product-card";
+import type { ProductJson } from "~/lib/api-types";
+
+export function FeaturedProducts({ products }: { products: ProductJson[] }) {
+  return (
+    <section id="products" aria-labelledby="products-heading" className="mx-auto max-w-6xl scroll-mt-20 px-4 py-14 sm:px-6">
+      <h2 id="products-heading" className="text-center text-3xl font-bold text-wood-900">
+        Featured Products
+      </h2>
+      {products.length === 0 ? (
+        <p className="mt-6 text-center text-stone-600">No products yet. Please come back soon.</p>
+      ) : (
+        <div data-testid="product-grid" className="mt-8 grid grid-cols-1 gap-6 sm:grid-cols-2 lg:grid-cols-4">
+          {products.map((p, i) => (
+            <ProductCard key={p._id} product={p} eager={i < 2} />
+          ))}
+        </div>
+      )}
+    </section>
+  );
+}

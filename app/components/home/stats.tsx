@@ -1,0 +1,21 @@
+const stats = [
+  { value: "25+", label: "Years" },
+  { value: "450+", label: "Clients" },
+  { value: "50+", label: "Partners" },
+  { value: "1000K", label: "Revenue" },
+];
+
+export function Stats() {
+  return (
+    <section aria-label="Randa in numbers" className="bg-forest-700 text-white">
+      <dl className="mx-auto grid max-w-6xl grid-cols-2 gap-6 px-4 py-12 text-center sm:px-6 md:grid-cols-4">
+        {stats.map((s) => (
+          <div key={s.label} className="flex flex-col">
+            <dt className="order-2 text-sm tracking-wider text-forest-100 uppercase">{s.label}</dt>
+            <dd className="text-4xl font-extrabold">{s.value}</dd>
+          </div>
+        ))}
+      </dl>
+    </section>
+  );
+}

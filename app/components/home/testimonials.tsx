@@ -1,0 +1,33 @@
+import { RatingStars } from "~/components/rating-stars";
+import type { ReviewJson } from "~/lib/api-types";
+
+export function Testimonials({ reviews }: { reviews: ReviewJson[] }) {
+  return (
+    <section aria-labelledby="testimonials-heading" className="bg-wood-100/50">
+      <div className="mx-auto max-w-6xl px-4 py-14 sm:px-6">
+        <h2 id="testimonials-heading" className="text-center text-3xl font-bold text-wood-900">
+          What our customers say
+        </h2>
+        {reviews.length === 0 ? (
+          <p className="mt-6 text-center text-stone-600">No reviews yet.</p>
+        ) : (
+          <ul className="mt-8 grid gap-6 md:grid-cols-3">
+            {reviews.map((r) => (
+              <li key={r._id} className="flex flex-col rounded-xl bg-white p-6 shadow-sm">
+                <RatingStars rating={r.rating} />
+                <blockquote className="mt-3 flex-1 leading-relaxed text-stone-700">“{r.comment}”</blockquote>
+                <div className="mt-5 flex items-center gap-3">
+                  <img src="/images/avatar.svg" alt="" width={48} height={48} loading="lazy" className="rounded-full" />
+                  <div>
+                    <p className="font-semibold text-wood-900">{r.name}</p>
+                    {r.place ? <p className="text-sm text-stone-600">{r.place}</p> : null}
+                  </div>
+                </div>
+              </li>
+            ))}
+          </ul>
+        )}
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,55 @@
+import { Link } from "react-router";
+import { site } from "~/lib/site";
+
+interface FooterProps {
+  popularTags: { id: string; name: string }[];
+}
+
+export function Footer({ popularTags }: FooterProps) {
+  return (
+    <footer className="mt-16 bg-wood-900 text-wood-100">
+      <div className="mx-auto grid max-w-6xl gap-10 px-4 py-12 sm:grid-cols-3 sm:px-6">
+        <section>
+          <h2 className="text-lg font-bold text-white">{site.name}</h2>
+          <p className="mt-2 text-sm leading-relaxed">
+            Chisels, planes, saws and clamps for workshops across Bangladesh, sold by the piece in trade quantities.
+          </p>
+        </section>
+        <section aria-labelledby="footer-tags">
+          <h2 id="footer-tags" className="text-sm font-bold tracking-wider text-white uppercase">
+            Popular tags
+          </h2>
+          <ul className="mt-3 flex flex-wrap gap-2">
+            {popularTags.map((tag) => (
+              <li key={tag.id}>
+                <Link
+                  to={`/detail/${tag.id}`}
+                  className="inline-block rounded-full border border-wood-300/60 px-3 py-1 text-sm hover:bg-wood-700"
+                >
+                  {tag.name.split(/[,(]/)[0]!.trim()}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </section>
+        <section aria-labelledby="footer-contact">
+          <h2 id="footer-contact" className="text-sm font-bold tracking-wider text-white uppercase">
+            Contact
+          </h2>
+          <address className="mt-3 space-y-1 text-sm not-italic">
+            <p>{site.address}</p>
+            <p>
+              Hotline: <a href={site.hotlineHref} className="underline">{site.hotline}</a>
+            </p>
+            <p>
+              Email: <a href={`mailto:${site.email}`} className="underline">{site.email}</a>
+            </p>
+          </address>
+        </section>
+      </div>
+      <p className="border-t border-wood-700 py-4 text-center text-xs">
+        Copyright © {site.copyrightYear} {site.name}. All rights reserved. Demo store: contact details are examples.
+      </p>
+    </footer>
+  );
+}

@@ -1,0 +1,32 @@
+import { Link } from "react-router";
+import type { ProductJson } from "~/lib/api-types";
+import { formatTk } from "~/lib/format";
+
+export function ProductCard({ product, eager = false }: { product: ProductJson; eager?: boolean }) {
+  return (
+    <article className="flex flex-col overflow-hidden rounded-xl border border-wood-100 bg-white shadow-sm">
+      <img
+        src={product.image}
+        alt={product.name}
+        width={800}
+        height={600}
+        loading={eager ? "eager" : "lazy"}
+        decoding="async"
+        className="aspect-[4/3] h-auto w-full bg-paper object-contain"
+      />
+      <div className="flex flex-1 flex-col p-4">
+        <h3 className="font-semibold leading-snug text-wood-900">{product.name}</h3>
+        <p className="mt-1 text-lg font-bold text-forest-700" data-testid="product-price">
+          {formatTk(product.price)}
+        </p>
+        <Link
+          to={`/detail/${product._id}`}
+          className="mt-auto inline-block rounded-md border border-forest-700 px-4 py-2 text-center text-sm font-semibold text-forest-700 hover:bg-forest-700 hover:text-white"
+          aria-label={`Product Detail: ${product.name}`}
+        >
+          Product Detail
+        </Link>
+      </div>
+    </article>
+  );
+}

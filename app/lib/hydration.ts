@@ -1,0 +1,12 @@
+import { useMatches } from "react-router";
+
+/**
+ * A route module that exports `handle = noHydration` is sent as plain HTML with no JavaScript at all.
+ * Pages that only show things (home, blogs, portfolio, not-found) load faster on a slow phone that way;
+ * links from them are ordinary links. See docs/decisions/0004-static-pages-ship-no-javascript.md.
+ */
+export const noHydration = { hydrate: false } as const;
+
+export function useShouldHydrate(): boolean {
+  return !useMatches().some((m) => (m.handle as { hydrate?: boolean } | undefined)?.hydrate === false);
+}

@@ -1,0 +1,86 @@
+import {
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useRouteLoaderData,
+  type ShouldRevalidateFunction,
+} from "react-router";
+import { listPopularProducts } from "@server/domain/catalog";
+import type { Route } from "./+types/root";
+import stylesheet from "./app.css?url";
+import { Footer } from "./components/layout/footer";
+import { Navbar } from "./components/layout/navbar";
+import { NotFound } from "./components/not-found";
+import { useShouldHydrate } from "./lib/hydration";
+import { useNonce } from "./lib/nonce";
+import { pageTitle } from "./lib/site";
+
+export const links: Route.LinksFunction = () => [
+  { rel: "stylesheet", href: stylesheet },
+  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+];
+
+export async function loader({ context }: Route.LoaderArgs) {
+  return { popularTags: await listPopularProducts(context.db) };
+}
+
+/** The footer's tags hardly change; there is no need to ask again on every navigation. */
+export const shouldRevalidate: ShouldRevalidateFunction = ({ formMethod, defaultShouldRevalidate }) =>
+  formMethod ? defaultShouldRevalidate : false;
+
+export function Layout({ children }: { children: React.ReactNode }) {
+  const nonce = useNonce();
+  const data = useRouteLoaderData<typeof loader>("root");
+  const hydrate = useShouldHydrate();
+  return (
+    <html lang="en">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content="#1f5f4a" />
+        <Meta />
+        <Links />
+      </head>
+      <body className="flex min-h-screen flex-col">
+        <Navbar />
+        <div className="flex-1">{children}</div>
+        <Footer popularTags={data?.popularTags ?? []} />
+        {hydrate ? (
+          <>
+            <ScrollRestoration nonce={nonce} />
+            <Scripts nonce={nonce} />
+          </>
+        ) : null}
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  return <Outlet />;
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  if (isRouteErrorResponse(error) && error.status === 404) {
+    return (
+      <>
+        <title>{pageTitle("Page not found")}</title>
+        <NotFound />
+      </>
+    );
+  }
+  const detail = isRouteErrorResponse(error) ? `${error.status} ${error.statusText}` : "Unexpected error";
+  return (
+    <main className="mx-auto max-w-2xl px-4 py-20 text-center">
+      <title>{pageTitle("Something went wrong")}</title>
+      <h1 className="text-3xl font-bold text-wood-900">Something went wrong</h1>
+      <p className="mt-4 text-stone-600">{detail}. Please try again in a moment.</p>
+      <a href="/" className="mt-8 inline-block rounded-md bg-forest-700 px-5 py-2.5 font-semibold text-white">
+        Back Home
+      </a>
+    </main>
+  );
+}

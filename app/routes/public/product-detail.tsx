@@ -1,0 +1,94 @@
+import { data } from "react-router";
+import { productJson } from "@server/api/serialize";
+import { getProduct } from "@server/domain/catalog";
+import { DomainError } from "@server/errors";
+import { QuantityPicker } from "~/components/quantity-picker";
+import type { ProductJson } from "~/lib/api-types";
+import { formatCount, formatTk } from "~/lib/format";
+import { pageTitle } from "~/lib/site";
+import { isStockOut } from "~/lib/stock";
+import type { Route } from "./+types/product-detail";
+
+export async function loader({ params, context }: Route.LoaderArgs) {
+  try {
+    return { product: productJson(await getProduct(context.db, params.productId)) };
+  } catch (err) {
+    if (err instanceof DomainError && err.code === "not_found") throw data(err.message, { status: 404 });
+    throw err;
+  }
+}
+
+export const meta: Route.MetaFunction = ({ loaderData }) => {
+  if (!loaderData) return [{ title: pageTitle("Product not found") }];
+  const { product } = loaderData;
+  return [
+    { title: pageTitle(product.name) },
+    { name: "description", content: product.desc || `${product.name}, ${formatTk(product.price)} per piece at Randa.` },
+    { property: "og:title", content: product.name },
+    { property: "og:image", content: product.image },
+    { "script:ld+json": productJsonLd(product) },
+  ];
+};
+
+function productJsonLd(p: ProductJson) {
+  return {
+    "@context": "https://schema.org",
+    "@type": "Product",
+    name: p.name,
+    image: p.image,
+    description: p.desc || undefined,
+    sku: p._id,
+    offers: {
+      "@type": "Offer",
+      price: p.price.toFixed(2),
+      priceCurrency: "BDT",
+      availability:
+        p.Availability >= p.minimumQuantity ? "https://schema.org/InStock" : "https://schema.org/OutOfStock",
+      eligibleQuantity: { "@type": "QuantitativeValue", minValue: p.minimumQuantity, unitText: "Pis" },
+    },
+  };
+}
+
+export default function ProductDetail({ loaderData }: Route.ComponentProps) {
+  const { product } = loaderData;
+  const stockOut = isStockOut(product);
+  return (
+    <main className="mx-auto grid max-w-6xl gap-8 px-4 py-10 sm:px-6 md:grid-cols-2">
+      <img
+        src={product.image}
+        alt={product.name}
+        width={800}
+        height={600}
+        fetchPriority="high"
+        className="aspect-[4/3] h-auto w-full rounded-xl border border-wood-100 bg-white object-contain"
+      />
+      <div>
+        <h1 className="text-2xl font-bold text-wood-900 sm:text-3xl">{product.name}</h1>
+        <p className="mt-3 text-2xl font-extrabold text-forest-700" data-testid="price">
+          {formatTk(product.price)} <span className="text-base font-normal text-stone-600">per piece</span>
+        </p>
+        <dl className="mt-5 grid grid-cols-[auto_1fr] gap-x-4 gap-y-2 text-stone-700">
+          <dt className="font-semibold">Available</dt>
+          <dd data-testid="availability">
+            {stockOut ? (
+              <span className="font-bold text-red-700">Stock Out</span>
+            ) : (
+              `${formatCount(product.Availability)} Pieces`
+            )}
+          </dd>
+          <dt className="font-semibold">Minimum order</dt>
+          <dd data-testid="minimum-quantity">{formatCount(product.minimumQuantity)} Pis</dd>
+        </dl>
+        {!stockOut && <QuantityPicker minimum={product.minimumQuantity} availability={product.Availability} />}
+        <section className="mt-8">
+          <h2 className="text-lg font-bold text-wood-900">Description</h2>
+          <p className="mt-2 leading-relaxed text-stone-700">{product.desc || "description Here"}</p>
+        </section>
+        <section className="mt-6">
+          <h2 className="text-lg font-bold text-wood-900">Details</h2>
+          <p className="mt-2 leading-relaxed text-stone-700">{product.details || "Details here"}</p>
+        </section>
+      </div>
+    </main>
+  );
+}

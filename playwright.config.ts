@@ -1,0 +1,39 @@
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { defineConfig, devices } from "@playwright/test";
+import { chromiumArgs, findChromium } from "./tests/support/chromium.mjs";
+
+const port = Number(process.env.E2E_PORT ?? 4173);
+// Each run gets an empty embedded database, so the demo catalog is seeded fresh. Workers inherit the variable.
+process.env.E2E_DATA_DIR ??= mkdtempSync(path.join(tmpdir(), "randa-e2e-"));
+
+export const baseURL = `http://127.0.0.1:${port}`;
+
+export default defineConfig({
+  testDir: "tests/e2e",
+  fullyParallel: true,
+  forbidOnly: !!process.env.CI,
+  retries: 0,
+  workers: process.env.CI ? 2 : undefined,
+  reporter: [["list"], ["json", { outputFile: "test-results/e2e-results.json" }]],
+  use: {
+    baseURL,
+    trace: "retain-on-failure",
+    launchOptions: { executablePath: findChromium() ?? undefined, args: chromiumArgs },
+  },
+  projects: [{ name: "chromium", use: { ...devices["Desktop Chrome"], viewport: { width: 1280, height: 800 } } }],
+  webServer: {
+    command: process.env.E2E_SKIP_BUILD ? "npx tsx server/main.ts" : "npm run build && npx tsx server/main.ts",
+    url: `${baseURL}/api/health`,
+    timeout: 180_000,
+    reuseExistingServer: false,
+    stdout: "pipe",
+    env: {
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      DATA_DIR: process.env.E2E_DATA_DIR,
+      DATABASE_URL: "",
+    },
+  },
+});

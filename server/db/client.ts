@@ -1,0 +1,62 @@
+import { mkdirSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { PGlite } from "@electric-sql/pglite";
+import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
+import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
+import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
+import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
+import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
+import pg from "pg";
+import * as schema from "./schema";
+
+export type Schema = typeof schema;
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+
+export interface Database {
+  db: Db;
+  kind: "pglite" | "postgres";
+  close(): Promise<void>;
+}
+
+const migrationsFolder = fileURLToPath(new URL("./migrations", import.meta.url));
+
+/** Any constant will do, as long as every copy of the server uses the same one. */
+const MIGRATION_LOCK_ID = 727_001;
+
+export type DatabaseTarget = { url: string } | { dataDir: string } | { inMemory: true };
+
+/** Opens the database and applies pending migrations before anything else may use it. */
+export async function openDatabase(target: DatabaseTarget): Promise<Database> {
+  if ("url" in target) return openPostgres(target.url);
+  return openPglite("dataDir" in target ? target.dataDir : undefined);
+}
+
+async function openPostgres(url: string): Promise<Database> {
+  const pool = new pg.Pool({ connectionString: url, max: 10 });
+  // Two servers starting together must not both run the same migration.
+  const client = await pool.connect();
+  try {
+    await client.query("select pg_advisory_lock($1)", [MIGRATION_LOCK_ID]);
+    await migratePg(drizzlePg(client, { schema }), { migrationsFolder });
+  } finally {
+    await client.query("select pg_advisory_unlock($1)", [MIGRATION_LOCK_ID]).catch(() => {});
+    client.release();
+  }
+  const db = drizzlePg(pool, { schema }) as unknown as Db;
+  return { db, kind: "postgres", close: () => pool.end() };
+}
+
+async function openPglite(dataDir?: string): Promise<Database> {
+  let client: PGlite;
+  if (dataDir) {
+    const dir = path.resolve(dataDir, "pglite");
+    mkdirSync(dir, { recursive: true });
+    client = await PGlite.create(dir);
+  } else {
+    client = await PGlite.create();
+  }
+  const drizzleDb = drizzlePglite(client, { schema });
+  await migratePglite(drizzleDb, { migrationsFolder });
+  return { db: drizzleDb as unknown as Db, kind: "pglite", close: () => client.close() };
+}

@@ -1,0 +1,47 @@
+import { sql } from "drizzle-orm";
+import type { Db } from "./client";
+import { appMeta, product, review } from "./schema";
+import { demoProducts, demoReviews } from "./seed-data";
+import { tkToPoisha } from "../domain/money";
+
+const SEED_KEY = "demo_data_seeded_at";
+const SEED_LOCK_ID = 727_002;
+
+/**
+ * Fills a database that has never held data with the demo catalog and reviews.
+ * It runs at most once per database: deleting every product later does not bring the demo back.
+ */
+export async function seedDemoData(db: Db): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(${SEED_LOCK_ID})`);
+    const seeded = await tx.select().from(appMeta).where(sql`${appMeta.key} = ${SEED_KEY}`);
+    if (seeded.length > 0) return false;
+    const [{ count } = { count: 0 }] = await tx.select({ count: sql<number>`count(*)::int` }).from(product);
+    if (count === 0) {
+      const now = Date.now();
+      await tx.insert(product).values(
+        demoProducts.map((p, i) => ({
+          name: p.name,
+          image: `/images/products/${p.slug}.svg`,
+          pricePoisha: tkToPoisha(p.priceTk),
+          minimumQuantity: p.minimumQuantity,
+          availability: p.availability,
+          description: p.description,
+          details: p.details,
+          // Newest first on the home page, so the list keeps the order written above.
+          createdAt: new Date(now - i * 1000),
+        })),
+      );
+      await tx.insert(review).values(
+        demoReviews.map((r) => ({
+          authorName: r.authorName,
+          authorPlace: r.authorPlace,
+          ratingHalves: r.rating * 2,
+          comment: r.comment,
+        })),
+      );
+    }
+    await tx.insert(appMeta).values({ key: SEED_KEY, value: new Date().toISOString() });
+    return count === 0;
+  });
+}

@@ -1,0 +1,77 @@
+import { expect, test } from "@playwright/test";
+import { demoProducts } from "../../server/db/seed-data";
+import { readFileSync } from "node:fs";
+
+const expo = JSON.parse(readFileSync("public/expo.json", "utf8")) as { title: string }[];
+
+test.describe("home page", () => {
+  test("shows the featured products in a grid of 4 columns with Tk prices and detail links", async ({ page }) => {
+    await page.goto("/");
+    const grid = page.getByTestId("product-grid");
+    const columns = await grid.evaluate((el) => getComputedStyle(el).gridTemplateColumns.split(" ").length);
+    expect(columns).toBe(4);
+
+    const cards = grid.locator("article");
+    await expect(cards).toHaveCount(demoProducts.length);
+    const first = cards.first();
+    await expect(first.getByRole("heading")).toHaveText(demoProducts[0]!.name);
+    await expect(first.getByTestId("product-price")).toHaveText("Tk 2,450");
+    await expect(page.getByTestId("product-price").filter({ hasText: "3,850.50" })).toHaveText("Tk 3,850.50");
+    await expect(grid.getByRole("link", { name: /^Product Detail/ })).toHaveCount(demoProducts.length);
+    await expect(first.getByRole("link", { name: /^Product Detail/ })).toHaveAttribute("href", /^\/detail\/[0-9a-f-]{36}$/);
+  });
+
+  test("has the about, why-choose-us, stats, testimonials and client sections", async ({ page }) => {
+    await page.goto("/");
+    await expect(page.getByRole("heading", { name: "About Randa" })).toBeVisible();
+    await expect(page.getByRole("link", { name: "+880 1000-000000" }).first()).toBeVisible();
+    await expect(page.locator("video source")).toHaveAttribute("src", "/media/workshop.webm");
+
+    const why = page.locator("section", { has: page.getByRole("heading", { name: "Why choose us" }) });
+    await expect(why.locator("li")).toHaveCount(expo.length);
+    await expect(why.getByRole("heading", { name: expo[0]!.title })).toBeVisible();
+
+    for (const [value, label] of [["25+", "Years"], ["450+", "Clients"], ["50+", "Partners"], ["1000K", "Revenue"]]) {
+      await expect(page.getByText(value, { exact: true })).toBeVisible();
+      await expect(page.getByText(label, { exact: true })).toBeVisible();
+    }
+
+    const testimonials = page.locator("section", { has: page.getByRole("heading", { name: "What our customers say" }) });
+    await expect(testimonials.locator("li")).toHaveCount(3);
+    for (const name of ["Rahim Uddin", "Nasrin Akter", "Kamal Hossain"]) {
+      await expect(testimonials.getByText(name)).toBeVisible();
+    }
+    await expect(page.getByRole("img", { name: "Rated 4.5 out of 5" })).toBeVisible();
+    await expect(page.getByRole("img", { name: "Dhaka Joinery" })).toBeVisible();
+  });
+
+  test("serves /expo.json as the static file behind the cards", async ({ request }) => {
+    const res = await request.get("/expo.json");
+    expect(res.status()).toBe(200);
+    const items = (await res.json()) as { title: string; desc: string; icon: string }[];
+    expect(items.length).toBeGreaterThan(0);
+    for (const item of items) expect(Object.keys(item).sort()).toEqual(["desc", "icon", "title"]);
+  });
+
+  test("loads no JavaScript at all", async ({ page }) => {
+    const scripts: string[] = [];
+    page.on("request", (r) => {
+      if (r.resourceType() === "script") scripts.push(r.url());
+    });
+    await page.goto("/");
+    await expect(page.getByTestId("product-grid")).toBeVisible();
+    expect(scripts).toEqual([]);
+    await expect(page.locator("script:not([type='application/ld+json'])")).toHaveCount(0);
+  });
+
+  test("fits a 360 px wide phone without sideways scrolling", async ({ page }) => {
+    await page.setViewportSize({ width: 360, height: 740 });
+    await page.goto("/");
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+    const columns = await page
+      .getByTestId("product-grid")
+      .evaluate((el) => getComputedStyle(el).gridTemplateColumns.split(" ").length);
+    expect(columns).toBe(1);
+  });
+});

@@ -1,0 +1,30 @@
+import { expect, test } from "@playwright/test";
+import { demoProducts } from "../../server/db/seed-data";
+
+test.describe("server rendering", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("the home page's HTML already holds every product name and price", async ({ page, request }) => {
+    const html = await (await request.get("/")).text();
+    for (const p of demoProducts) expect(html).toContain(p.name.replaceAll("&", "&amp;").replaceAll("'", "&#x27;"));
+    expect(html).toContain("Tk 2,450");
+
+    await page.goto("/");
+    await expect(page.getByTestId("product-grid").locator("article")).toHaveCount(demoProducts.length);
+  });
+
+  test("a product page works with JavaScript switched off", async ({ page }) => {
+    await page.goto("/");
+    await page.getByRole("link", { name: "Product Detail: Beech Joiner's Mallet 450 g" }).click();
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Beech Joiner's Mallet 450 g");
+    await expect(page.getByTestId("price")).toHaveText("Tk 640 per piece");
+  });
+
+  test("every public page has a title and a meta description", async ({ page }) => {
+    for (const path of ["/", "/blogs", "/myprotfolio", "/login", "/register"]) {
+      await page.goto(path);
+      await expect(page).toHaveTitle(/Randa/);
+      await expect(page.locator('meta[name="description"]')).toHaveAttribute("content", /.{30,}/);
+    }
+  });
+});

@@ -1,0 +1,42 @@
+import { randomBytes } from "node:crypto";
+import pg from "pg";
+import { openDatabase, type Database } from "@server/db/client";
+
+export interface TestDatabase extends Database {
+  /** Closes the connection and, on PostgreSQL, drops the database made for the test file. */
+  destroy(): Promise<void>;
+}
+
+/**
+ * A fresh, migrated database for one test file: an in-memory PGlite by default, or a new database on the
+ * PostgreSQL server named by DATABASE_URL (so test files never see each other's rows).
+ */
+export async function createTestDatabase(): Promise<TestDatabase> {
+  const serverUrl = process.env.DATABASE_URL;
+  if (!serverUrl) {
+    const database = await openDatabase({ inMemory: true });
+    return { ...database, destroy: () => database.close() };
+  }
+  const name = `randa_test_${randomBytes(6).toString("hex")}`;
+  await adminQuery(serverUrl, `create database ${name}`);
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  const database = await openDatabase({ url: url.toString() });
+  return {
+    ...database,
+    destroy: async () => {
+      await database.close();
+      await adminQuery(serverUrl, `drop database if exists ${name} with (force)`);
+    },
+  };
+}
+
+async function adminQuery(serverUrl: string, sql: string) {
+  const client = new pg.Client({ connectionString: serverUrl });
+  await client.connect();
+  try {
+    await client.query(sql);
+  } finally {
+    await client.end();
+  }
+}
