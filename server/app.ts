@@ -50,9 +50,7 @@ export function createApp({ database, ssr, clientDir }: AppOptions) {
 
   if (ssr) {
     const handleRequest = createRequestHandler(ssr.build, ssr.mode);
-    app.all("*", (c) =>
-      handleRequest(c.req.raw, { db: database.db, nonce: c.get("secureHeadersNonce") ?? "" }),
-    );
+    app.all("*", (c) => handleRequest(c.req.raw, { db: database.db, nonce: c.get("secureHeadersNonce") ?? "" }));
   }
 
   return app;

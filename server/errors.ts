@@ -1,10 +1,4 @@
-export type DomainErrorCode =
-  | "invalid"
-  | "unauthorized"
-  | "forbidden"
-  | "not_found"
-  | "conflict"
-  | "payment_failed";
+export type DomainErrorCode = "invalid" | "unauthorized" | "forbidden" | "not_found" | "conflict" | "payment_failed";
 
 /** What domain code throws when a request cannot be carried out; `server/api/error-handler.ts` maps it to HTTP. */
 export class DomainError extends Error {

@@ -23,9 +23,7 @@ function readConfig(): Config {
 }
 
 const config = readConfig();
-const database = await openDatabase(
-  config.DATABASE_URL ? { url: config.DATABASE_URL } : { dataDir: config.DATA_DIR },
-);
+const database = await openDatabase(config.DATABASE_URL ? { url: config.DATABASE_URL } : { dataDir: config.DATA_DIR });
 if (config.DEMO_DATA && (await seedDemoData(database.db))) {
   console.log("Seeded the demo catalog and reviews.");
 }

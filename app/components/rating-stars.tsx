@@ -4,7 +4,11 @@ export function RatingStars({ rating }: { rating: number }) {
   return (
     <span className="relative inline-block text-lg leading-none" role="img" aria-label={`Rated ${rating} out of 5`}>
       <span className="text-wood-100">★★★★★</span>
-      <span className="absolute inset-0 overflow-hidden text-wood-500" style={{ width: `${percent}%` }} aria-hidden="true">
+      <span
+        className="absolute inset-0 overflow-hidden text-wood-500"
+        style={{ width: `${percent}%` }}
+        aria-hidden="true"
+      >
         ★★★★★
       </span>
     </span>

@@ -49,8 +49,7 @@ export const demoProducts: DemoProduct[] = [
     priceTk: 2200,
     minimumQuantity: 20,
     availability: 180,
-    description:
-      "A one-hand plane with its iron bedded at 12°, for end grain, chamfers and trimming joints flush.",
+    description: "A one-hand plane with its iron bedded at 12°, for end grain, chamfers and trimming joints flush.",
     details:
       "Length 160 mm; 35 mm iron, bevel up; adjustable mouth; ductile iron body that survives a fall from the bench.",
   },
@@ -121,7 +120,8 @@ export const demoProducts: DemoProduct[] = [
     minimumQuantity: 40,
     availability: 600,
     description: "Checks that edges and faces meet at 90° and marks square lines across boards.",
-    details: "Blued steel blade 200 mm with millimetre graduations; rosewood stock with brass facing and rivets; checked square to 0.1 mm.",
+    details:
+      "Blued steel blade 200 mm with millimetre graduations; rosewood stock with brass facing and rivets; checked square to 0.1 mm.",
   },
   {
     slug: "spokeshave",
@@ -147,7 +147,8 @@ export const demoProducts: DemoProduct[] = [
     priceTk: 380,
     minimumQuantity: 100,
     availability: 800,
-    description: "Thin spring-steel scrapers that take fine shavings from tear-prone grain where a plane would tear out.",
+    description:
+      "Thin spring-steel scrapers that take fine shavings from tear-prone grain where a plane would tear out.",
     details: "Rectangle, gooseneck and convex/concave shapes; 0.6 mm spring steel; edges ground square for burnishing.",
   },
   {

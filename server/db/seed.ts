@@ -14,7 +14,10 @@ const SEED_LOCK_ID = 727_002;
 export async function seedDemoData(db: Db): Promise<boolean> {
   return db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${SEED_LOCK_ID})`);
-    const seeded = await tx.select().from(appMeta).where(sql`${appMeta.key} = ${SEED_KEY}`);
+    const seeded = await tx
+      .select()
+      .from(appMeta)
+      .where(sql`${appMeta.key} = ${SEED_KEY}`);
     if (seeded.length > 0) return false;
     const [{ count } = { count: 0 }] = await tx.select({ count: sql<number>`count(*)::int` }).from(product);
     if (count === 0) {

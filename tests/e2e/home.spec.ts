@@ -18,7 +18,10 @@ test.describe("home page", () => {
     await expect(first.getByTestId("product-price")).toHaveText("Tk 2,450");
     await expect(page.getByTestId("product-price").filter({ hasText: "3,850.50" })).toHaveText("Tk 3,850.50");
     await expect(grid.getByRole("link", { name: /^Product Detail/ })).toHaveCount(demoProducts.length);
-    await expect(first.getByRole("link", { name: /^Product Detail/ })).toHaveAttribute("href", /^\/detail\/[0-9a-f-]{36}$/);
+    await expect(first.getByRole("link", { name: /^Product Detail/ })).toHaveAttribute(
+      "href",
+      /^\/detail\/[0-9a-f-]{36}$/,
+    );
   });
 
   test("has the about, why-choose-us, stats, testimonials and client sections", async ({ page }) => {
@@ -31,12 +34,20 @@ test.describe("home page", () => {
     await expect(why.locator("li")).toHaveCount(expo.length);
     await expect(why.getByRole("heading", { name: expo[0]!.title })).toBeVisible();
 
-    for (const [value, label] of [["25+", "Years"], ["450+", "Clients"], ["50+", "Partners"], ["1000K", "Revenue"]]) {
+    const stats = [
+      ["25+", "Years"],
+      ["450+", "Clients"],
+      ["50+", "Partners"],
+      ["1000K", "Revenue"],
+    ] as const;
+    for (const [value, label] of stats) {
       await expect(page.getByText(value, { exact: true })).toBeVisible();
       await expect(page.getByText(label, { exact: true })).toBeVisible();
     }
 
-    const testimonials = page.locator("section", { has: page.getByRole("heading", { name: "What our customers say" }) });
+    const testimonials = page.locator("section", {
+      has: page.getByRole("heading", { name: "What our customers say" }),
+    });
     await expect(testimonials.locator("li")).toHaveCount(3);
     for (const name of ["Rahim Uddin", "Nasrin Akter", "Kamal Hossain"]) {
       await expect(testimonials.getByText(name)).toBeVisible();

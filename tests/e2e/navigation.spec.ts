@@ -36,7 +36,10 @@ test.describe("navigation", () => {
 
   test("the footer's popular tags open real product pages", async ({ page }) => {
     await page.goto("/blogs");
-    const tags = page.getByRole("contentinfo").getByRole("link", { name: /.+/ }).filter({ has: page.locator(":scope[href^='/detail/']") });
+    const tags = page
+      .getByRole("contentinfo")
+      .getByRole("link", { name: /.+/ })
+      .filter({ has: page.locator(":scope[href^='/detail/']") });
     await expect(tags).toHaveCount(3);
     await tags.first().click();
     await expect(page).toHaveURL(/\/detail\/[0-9a-f-]{36}$/);

@@ -39,10 +39,14 @@ test.describe("product detail page", () => {
     await page.goto("/");
     await page.getByRole("link", { name: "Product Detail: Ryoba Pull Saw 240 mm" }).click();
     const json = await page.locator('script[type="application/ld+json"]').textContent();
-    const data = JSON.parse(json!) as Record<string, any>;
+    const data = JSON.parse(json!) as Record<string, unknown>;
     expect(data["@type"]).toBe("Product");
     expect(data.name).toBe("Ryoba Pull Saw 240 mm");
-    expect(data.offers).toMatchObject({ price: "1650.00", priceCurrency: "BDT", availability: "https://schema.org/InStock" });
+    expect(data.offers).toMatchObject({
+      price: "1650.00",
+      priceCurrency: "BDT",
+      availability: "https://schema.org/InStock",
+    });
     await expect(page.locator('meta[name="description"]')).toHaveAttribute("content", /Japanese double-edged saw/);
   });
 });

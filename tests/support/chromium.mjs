@@ -1,7 +1,12 @@
 // Finds the system Chromium the browser tests drive (Debian's package; Playwright's own download is not used).
 import { accessSync, constants } from "node:fs";
 
-const candidates = [process.env.CHROMIUM_PATH, "/usr/bin/chromium", "/usr/bin/chromium-browser", "/usr/bin/google-chrome"];
+const candidates = [
+  process.env.CHROMIUM_PATH,
+  "/usr/bin/chromium",
+  "/usr/bin/chromium-browser",
+  "/usr/bin/google-chrome",
+];
 
 export function findChromium() {
   for (const candidate of candidates) {

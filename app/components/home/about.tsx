@@ -14,8 +14,7 @@ export function About() {
             are flat where they need to be.
           </p>
           <p className="mt-3 leading-relaxed text-stone-700">
-            Questions about a tool, an order or a delivery? Our hotline is open from 9 am to 8 pm, Saturday to
-            Thursday.
+            Questions about a tool, an order or a delivery? Our hotline is open from 9 am to 8 pm, Saturday to Thursday.
           </p>
           <p className="mt-5 text-lg font-semibold text-wood-900">
             Hotline:{" "}
@@ -29,7 +28,7 @@ export function About() {
             controls
             preload="none"
             playsInline
-            poster="/media/workshop-poster.jpg"
+            poster="/media/workshop-poster.webp"
             width={640}
             height={360}
             className="h-auto w-full rounded-xl bg-wood-100"

@@ -16,7 +16,14 @@ export function ClientLogos() {
       <ul className="mt-8 grid grid-cols-2 items-center gap-6 sm:grid-cols-3 lg:grid-cols-6">
         {clients.map((c) => (
           <li key={c.file} className="flex justify-center">
-            <img src={`/images/clients/${c.file}.svg`} alt={c.name} width={240} height={96} loading="lazy" className="h-auto w-full max-w-40" />
+            <img
+              src={`/images/clients/${c.file}.svg`}
+              alt={c.name}
+              width={240}
+              height={96}
+              loading="lazy"
+              className="h-auto w-full max-w-40"
+            />
           </li>
         ))}
       </ul>

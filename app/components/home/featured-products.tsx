@@ -3,7 +3,11 @@ import type { ProductJson } from "~/lib/api-types";
 
 export function FeaturedProducts({ products }: { products: ProductJson[] }) {
   return (
-    <section id="products" aria-labelledby="products-heading" className="mx-auto max-w-6xl scroll-mt-20 px-4 py-14 sm:px-6">
+    <section
+      id="products"
+      aria-labelledby="products-heading"
+      className="mx-auto max-w-6xl scroll-mt-20 px-4 py-14 sm:px-6"
+    >
       <h2 id="products-heading" className="text-center text-3xl font-bold text-wood-900">
         Featured Products
       </h2>

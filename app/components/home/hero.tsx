@@ -3,7 +3,9 @@ export function Hero() {
     <section className="bg-wood-100/60">
       <div className="mx-auto grid max-w-6xl items-center gap-8 px-4 py-10 sm:px-6 md:grid-cols-2 md:py-16">
         <div>
-          <p className="text-sm font-bold tracking-wider text-forest-700 uppercase">Woodworking &amp; carpentry tools</p>
+          <p className="text-sm font-bold tracking-wider text-forest-700 uppercase">
+            Woodworking &amp; carpentry tools
+          </p>
           <h1 className="mt-3 text-3xl leading-tight font-extrabold text-wood-900 sm:text-5xl">
             Hand tools that hold an edge, for workshops that build to last
           </h1>

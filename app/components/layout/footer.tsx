@@ -39,10 +39,16 @@ export function Footer({ popularTags }: FooterProps) {
           <address className="mt-3 space-y-1 text-sm not-italic">
             <p>{site.address}</p>
             <p>
-              Hotline: <a href={site.hotlineHref} className="underline">{site.hotline}</a>
+              Hotline:{" "}
+              <a href={site.hotlineHref} className="underline">
+                {site.hotline}
+              </a>
             </p>
             <p>
-              Email: <a href={`mailto:${site.email}`} className="underline">{site.email}</a>
+              Email:{" "}
+              <a href={`mailto:${site.email}`} className="underline">
+                {site.email}
+              </a>
             </p>
           </address>
         </section>

@@ -12,7 +12,8 @@ export const meta: Route.MetaFunction = () => [
 
 export async function action({ request }: Route.ActionArgs) {
   const form = Object.fromEntries(await request.formData());
-  if (form.intent === "google") return data({ formError: GOOGLE_NOT_CONFIGURED, errors: {} as FieldErrors<LoginInput> }, { status: 400 });
+  if (form.intent === "google")
+    return data({ formError: GOOGLE_NOT_CONFIGURED, errors: {} as FieldErrors<LoginInput> }, { status: 400 });
   const parsed = LoginSchema.safeParse(form);
   if (!parsed.success) return data({ formError: "", errors: fieldErrors(parsed.error) }, { status: 400 });
   return data({ formError: ACCOUNTS_NOT_OPEN, errors: {} as FieldErrors<LoginInput> }, { status: 503 });
@@ -26,12 +27,21 @@ export default function Login({ actionData }: Route.ComponentProps) {
         <h1 className="text-center text-2xl font-bold text-wood-900">Login</h1>
         <Form method="post" noValidate className="mt-6 space-y-4">
           <Field label="Email" name="email" type="email" autoComplete="email" error={errors.email} />
-          <Field label="Password" name="password" type="password" autoComplete="current-password" error={errors.password} />
+          <Field
+            label="Password"
+            name="password"
+            type="password"
+            autoComplete="current-password"
+            error={errors.password}
+          />
           <button type="button" className="text-sm text-forest-700 hover:underline">
             Forgot your password?
           </button>
           {actionData?.formError ? <p className="text-sm text-red-600">{actionData.formError}</p> : null}
-          <button type="submit" className="w-full rounded-md bg-forest-700 py-2.5 font-semibold text-white hover:bg-forest-800">
+          <button
+            type="submit"
+            className="w-full rounded-md bg-forest-700 py-2.5 font-semibold text-white hover:bg-forest-800"
+          >
             Sign In
           </button>
         </Form>

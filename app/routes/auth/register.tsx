@@ -12,7 +12,8 @@ export const meta: Route.MetaFunction = () => [
 
 export async function action({ request }: Route.ActionArgs) {
   const form = Object.fromEntries(await request.formData());
-  if (form.intent === "google") return data({ formError: GOOGLE_NOT_CONFIGURED, errors: {} as FieldErrors<RegisterInput> }, { status: 400 });
+  if (form.intent === "google")
+    return data({ formError: GOOGLE_NOT_CONFIGURED, errors: {} as FieldErrors<RegisterInput> }, { status: 400 });
   const parsed = RegisterSchema.safeParse(form);
   if (!parsed.success) return data({ formError: "", errors: fieldErrors(parsed.error) }, { status: 400 });
   return data({ formError: ACCOUNTS_NOT_OPEN, errors: {} as FieldErrors<RegisterInput> }, { status: 503 });
@@ -36,9 +37,18 @@ export default function Register({ actionData }: Route.ComponentProps) {
           <Form method="post" noValidate className="space-y-4">
             <Field label="Name" name="name" autoComplete="name" error={errors.name} />
             <Field label="Email" name="email" type="email" autoComplete="email" error={errors.email} />
-            <Field label="Password" name="password" type="password" autoComplete="new-password" error={errors.password} />
+            <Field
+              label="Password"
+              name="password"
+              type="password"
+              autoComplete="new-password"
+              error={errors.password}
+            />
             {actionData?.formError ? <p className="text-sm text-red-600">{actionData.formError}</p> : null}
-            <button type="submit" className="w-full rounded-md bg-forest-700 py-2.5 font-semibold text-white hover:bg-forest-800">
+            <button
+              type="submit"
+              className="w-full rounded-md bg-forest-700 py-2.5 font-semibold text-white hover:bg-forest-800"
+            >
               Sign Up
             </button>
           </Form>
