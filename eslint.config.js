@@ -1,5 +1,6 @@
 import js from "@eslint/js";
 import drizzle from "eslint-plugin-drizzle";
+import globals from "globals";
 import reactHooks from "eslint-plugin-react-hooks";
 import tseslint from "typescript-eslint";
 
@@ -20,6 +21,6 @@ export default tseslint.config(
   },
   {
     files: ["**/*.{js,mjs}"],
-    languageOptions: { globals: { process: "readonly", console: "readonly" } },
+    languageOptions: { globals: globals.node },
   },
 );
