@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures";
 
 test.describe("navigation", () => {
   test("the navbar reaches Home, Blogs, My Portfolio and Login", async ({ page }) => {

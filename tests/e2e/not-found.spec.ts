@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures";
 
 test.describe("not-found page", () => {
   test("answers an unknown path with status 404 and a Back Home link", async ({ page }) => {

@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures";
 
 test.describe("product detail page", () => {
   test("opens from the home grid and shows price, stock, minimum, quantity and text", async ({ page }) => {

@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures";
 import { demoProducts } from "../../server/db/seed-data";
 
 test.describe("server rendering", () => {

@@ -1,0 +1,48 @@
+import { renderToString } from "react-dom/server";
+import { describe, expect, it } from "vitest";
+import type { ProductJson } from "~/lib/api-types";
+import ProductDetail from "~/routes/public/product-detail";
+
+const product: ProductJson = {
+  _id: "3f1c1f5e-8a0e-4a8e-9a53-0d2f8b1c9e11",
+  name: "Marking Knife",
+  image: "/images/products/marking-gauge.svg",
+  price: 1234.5,
+  minimumQuantity: 40,
+  Availability: 200000,
+  desc: "",
+  details: "",
+};
+
+function render(p: ProductJson): string {
+  const props = { loaderData: { product: p } } as Parameters<typeof ProductDetail>[0];
+  return renderToString(<ProductDetail {...props} />);
+}
+
+describe("product detail view", () => {
+  it("falls back to the spec's texts when a product has no description or details", () => {
+    const html = render(product);
+    expect(html).toContain("description Here");
+    expect(html).toContain("Details here");
+  });
+
+  it("shows its own description and details when it has them", () => {
+    const html = render({ ...product, desc: "Scribes a fine line.", details: "Spear point, 25 mm" });
+    expect(html).toContain("Scribes a fine line.");
+    expect(html).toContain("Spear point, 25 mm");
+    expect(html).not.toContain("description Here");
+  });
+
+  it("groups taka and pieces the Bangladeshi way and starts the quantity at the minimum", () => {
+    const html = render(product);
+    expect(html).toContain("Tk 1,234.50");
+    expect(html).toContain("2,00,000 Pieces");
+    expect(html).toMatch(/<input[^>]*step="20"[^>]*value="40"|<input[^>]*value="40"[^>]*step="20"/);
+  });
+
+  it("says Stock Out, and offers no quantity, when the stock cannot cover the minimum", () => {
+    const html = render({ ...product, Availability: 39 });
+    expect(html).toContain("Stock Out");
+    expect(html).not.toContain('name="quantity"');
+  });
+});
