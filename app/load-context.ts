@@ -1,8 +1,10 @@
 import type { Db } from "@server/db/client";
+import type { Services } from "@server/services";
 
 declare module "react-router" {
   interface AppLoadContext {
     db: Db;
+    services: Services;
     /** The per-request CSP nonce that every inline script must carry. */
     nonce: string;
   }

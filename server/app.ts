@@ -2,12 +2,13 @@ import { Hono } from "hono";
 import { NONCE, secureHeaders, type SecureHeadersVariables } from "hono/secure-headers";
 import { createRequestHandler, type ServerBuild } from "react-router";
 import { apiRouter } from "./api/router";
-import type { Database } from "./db/client";
 import { compression } from "./http/compression";
+import { crossSiteGuard } from "./http/cross-site-guard";
 import { hashedAssets, publicFiles } from "./http/static-files";
+import type { Services } from "./services";
 
 export interface AppOptions {
-  database: Database;
+  services: Services;
   /** Server-rendered pages; absent in API-only tests. */
   ssr?: { build: ServerBuild | (() => Promise<ServerBuild>); mode: "production" | "development" };
   /** The browser build (`build/client`); in development Vite serves these files itself. */
@@ -15,7 +16,7 @@ export interface AppOptions {
 }
 
 /** Middleware order: compression wraps everything, then security headers, then API, files and pages. */
-export function createApp({ database, ssr, clientDir }: AppOptions) {
+export function createApp({ services, ssr, clientDir }: AppOptions) {
   const app = new Hono<{ Variables: SecureHeadersVariables }>();
   const production = ssr?.mode !== "development";
 
@@ -33,7 +34,8 @@ export function createApp({ database, ssr, clientDir }: AppOptions) {
             fontSrc: ["'self'"],
             objectSrc: ["'none'"],
             baseUri: ["'self'"],
-            formAction: ["'self'"],
+            // Sign-in with Google is a form post that redirects to Google, which form-action also governs.
+            formAction: ["'self'", ...services.signInProviderOrigins],
             frameAncestors: ["'none'"],
           }
         : undefined,
@@ -41,7 +43,9 @@ export function createApp({ database, ssr, clientDir }: AppOptions) {
     }),
   );
 
-  app.route("/api", apiRouter(database));
+  app.use(crossSiteGuard(services.trustedOrigins));
+
+  app.route("/api", apiRouter(services));
 
   if (clientDir) {
     app.use("/assets/*", hashedAssets(clientDir));
@@ -50,7 +54,9 @@ export function createApp({ database, ssr, clientDir }: AppOptions) {
 
   if (ssr) {
     const handleRequest = createRequestHandler(ssr.build, ssr.mode);
-    app.all("*", (c) => handleRequest(c.req.raw, { db: database.db, nonce: c.get("secureHeadersNonce") ?? "" }));
+    app.all("*", (c) =>
+      handleRequest(c.req.raw, { db: services.db, services, nonce: c.get("secureHeadersNonce") ?? "" }),
+    );
   }
 
   return app;

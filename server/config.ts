@@ -18,6 +18,25 @@ const ConfigSchema = z.object({
     .regex(/^postgres(ql)?:\/\/\S+$/, "must be a postgres:// or postgresql:// URL")
     .optional(),
   DEMO_DATA: booleanFlag.default(true),
+  /** Where customers reach the store; cookies, OAuth callbacks and e-mailed links are built from it. */
+  BASE_URL: z.url({ error: "must be a URL such as https://randa.example" }).optional(),
+  AUTH_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
+  GOOGLE_CLIENT_ID: z.string().optional(),
+  GOOGLE_CLIENT_SECRET: z.string().optional(),
+  /** Google's OpenID issuer; tests point it at a local stand-in. */
+  GOOGLE_ISSUER: z.url({ error: "must be a URL" }).default("https://accounts.google.com"),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\/\S+$/, "must be an smtp:// or smtps:// URL")
+    .optional(),
+  MAIL_FROM: z.string().default("Randa <no-reply@randa.example>"),
+  ADMIN_EMAIL: z.email({ error: "must be an e-mail address" }).optional(),
+  ADMIN_PASSWORD: z.string().min(6, "must be at least 6 characters").optional(),
+  SIGN_IN_LIMIT_PER_MINUTE: z.coerce
+    .number({ error: "must be a number" })
+    .int("must be a whole number")
+    .min(1, "must be at least 1")
+    .default(5),
 });
 
 export type Config = z.infer<typeof ConfigSchema>;
@@ -28,9 +47,19 @@ export class ConfigError extends Error {}
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
   const present = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ""));
   const parsed = ConfigSchema.safeParse(present);
-  if (parsed.success) return parsed.data;
+  if (parsed.success) {
+    const config = parsed.data;
+    if (config.ADMIN_EMAIL && !config.ADMIN_PASSWORD) {
+      throw new ConfigError("Configuration error: ADMIN_PASSWORD must be set together with ADMIN_EMAIL.");
+    }
+    if (Boolean(config.GOOGLE_CLIENT_ID) !== Boolean(config.GOOGLE_CLIENT_SECRET)) {
+      throw new ConfigError("Configuration error: GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET must be set together.");
+    }
+    return config;
+  }
   const issue = parsed.error.issues[0]!;
   const name = String(issue.path[0]);
-  const shown = name === "DATABASE_URL" ? "" : ` (got "${present[name]}")`;
+  const secret = ["DATABASE_URL", "AUTH_SECRET", "GOOGLE_CLIENT_SECRET", "SMTP_URL", "ADMIN_PASSWORD"];
+  const shown = secret.includes(name) ? "" : ` (got "${present[name]}")`;
   throw new ConfigError(`Configuration error: ${name} ${issue.message}${shown}.`);
 }

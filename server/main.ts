@@ -4,15 +4,18 @@ import { pathToFileURL } from "node:url";
 import { getRequestListener } from "@hono/node-server";
 import type { ServerBuild } from "react-router";
 import { createApp } from "./app";
-import { ConfigError, loadConfig, type Config } from "./config";
+import { ConfigError, loadConfig } from "./config";
 import { openDatabase } from "./db/client";
 import { seedDemoData } from "./db/seed";
+import { DEMO_ADMIN, ensureAdmin } from "./auth/first-admin";
+import { createServices } from "./services";
 
 const dev = process.argv.includes("--dev");
 
-function readConfig(): Config {
+/** A configuration mistake stops start-up with its one-line message, not a stack trace. */
+function orExit<T>(make: () => T): T {
   try {
-    return loadConfig();
+    return make();
   } catch (err) {
     if (err instanceof ConfigError) {
       console.error(err.message);
@@ -22,10 +25,16 @@ function readConfig(): Config {
   }
 }
 
-const config = readConfig();
+const config = orExit(() => loadConfig());
 const database = await openDatabase(config.DATABASE_URL ? { url: config.DATABASE_URL } : { dataDir: config.DATA_DIR });
+const services = orExit(() => createServices(database, config));
 if (config.DEMO_DATA && (await seedDemoData(database.db))) {
   console.log("Seeded the demo catalog and reviews.");
+}
+if (config.ADMIN_EMAIL && config.ADMIN_PASSWORD) {
+  await ensureAdmin(services, { email: config.ADMIN_EMAIL, password: config.ADMIN_PASSWORD });
+} else if (!config.DATABASE_URL) {
+  await ensureAdmin(services, DEMO_ADMIN);
 }
 
 let listener: Parameters<typeof createServer>[1];
@@ -35,7 +44,7 @@ if (dev) {
   const vite = await createViteServer({ server: { middlewareMode: true }, appType: "custom" });
   closeVite = () => vite.close();
   const app = createApp({
-    database,
+    services,
     ssr: {
       build: () => vite.ssrLoadModule("virtual:react-router/server-build") as Promise<ServerBuild>,
       mode: "development",
@@ -46,7 +55,7 @@ if (dev) {
 } else {
   const buildDir = path.resolve("build");
   const build = (await import(pathToFileURL(path.join(buildDir, "server/index.js")).href)) as ServerBuild;
-  const app = createApp({ database, ssr: { build, mode: "production" }, clientDir: path.join(buildDir, "client") });
+  const app = createApp({ services, ssr: { build, mode: "production" }, clientDir: path.join(buildDir, "client") });
   listener = getRequestListener(app.fetch);
 }
 

@@ -1,15 +1,23 @@
 import { Hono } from "hono";
-import type { Database } from "../db/client";
+import type { Services } from "../services";
+import { adminRoutes } from "./admin";
+import { authRoutes } from "./auth";
 import { handleApiError } from "./error-handler";
 import { healthRoutes } from "./health";
 import { productRoutes } from "./product";
+import { profileRoutes } from "./profile";
 import { reviewRoutes } from "./review";
+import { userRoutes } from "./user";
 
-export function apiRouter(database: Database) {
+export function apiRouter(services: Services) {
   const api = new Hono();
-  api.route("/health", healthRoutes(database));
-  api.route("/product", productRoutes(database.db));
-  api.route("/review", reviewRoutes(database.db));
+  api.route("/auth", authRoutes(services));
+  api.route("/health", healthRoutes(services.database));
+  api.route("/product", productRoutes(services.db));
+  api.route("/review", reviewRoutes(services.db));
+  api.route("/user", userRoutes(services));
+  api.route("/admin", adminRoutes(services));
+  api.route("/profile", profileRoutes(services));
   api.all("*", (c) => c.json({ message: `No such API call: ${c.req.method} ${c.req.path}` }, 404));
   api.onError(handleApiError);
   return api;

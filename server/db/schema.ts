@@ -1,5 +1,8 @@
 import { sql } from "drizzle-orm";
 import { check, integer, pgTable, smallint, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { user } from "./auth-schema";
+
+export * from "./auth-schema";
 
 const timestamps = {
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
@@ -42,6 +45,17 @@ export const review = pgTable(
   (t) => [check("review_rating_range", sql`${t.ratingHalves} between 0 and 10`)],
 );
 
+/** Spec §3 Profile: what a customer tells us about themselves. Phone is 'Number' in the form. */
+export const profile = pgTable("profile", {
+  userId: text("user_id")
+    .primaryKey()
+    .references(() => user.id, { onDelete: "cascade" }),
+  education: text("education").notNull().default(""),
+  number: text("number").notNull().default(""),
+  location: text("location").notNull().default(""),
+  ...timestamps,
+});
+
 /** Facts about the database itself, such as whether the demo data was ever seeded. */
 export const appMeta = pgTable("app_meta", {
   key: text("key").primaryKey(),
@@ -52,3 +66,4 @@ export const appMeta = pgTable("app_meta", {
 export type ProductRow = typeof product.$inferSelect;
 export type NewProductRow = typeof product.$inferInsert;
 export type ReviewRow = typeof review.$inferSelect;
+export type ProfileRow = typeof profile.$inferSelect;

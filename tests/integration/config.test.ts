@@ -3,7 +3,15 @@ import { ConfigError, loadConfig } from "@server/config";
 
 describe("configuration", () => {
   it("has defaults that run the embedded store", () => {
-    expect(loadConfig({})).toEqual({ PORT: 3000, HOST: "127.0.0.1", DATA_DIR: "./data", DEMO_DATA: true });
+    expect(loadConfig({})).toEqual({
+      PORT: 3000,
+      HOST: "127.0.0.1",
+      DATA_DIR: "./data",
+      DEMO_DATA: true,
+      GOOGLE_ISSUER: "https://accounts.google.com",
+      MAIL_FROM: "Randa <no-reply@randa.example>",
+      SIGN_IN_LIMIT_PER_MINUTE: 5,
+    });
   });
 
   it("reads PostgreSQL from DATABASE_URL", () => {
@@ -22,8 +30,36 @@ describe("configuration", () => {
     [{ PORT: "80.5" }, 'Configuration error: PORT must be a whole number (got "80.5").'],
     [{ DATABASE_URL: "mysql://x" }, "Configuration error: DATABASE_URL must be a postgres:// or postgresql:// URL."],
     [{ DEMO_DATA: "maybe" }, 'Configuration error: DEMO_DATA must be true or false (got "maybe").'],
+    [{ AUTH_SECRET: "short" }, "Configuration error: AUTH_SECRET must be at least 32 characters."],
+    [
+      { ADMIN_EMAIL: "boss@randa.example" },
+      "Configuration error: ADMIN_PASSWORD must be set together with ADMIN_EMAIL.",
+    ],
+    [
+      { GOOGLE_CLIENT_ID: "id" },
+      "Configuration error: GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET must be set together.",
+    ],
+    [{ SMTP_URL: "mail.example" }, "Configuration error: SMTP_URL must be an smtp:// or smtps:// URL."],
   ])("stops on %o with one line saying which and why", (env, message) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(message);
+  });
+});
+
+describe("the auth secret", () => {
+  it("must be given when the store runs on PostgreSQL", async () => {
+    const { resolveAuthSecret } = await import("@server/auth/secret");
+    const config = loadConfig({ DATABASE_URL: "postgres://postgres@127.0.0.1/randa" });
+    expect(() => resolveAuthSecret(config)).toThrow("AUTH_SECRET must be set when DATABASE_URL is used");
+  });
+
+  it("is made once and kept beside the embedded database", async () => {
+    const { mkdtempSync } = await import("node:fs");
+    const { tmpdir } = await import("node:os");
+    const { resolveAuthSecret } = await import("@server/auth/secret");
+    const config = loadConfig({ DATA_DIR: mkdtempSync(`${tmpdir()}/randa-secret-`) });
+    const first = resolveAuthSecret(config);
+    expect(first.length).toBeGreaterThanOrEqual(32);
+    expect(resolveAuthSecret(config)).toBe(first);
   });
 });

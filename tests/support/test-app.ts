@@ -1,21 +1,44 @@
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import { afterAll, beforeAll } from "vitest";
 import { createApp } from "@server/app";
+import { loadConfig } from "@server/config";
+import { createServices, type Services } from "@server/services";
 import { createTestDatabase, type TestDatabase } from "./test-database";
+
+export const TEST_ORIGIN = "http://127.0.0.1:3000";
 
 export interface TestContext {
   database: TestDatabase;
+  services: Services;
   app: ReturnType<typeof createApp>;
-  /** Calls the API in-process, the way a browser or API client would over HTTP. */
+  /** Where the mailer keeps messages in tests (no SMTP). */
+  outboxDir: string;
+  /** Calls the app in-process, the way a browser or API client would over HTTP. */
   request(path: string, init?: RequestInit): Promise<Response>;
 }
 
-/** One database and one app per test file, made before its tests and removed after them. */
-export function useTestApp(): TestContext {
+/**
+ * One database, one set of services and one app per test file, made before its tests and removed after them.
+ * `env` adds configuration, e.g. a lower sign-in limit.
+ */
+export function useTestApp(env: Record<string, string> = {}): TestContext {
   const ctx = {} as TestContext;
   beforeAll(async () => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), "randa-test-"));
+    ctx.outboxDir = path.join(dataDir, "outbox");
     ctx.database = await createTestDatabase();
-    ctx.app = createApp({ database: ctx.database });
-    ctx.request = async (path, init) => ctx.app.request(path, init);
+    const config = loadConfig({
+      DATA_DIR: dataDir,
+      BASE_URL: TEST_ORIGIN,
+      AUTH_SECRET: "test-secret-that-is-long-enough-0123456789",
+      SIGN_IN_LIMIT_PER_MINUTE: "1000",
+      ...env,
+    });
+    ctx.services = createServices(ctx.database, config);
+    ctx.app = createApp({ services: ctx.services });
+    ctx.request = async (p, init) => ctx.app.request(p, init);
   });
   afterAll(async () => {
     await ctx.database?.destroy();

@@ -1,0 +1,21 @@
+import { getConnInfo } from "@hono/node-server/conninfo";
+import { Hono } from "hono";
+import { CLIENT_IP_HEADER } from "../auth/auth";
+import type { Services } from "../services";
+
+/** Better Auth's own endpoints (sign-up, sign-in, sign-out, OAuth callbacks, password reset) under /api/auth. */
+export function authRoutes({ auth }: Services) {
+  return new Hono().all("/*", (c) => {
+    const headers = new Headers(c.req.raw.headers);
+    headers.set(CLIENT_IP_HEADER, clientIp(c));
+    return auth.handler(new Request(c.req.raw, { headers }));
+  });
+}
+
+function clientIp(c: Parameters<typeof getConnInfo>[0]): string {
+  try {
+    return getConnInfo(c).remote.address ?? "127.0.0.1";
+  } catch {
+    return "127.0.0.1"; // in-process requests (tests) have no socket
+  }
+}

@@ -1,0 +1,96 @@
+import { betterAuth } from "better-auth";
+import { drizzleAdapter } from "better-auth/adapters/drizzle";
+import { bearer } from "better-auth/plugins/bearer";
+import { genericOAuth } from "better-auth/plugins/generic-oauth";
+import type { Db } from "../db/client";
+import { account, rateLimit, session, user, verification } from "../db/auth-schema";
+import type { Mailer } from "../mail";
+
+export interface AuthOptions {
+  db: Db;
+  baseURL: string;
+  secret: string;
+  trustedOrigins: string[];
+  mailer: Mailer;
+  signInLimitPerMinute: number;
+  google?: { clientId: string; clientSecret: string; issuer: string };
+}
+
+/** The header our server sets from the socket address; whatever a client sends under this name is replaced. */
+export const CLIENT_IP_HEADER = "x-randa-client-ip";
+
+export function createAuth(options: AuthOptions) {
+  const { google } = options;
+  return betterAuth({
+    appName: "Randa",
+    baseURL: options.baseURL,
+    basePath: "/api/auth",
+    secret: options.secret,
+    trustedOrigins: options.trustedOrigins,
+    telemetry: { enabled: false },
+    database: drizzleAdapter(options.db, {
+      provider: "pg",
+      schema: { user, session, account, verification, rateLimit },
+    }),
+    emailAndPassword: {
+      enabled: true,
+      minPasswordLength: 6,
+      maxPasswordLength: 128,
+      autoSignIn: true,
+      revokeSessionsOnPasswordReset: true,
+      resetPasswordTokenExpiresIn: 60 * 60,
+      sendResetPassword: async ({ user: who, url }) => {
+        await options.mailer.send({
+          to: who.email,
+          subject: "Reset your Randa password",
+          text: `Hello ${who.name || "there"},\n\nSomeone asked to reset the password of your Randa account. If it was you, open this link within an hour:\n\n${url}\n\nIf it was not you, ignore this message; your password stays as it is.\n\nRanda`,
+        });
+      },
+    },
+    user: {
+      additionalFields: {
+        // input: false — sign-up and profile updates can never set a role.
+        role: { type: "string", required: false, defaultValue: "user", input: false },
+      },
+    },
+    session: { expiresIn: 60 * 60 * 24 * 7, updateAge: 60 * 60 * 24 },
+    rateLimit: {
+      enabled: true,
+      storage: "database",
+      window: 60,
+      max: 100,
+      customRules: {
+        "/sign-in/email": { window: 60, max: options.signInLimitPerMinute },
+        "/sign-up/email": { window: 60, max: options.signInLimitPerMinute },
+        "/request-password-reset": { window: 60, max: 3 },
+      },
+    },
+    advanced: {
+      cookiePrefix: "randa",
+      useSecureCookies: options.baseURL.startsWith("https://"),
+      defaultCookieAttributes: { httpOnly: true, sameSite: "lax" },
+      ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
+    },
+    plugins: [
+      bearer(),
+      ...(google
+        ? [
+            genericOAuth({
+              config: [
+                {
+                  providerId: "google",
+                  clientId: google.clientId,
+                  clientSecret: google.clientSecret,
+                  discoveryUrl: `${google.issuer.replace(/\/$/, "")}/.well-known/openid-configuration`,
+                  scopes: ["openid", "email", "profile"],
+                  pkce: true,
+                },
+              ],
+            }),
+          ]
+        : []),
+    ],
+  });
+}
+
+export type Auth = ReturnType<typeof createAuth>;

@@ -1,0 +1,61 @@
+import path from "node:path";
+import { createAuth, type Auth } from "./auth/auth";
+import { resolveAuthSecret } from "./auth/secret";
+import type { Config } from "./config";
+import type { Database, Db } from "./db/client";
+import { createMailer, type Mailer } from "./mail";
+
+/** Everything a request may need, made once at start-up (or per test file) and passed down. */
+export interface Services {
+  database: Database;
+  db: Db;
+  auth: Auth;
+  mailer: Mailer;
+  baseURL: string;
+  /** Origins whose pages may send cookie-authenticated writes (the CSRF check). */
+  trustedOrigins: string[];
+  googleEnabled: boolean;
+  /** Where sign-in forms may send the browser (Google's authorization page). */
+  signInProviderOrigins: string[];
+}
+
+export function storeBaseURL(config: Config): string {
+  if (config.BASE_URL) return config.BASE_URL.replace(/\/$/, "");
+  const host = config.HOST === "0.0.0.0" || config.HOST === "::" ? "127.0.0.1" : config.HOST;
+  return `http://${host}:${config.PORT}`;
+}
+
+export function createServices(database: Database, config: Config): Services {
+  const baseURL = storeBaseURL(config);
+  const mailer = createMailer({
+    smtpUrl: config.SMTP_URL,
+    from: config.MAIL_FROM,
+    outboxDir: path.resolve(config.DATA_DIR, "outbox"),
+  });
+  const trustedOrigins = [
+    ...new Set([new URL(baseURL).origin, `http://127.0.0.1:${config.PORT}`, `http://localhost:${config.PORT}`]),
+  ];
+  const google =
+    config.GOOGLE_CLIENT_ID && config.GOOGLE_CLIENT_SECRET
+      ? { clientId: config.GOOGLE_CLIENT_ID, clientSecret: config.GOOGLE_CLIENT_SECRET, issuer: config.GOOGLE_ISSUER }
+      : undefined;
+  const auth = createAuth({
+    db: database.db,
+    baseURL,
+    secret: resolveAuthSecret(config),
+    trustedOrigins,
+    mailer,
+    signInLimitPerMinute: config.SIGN_IN_LIMIT_PER_MINUTE,
+    google,
+  });
+  return {
+    database,
+    db: database.db,
+    auth,
+    mailer,
+    baseURL,
+    trustedOrigins,
+    googleEnabled: Boolean(google),
+    signInProviderOrigins: google ? [new URL(google.issuer).origin] : [],
+  };
+}
