@@ -9,6 +9,13 @@ const port = Number(process.env.E2E_PORT ?? 4173);
 process.env.E2E_DATA_DIR ??= mkdtempSync(path.join(tmpdir(), "randa-e2e-"));
 
 export const baseURL = `http://127.0.0.1:${port}`;
+const oidcPort = port + 7;
+/** The stand-in for Google the browser tests sign in with (tests/support/oidc-stand-in.ts). */
+export const google = {
+  issuer: `http://127.0.0.1:${oidcPort}`,
+  clientId: "randa-e2e",
+  clientSecret: "randa-e2e-secret",
+};
 
 export default defineConfig({
   testDir: "tests/e2e",
@@ -23,17 +30,36 @@ export default defineConfig({
     launchOptions: { executablePath: findChromium() ?? undefined, args: chromiumArgs },
   },
   projects: [{ name: "chromium", use: { ...devices["Desktop Chrome"], viewport: { width: 1280, height: 800 } } }],
-  webServer: {
-    command: process.env.E2E_SKIP_BUILD ? "npx tsx server/main.ts" : "npm run build && npx tsx server/main.ts",
-    url: `${baseURL}/api/health`,
-    timeout: 180_000,
-    reuseExistingServer: false,
-    stdout: "pipe",
-    env: {
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      DATA_DIR: process.env.E2E_DATA_DIR,
-      DATABASE_URL: "",
+  webServer: [
+    {
+      command: "npx tsx tests/support/oidc-stand-in-main.ts",
+      url: `${google.issuer}/.well-known/openid-configuration`,
+      reuseExistingServer: false,
+      env: {
+        OIDC_PORT: String(oidcPort),
+        OIDC_CLIENT_ID: google.clientId,
+        OIDC_CLIENT_SECRET: google.clientSecret,
+        OIDC_REDIRECT_URI: `${baseURL}/api/auth/callback/google`,
+      },
     },
-  },
+    {
+      command: process.env.E2E_SKIP_BUILD ? "npx tsx server/main.ts" : "npm run build && npx tsx server/main.ts",
+      url: `${baseURL}/api/health`,
+      timeout: 180_000,
+      reuseExistingServer: false,
+      stdout: "pipe",
+      env: {
+        PORT: String(port),
+        HOST: "127.0.0.1",
+        DATA_DIR: process.env.E2E_DATA_DIR,
+        DATABASE_URL: "",
+        BASE_URL: baseURL,
+        AUTH_SECRET: "e2e-secret-that-is-long-enough-0123456789",
+        SIGN_IN_LIMIT_PER_MINUTE: "1000",
+        GOOGLE_CLIENT_ID: google.clientId,
+        GOOGLE_CLIENT_SECRET: google.clientSecret,
+        GOOGLE_ISSUER: google.issuer,
+      },
+    },
+  ],
 });

@@ -8,7 +8,9 @@ import {
   useRouteLoaderData,
   type ShouldRevalidateFunction,
 } from "react-router";
+import { Toaster } from "sonner";
 import { listPopularProducts } from "@server/domain/catalog";
+import { getUser } from "./lib/session.server";
 import type { Route } from "./+types/root";
 import stylesheet from "./app.css?url";
 import { Footer } from "./components/layout/footer";
@@ -23,11 +25,12 @@ export const links: Route.LinksFunction = () => [
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
 ];
 
-export async function loader({ context }: Route.LoaderArgs) {
-  return { popularTags: await listPopularProducts(context.db) };
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const [popularTags, user] = await Promise.all([listPopularProducts(context.db), getUser(request, context)]);
+  return { popularTags, user: user && { name: user.name, role: user.role } };
 }
 
-/** The footer's tags hardly change; there is no need to ask again on every navigation. */
+/** The footer's tags and the signed-in user change only when a form is sent (sign-in, sign-out, profile). */
 export const shouldRevalidate: ShouldRevalidateFunction = ({ formMethod, defaultShouldRevalidate }) =>
   formMethod ? defaultShouldRevalidate : false;
 
@@ -45,11 +48,12 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <Links />
       </head>
       <body className="flex min-h-screen flex-col">
-        <Navbar />
+        <Navbar user={data?.user ?? null} />
         <div className="flex-1">{children}</div>
         <Footer popularTags={data?.popularTags ?? []} />
         {hydrate ? (
           <>
+            <Toaster position="top-right" duration={5000} richColors closeButton />
             <ScrollRestoration nonce={nonce} />
             <Scripts nonce={nonce} />
           </>

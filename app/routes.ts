@@ -1,4 +1,6 @@
-import { type RouteConfig, index, route } from "@react-router/dev/routes";
+import { type RouteConfig, index, layout, route } from "@react-router/dev/routes";
+
+const comingSoon = "routes/dashboard/coming-soon.tsx";
 
 export default [
   index("routes/public/home.tsx"),
@@ -7,5 +9,21 @@ export default [
   route("detail/:productId", "routes/public/product-detail.tsx"),
   route("login", "routes/auth/login.tsx"),
   route("register", "routes/auth/register.tsx"),
+  route("logout", "routes/auth/logout.tsx"),
+  route("forgot-password", "routes/auth/forgot-password.tsx"),
+  route("reset-password", "routes/auth/reset-password.tsx"),
+  route("dashboard", "routes/dashboard/layout.tsx", [
+    index("routes/dashboard/profile.tsx", { id: "dashboard-home" }),
+    route("profile", "routes/dashboard/profile.tsx", { id: "dashboard-profile" }),
+    route("orders", comingSoon, { id: "dashboard-orders" }),
+    route("reviews", comingSoon, { id: "dashboard-reviews" }),
+    route("payment/:orderId", comingSoon, { id: "dashboard-payment" }),
+    layout("routes/dashboard/admin-only.tsx", [
+      route("addproduct", comingSoon, { id: "dashboard-addproduct" }),
+      route("manageproduct", comingSoon, { id: "dashboard-manageproduct" }),
+      route("manageorder", comingSoon, { id: "dashboard-manageorder" }),
+      route("admin", "routes/dashboard/make-admin.tsx"),
+    ]),
+  ]),
   route("*", "routes/public/not-found.tsx"),
 ] satisfies RouteConfig;

@@ -2,6 +2,7 @@ import { Hono } from "hono";
 import { NONCE, secureHeaders, type SecureHeadersVariables } from "hono/secure-headers";
 import { createRequestHandler, type ServerBuild } from "react-router";
 import { apiRouter } from "./api/router";
+import { clientIp } from "./http/client-ip";
 import { compression } from "./http/compression";
 import { crossSiteGuard } from "./http/cross-site-guard";
 import { hashedAssets, publicFiles } from "./http/static-files";
@@ -55,7 +56,12 @@ export function createApp({ services, ssr, clientDir }: AppOptions) {
   if (ssr) {
     const handleRequest = createRequestHandler(ssr.build, ssr.mode);
     app.all("*", (c) =>
-      handleRequest(c.req.raw, { db: services.db, services, nonce: c.get("secureHeadersNonce") ?? "" }),
+      handleRequest(c.req.raw, {
+        db: services.db,
+        services,
+        clientIp: clientIp(c),
+        nonce: c.get("secureHeadersNonce") ?? "",
+      }),
     );
   }
 

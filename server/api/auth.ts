@@ -1,6 +1,6 @@
-import { getConnInfo } from "@hono/node-server/conninfo";
 import { Hono } from "hono";
 import { CLIENT_IP_HEADER } from "../auth/auth";
+import { clientIp } from "../http/client-ip";
 import type { Services } from "../services";
 
 /** Better Auth's own endpoints (sign-up, sign-in, sign-out, OAuth callbacks, password reset) under /api/auth. */
@@ -10,12 +10,4 @@ export function authRoutes({ auth }: Services) {
     headers.set(CLIENT_IP_HEADER, clientIp(c));
     return auth.handler(new Request(c.req.raw, { headers }));
   });
-}
-
-function clientIp(c: Parameters<typeof getConnInfo>[0]): string {
-  try {
-    return getConnInfo(c).remote.address ?? "127.0.0.1";
-  } catch {
-    return "127.0.0.1"; // in-process requests (tests) have no socket
-  }
 }

@@ -52,7 +52,7 @@ test.describe("navigation", () => {
     await expect(page.getByLabel("Email")).toBeVisible();
     await expect(page.getByLabel("Password")).toBeVisible();
     await expect(page.getByRole("button", { name: "Google Sign In" })).toBeVisible();
-    await expect(page.getByRole("button", { name: "Forgot your password?" })).toBeVisible();
+    await expect(page.getByRole("link", { name: "Forgot your password?" })).toHaveAttribute("href", "/forgot-password");
     await expect(page.getByRole("link", { name: "Return To Store" })).toHaveAttribute("href", "/");
     await page.getByRole("link", { name: "Sign Up" }).click();
 

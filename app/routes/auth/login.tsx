@@ -1,31 +1,56 @@
-import { Form, Link, data } from "react-router";
+import { Form, Link, redirect } from "react-router";
+import { GoogleButton } from "~/components/google-button";
 import { Field } from "~/components/ui/field";
-import { ACCOUNTS_NOT_OPEN, GOOGLE_NOT_CONFIGURED } from "~/lib/accounts-status";
+import { callAuth, fieldErrorsResult, formErrorFrom, redirectWithCookies } from "~/lib/auth-call.server";
+import { startGoogleSignIn } from "~/lib/google.server";
+import { getUser, safeRedirect } from "~/lib/session.server";
 import { pageTitle } from "~/lib/site";
-import { LoginSchema, fieldErrors, type FieldErrors, type LoginInput } from "~/schemas/auth";
+import { LoginSchema, fieldErrors } from "~/schemas/auth";
 import type { Route } from "./+types/login";
+
+type Fields = "email" | "password";
 
 export const meta: Route.MetaFunction = () => [
   { title: pageTitle("Login") },
   { name: "description", content: "Sign in to your Randa account to order tools and follow your orders." },
 ];
 
-export async function action({ request }: Route.ActionArgs) {
-  const form = Object.fromEntries(await request.formData());
-  if (form.intent === "google")
-    return data({ formError: GOOGLE_NOT_CONFIGURED, errors: {} as FieldErrors<LoginInput> }, { status: 400 });
-  const parsed = LoginSchema.safeParse(form);
-  if (!parsed.success) return data({ formError: "", errors: fieldErrors(parsed.error) }, { status: 400 });
-  return data({ formError: ACCOUNTS_NOT_OPEN, errors: {} as FieldErrors<LoginInput> }, { status: 503 });
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const url = new URL(request.url);
+  const redirectTo = safeRedirect(url.searchParams.get("redirectTo"));
+  if (await getUser(request, context)) throw redirect(redirectTo);
+  const notice = url.searchParams.has("reset")
+    ? "Your password was changed. Please sign in with the new one."
+    : url.searchParams.has("error")
+      ? "Google sign-in did not complete. Please try again."
+      : "";
+  return { redirectTo, googleEnabled: context.services.googleEnabled, notice };
 }
 
-export default function Login({ actionData }: Route.ComponentProps) {
+export async function action({ request, context }: Route.ActionArgs) {
+  const form = Object.fromEntries(await request.formData());
+  const redirectTo = safeRedirect(form.redirectTo);
+  if (form.intent === "google") return startGoogleSignIn<Fields>(request, context, redirectTo);
+  const parsed = LoginSchema.safeParse(form);
+  if (!parsed.success) return fieldErrorsResult<Fields>(fieldErrors(parsed.error));
+  const res = await callAuth(request, context, "/sign-in/email", parsed.data);
+  if (!res.ok) return formErrorFrom<Fields>(res);
+  return redirectWithCookies(redirectTo, res);
+}
+
+export default function Login({ loaderData, actionData }: Route.ComponentProps) {
   const errors = actionData?.errors ?? {};
   return (
     <main className="mx-auto max-w-md px-4 py-12">
       <div className="rounded-xl border border-wood-100 bg-white p-6 shadow-sm sm:p-8">
         <h1 className="text-center text-2xl font-bold text-wood-900">Login</h1>
+        {loaderData.notice ? (
+          <p role="status" className="mt-4 rounded-md bg-forest-100 px-3 py-2 text-sm text-forest-800">
+            {loaderData.notice}
+          </p>
+        ) : null}
         <Form method="post" noValidate className="mt-6 space-y-4">
+          <input type="hidden" name="redirectTo" value={loaderData.redirectTo} />
           <Field label="Email" name="email" type="email" autoComplete="email" error={errors.email} />
           <Field
             label="Password"
@@ -34,10 +59,14 @@ export default function Login({ actionData }: Route.ComponentProps) {
             autoComplete="current-password"
             error={errors.password}
           />
-          <button type="button" className="text-sm text-forest-700 hover:underline">
+          <Link to="/forgot-password" className="inline-block text-sm text-forest-700 hover:underline">
             Forgot your password?
-          </button>
-          {actionData?.formError ? <p className="text-sm text-red-600">{actionData.formError}</p> : null}
+          </Link>
+          {actionData?.formError ? (
+            <p role="alert" className="text-sm text-red-600">
+              {actionData.formError}
+            </p>
+          ) : null}
           <button
             type="submit"
             className="w-full rounded-md bg-forest-700 py-2.5 font-semibold text-white hover:bg-forest-800"
@@ -45,16 +74,9 @@ export default function Login({ actionData }: Route.ComponentProps) {
             Sign In
           </button>
         </Form>
-        <Form method="post" className="mt-3">
-          <button
-            type="submit"
-            name="intent"
-            value="google"
-            className="w-full rounded-md border border-stone-300 py-2.5 font-semibold text-stone-800 hover:bg-stone-50"
-          >
-            Google Sign In
-          </button>
-        </Form>
+        <div className="mt-3">
+          <GoogleButton label="Google Sign In" enabled={loaderData.googleEnabled} redirectTo={loaderData.redirectTo} />
+        </div>
         <p className="mt-6 text-center text-sm text-stone-600">
           New to Randa?{" "}
           <Link to="/register" className="font-semibold text-forest-700 hover:underline">

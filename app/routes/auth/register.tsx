@@ -1,25 +1,37 @@
-import { Form, Link, data } from "react-router";
+import { Form, Link, redirect } from "react-router";
+import { GoogleButton } from "~/components/google-button";
 import { Field } from "~/components/ui/field";
-import { ACCOUNTS_NOT_OPEN, GOOGLE_NOT_CONFIGURED } from "~/lib/accounts-status";
+import { callAuth, fieldErrorsResult, formErrorFrom, redirectWithCookies } from "~/lib/auth-call.server";
+import { startGoogleSignIn } from "~/lib/google.server";
+import { getUser } from "~/lib/session.server";
 import { pageTitle } from "~/lib/site";
-import { RegisterSchema, fieldErrors, type FieldErrors, type RegisterInput } from "~/schemas/auth";
+import { RegisterSchema, fieldErrors } from "~/schemas/auth";
 import type { Route } from "./+types/register";
+
+type Fields = "name" | "email" | "password";
 
 export const meta: Route.MetaFunction = () => [
   { title: pageTitle("Sign Up") },
   { name: "description", content: "Create a Randa account to order woodworking tools in trade quantities." },
 ];
 
-export async function action({ request }: Route.ActionArgs) {
-  const form = Object.fromEntries(await request.formData());
-  if (form.intent === "google")
-    return data({ formError: GOOGLE_NOT_CONFIGURED, errors: {} as FieldErrors<RegisterInput> }, { status: 400 });
-  const parsed = RegisterSchema.safeParse(form);
-  if (!parsed.success) return data({ formError: "", errors: fieldErrors(parsed.error) }, { status: 400 });
-  return data({ formError: ACCOUNTS_NOT_OPEN, errors: {} as FieldErrors<RegisterInput> }, { status: 503 });
+export async function loader({ request, context }: Route.LoaderArgs) {
+  if (await getUser(request, context)) throw redirect("/");
+  return { googleEnabled: context.services.googleEnabled };
 }
 
-export default function Register({ actionData }: Route.ComponentProps) {
+export async function action({ request, context }: Route.ActionArgs) {
+  const form = Object.fromEntries(await request.formData());
+  if (form.intent === "google") return startGoogleSignIn<Fields>(request, context, "/");
+  const parsed = RegisterSchema.safeParse(form);
+  if (!parsed.success) return fieldErrorsResult<Fields>(fieldErrors(parsed.error));
+  // Better Auth creates the account with its display name in one step and signs the new customer in.
+  const res = await callAuth(request, context, "/sign-up/email", parsed.data);
+  if (!res.ok) return formErrorFrom<Fields>(res);
+  return redirectWithCookies("/", res);
+}
+
+export default function Register({ loaderData, actionData }: Route.ComponentProps) {
   const errors = actionData?.errors ?? {};
   return (
     <main>
@@ -44,7 +56,11 @@ export default function Register({ actionData }: Route.ComponentProps) {
               autoComplete="new-password"
               error={errors.password}
             />
-            {actionData?.formError ? <p className="text-sm text-red-600">{actionData.formError}</p> : null}
+            {actionData?.formError ? (
+              <p role="alert" className="text-sm text-red-600">
+                {actionData.formError}
+              </p>
+            ) : null}
             <button
               type="submit"
               className="w-full rounded-md bg-forest-700 py-2.5 font-semibold text-white hover:bg-forest-800"
@@ -57,16 +73,7 @@ export default function Register({ actionData }: Route.ComponentProps) {
             OR
             <span className="h-px flex-1 bg-stone-200" />
           </div>
-          <Form method="post">
-            <button
-              type="submit"
-              name="intent"
-              value="google"
-              className="w-full rounded-md border border-stone-300 py-2.5 font-semibold text-stone-800 hover:bg-stone-50"
-            >
-              Google Sign Up
-            </button>
-          </Form>
+          <GoogleButton label="Google Sign Up" enabled={loaderData.googleEnabled} />
           <p className="mt-6 text-center text-sm text-stone-600">
             Already have an account?{" "}
             <Link to="/login" className="font-semibold text-forest-700 hover:underline">

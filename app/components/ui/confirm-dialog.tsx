@@ -1,0 +1,57 @@
+import { useId, useRef } from "react";
+import { Form } from "react-router";
+
+interface ConfirmDialogProps {
+  /** The button that opens the dialog. */
+  trigger: string;
+  triggerClassName?: string;
+  question: string;
+  confirmLabel?: string;
+  cancelLabel?: string;
+  /** Hidden inputs the confirming form posts to the page's action. */
+  fields: Record<string, string>;
+}
+
+/** A yes/no question in the browser's own modal <dialog> (focus trap, Escape to close, no library needed). */
+export function ConfirmDialog({
+  trigger,
+  triggerClassName,
+  question,
+  confirmLabel = "Yes!",
+  cancelLabel = "No",
+  fields,
+}: ConfirmDialogProps) {
+  const ref = useRef<HTMLDialogElement>(null);
+  const titleId = useId();
+  return (
+    <>
+      <button type="button" className={triggerClassName} onClick={() => ref.current?.showModal()}>
+        {trigger}
+      </button>
+      <dialog
+        ref={ref}
+        aria-labelledby={titleId}
+        className="m-auto w-[min(90vw,24rem)] rounded-xl p-6 shadow-xl backdrop:bg-black/40"
+      >
+        <h2 id={titleId} className="text-lg font-bold text-wood-900">
+          {question}
+        </h2>
+        <Form method="post" onSubmit={() => ref.current?.close()} className="mt-6 flex justify-end gap-3">
+          {Object.entries(fields).map(([name, value]) => (
+            <input key={name} type="hidden" name={name} value={value} />
+          ))}
+          <button
+            type="button"
+            onClick={() => ref.current?.close()}
+            className="rounded-md border border-stone-300 px-4 py-2 font-semibold text-stone-700"
+          >
+            {cancelLabel}
+          </button>
+          <button type="submit" className="rounded-md bg-red-700 px-4 py-2 font-semibold text-white hover:bg-red-800">
+            {confirmLabel}
+          </button>
+        </Form>
+      </dialog>
+    </>
+  );
+}

@@ -1,0 +1,69 @@
+import { Form, Link, data, redirect } from "react-router";
+import { Field } from "~/components/ui/field";
+import { authErrorMessage, callAuth } from "~/lib/auth-call.server";
+import { pageTitle } from "~/lib/site";
+import { fieldErrors } from "~/schemas/auth";
+import { ResetPasswordSchema } from "~/schemas/password-reset";
+import type { Route } from "./+types/reset-password";
+
+export const meta: Route.MetaFunction = () => [
+  { title: pageTitle("Choose a new password") },
+  { name: "robots", content: "noindex" },
+];
+
+export function loader({ request }: Route.LoaderArgs) {
+  const url = new URL(request.url);
+  // Better Auth sends an expired or unknown link here with ?error=INVALID_TOKEN.
+  return { token: url.searchParams.get("token") ?? "", invalid: url.searchParams.has("error") };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const parsed = ResetPasswordSchema.safeParse(Object.fromEntries(await request.formData()));
+  if (!parsed.success) {
+    const errors = fieldErrors(parsed.error);
+    return data({ error: errors.password ?? errors.token }, { status: 400 });
+  }
+  const res = await callAuth(request, context, "/reset-password", {
+    newPassword: parsed.data.password,
+    token: parsed.data.token,
+  });
+  if (!res.ok) return data({ error: await authErrorMessage(res) }, { status: res.status });
+  throw redirect("/login?reset=1");
+}
+
+export default function ResetPassword({ loaderData, actionData }: Route.ComponentProps) {
+  const broken = loaderData.invalid || !loaderData.token;
+  return (
+    <main className="mx-auto max-w-md px-4 py-12">
+      <div className="rounded-xl border border-wood-100 bg-white p-6 shadow-sm sm:p-8">
+        <h1 className="text-center text-2xl font-bold text-wood-900">Choose a new password</h1>
+        {broken ? (
+          <p role="alert" className="mt-6 text-red-600">
+            This reset link is not valid or has expired.{" "}
+            <Link to="/forgot-password" className="underline">
+              Ask for a new one
+            </Link>
+            .
+          </p>
+        ) : (
+          <Form method="post" noValidate className="mt-6 space-y-4">
+            <input type="hidden" name="token" value={loaderData.token} />
+            <Field
+              label="New Password"
+              name="password"
+              type="password"
+              autoComplete="new-password"
+              error={actionData?.error}
+            />
+            <button
+              type="submit"
+              className="w-full rounded-md bg-forest-700 py-2.5 font-semibold text-white hover:bg-forest-800"
+            >
+              Save New Password
+            </button>
+          </Form>
+        )}
+      </div>
+    </main>
+  );
+}

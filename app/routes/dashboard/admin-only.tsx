@@ -1,0 +1,28 @@
+import { Link, Outlet, isRouteErrorResponse } from "react-router";
+import { requireAdmin } from "~/lib/session.server";
+import type { Route } from "./+types/admin-only";
+
+/** The admin guard: every admin page sits under this layout, so a customer never reaches one. */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  await requireAdmin(request, context);
+  return null;
+}
+
+export default function AdminOnly() {
+  return <Outlet />;
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const forbidden = isRouteErrorResponse(error) && error.status === 403;
+  return (
+    <section role="alert" className="rounded-xl border border-red-200 bg-red-50 p-6">
+      <h2 className="text-lg font-bold text-red-800">{forbidden ? "Admins only" : "Something went wrong"}</h2>
+      <p className="mt-2 text-red-800">
+        {forbidden ? "This page is for the store's admins." : "Please try again in a moment."}
+      </p>
+      <Link to="/dashboard" className="mt-4 inline-block font-semibold text-forest-700 underline">
+        Back to My Profile
+      </Link>
+    </section>
+  );
+}

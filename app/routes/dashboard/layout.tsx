@@ -1,0 +1,29 @@
+import { Outlet } from "react-router";
+import { Sidebar } from "~/components/layout/sidebar";
+import { requireUser } from "~/lib/session.server";
+import { pageTitle } from "~/lib/site";
+import type { Route } from "./+types/layout";
+
+export const meta: Route.MetaFunction = () => [
+  { title: pageTitle("Dashboard") },
+  { name: "robots", content: "noindex" },
+];
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const user = await requireUser(request, context);
+  return { user };
+}
+
+export default function DashboardLayout({ loaderData }: Route.ComponentProps) {
+  return (
+    <div className="mx-auto flex min-h-[70vh] max-w-6xl">
+      <Sidebar role={loaderData.user.role} />
+      <main className="min-w-0 flex-1 px-4 py-8 sm:px-8">
+        <h1 className="text-2xl font-bold text-wood-900 sm:text-3xl">Welcome To DashBoard</h1>
+        <div className="mt-6">
+          <Outlet />
+        </div>
+      </main>
+    </div>
+  );
+}

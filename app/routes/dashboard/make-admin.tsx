@@ -1,0 +1,99 @@
+import { Form, data } from "react-router";
+import { deleteCustomer, listUsers, promoteToAdmin } from "@server/domain/users";
+import { DomainError } from "@server/errors";
+import { ConfirmDialog } from "~/components/ui/confirm-dialog";
+import { getUser } from "~/lib/session.server";
+import { toastError, toastSuccess, useActionToast } from "~/lib/use-action-toast";
+import type { Route } from "./+types/make-admin";
+
+export async function loader({ context }: Route.LoaderArgs) {
+  // The admin-only layout above has already checked the role.
+  const users = await listUsers(context.db);
+  return { users: users.map((u) => ({ id: u.id, name: u.name, email: u.email, role: u.role })) };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const form = await request.formData();
+  const intent = form.get("intent");
+  const email = String(form.get("email") ?? "");
+  const actor = await getUser(request, context);
+  // Checked again here: an action can be posted without the page, and a role can change in between.
+  if (actor?.role !== "admin") {
+    return data(toastError(intent === "promote" ? "Failed making an admin" : "Only an admin can do that."), {
+      status: 403,
+    });
+  }
+  try {
+    if (intent === "promote") {
+      await promoteToAdmin(context.db, email);
+      return toastSuccess("Made an admin successfully");
+    }
+    if (intent === "delete") {
+      await deleteCustomer(context.db, actor, email);
+      return toastSuccess("User deleted");
+    }
+    return data(toastError("Unknown action"), { status: 400 });
+  } catch (err) {
+    if (err instanceof DomainError) return data(toastError(err.message), { status: 409 });
+    throw err;
+  }
+}
+
+export default function MakeAdmin({ loaderData, actionData }: Route.ComponentProps) {
+  useActionToast(actionData);
+  return (
+    <section>
+      <h2 className="text-xl font-semibold text-wood-900">Make Admin</h2>
+      <div className="mt-4 overflow-x-auto rounded-xl border border-wood-100 bg-white shadow-sm">
+        <table className="w-full min-w-[560px] text-left text-sm">
+          <thead className="bg-wood-100 text-wood-900">
+            <tr>
+              <th className="px-3 py-2">Serial</th>
+              <th className="px-3 py-2">Name</th>
+              <th className="px-3 py-2">Email</th>
+              <th className="px-3 py-2">Make Admin</th>
+              <th className="px-3 py-2">Delete User</th>
+            </tr>
+          </thead>
+          <tbody>
+            {loaderData.users.map((u, i) => (
+              <tr key={u.id} className="border-t border-wood-100">
+                <td className="px-3 py-2">{i + 1}</td>
+                <td className="px-3 py-2">{u.name}</td>
+                <td className="px-3 py-2 break-all">{u.email}</td>
+                <td className="px-3 py-2">
+                  {u.role === "admin" ? (
+                    <span className="rounded bg-forest-100 px-2 py-1 font-semibold text-forest-800">Already Admin</span>
+                  ) : (
+                    <Form method="post">
+                      <input type="hidden" name="intent" value="promote" />
+                      <input type="hidden" name="email" value={u.email} />
+                      <button
+                        type="submit"
+                        className="rounded-md bg-forest-700 px-3 py-1.5 font-semibold text-white hover:bg-forest-800"
+                      >
+                        Make Admin
+                      </button>
+                    </Form>
+                  )}
+                </td>
+                <td className="px-3 py-2">
+                  {u.role === "admin" ? (
+                    <span className="text-stone-400">—</span>
+                  ) : (
+                    <ConfirmDialog
+                      trigger="Delete User"
+                      triggerClassName="rounded-md border border-red-700 px-3 py-1.5 font-semibold text-red-700 hover:bg-red-50"
+                      question={`Are You Sure? You Want To Delete ${u.name}`}
+                      fields={{ intent: "delete", email: u.email }}
+                    />
+                  )}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,65 @@
+import { Form, data } from "react-router";
+import { getProfile, saveProfile } from "@server/domain/profiles";
+import { Field } from "~/components/ui/field";
+import { requireUser } from "~/lib/session.server";
+import { toastError, toastSuccess, useActionToast } from "~/lib/use-action-toast";
+import { ProfileSchema } from "~/schemas/profile";
+import type { Route } from "./+types/profile";
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const user = await requireUser(request, context);
+  return { user, profile: await getProfile(context.db, user.id) };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const user = await requireUser(request, context);
+  const parsed = ProfileSchema.safeParse(Object.fromEntries(await request.formData()));
+  if (!parsed.success) return data(toastError(parsed.error.issues[0]!.message), { status: 400 });
+  await saveProfile(context.db, user.id, parsed.data);
+  return toastSuccess("Profile Updated");
+}
+
+export default function MyProfile({ loaderData, actionData }: Route.ComponentProps) {
+  useActionToast(actionData);
+  const { user, profile } = loaderData;
+  const summary = [
+    ["Name", user.name],
+    ["Email", user.email],
+    ["Education", profile.education],
+    ["Phone", profile.number],
+    ["Location", profile.location],
+  ];
+  return (
+    <div className="grid gap-6 lg:grid-cols-2">
+      <section aria-labelledby="my-profile" className="rounded-xl border border-wood-100 bg-white p-6 shadow-sm">
+        <h2 id="my-profile" className="text-xl font-semibold text-wood-900">
+          My Profile
+        </h2>
+        <dl data-testid="profile-summary" className="mt-4 grid grid-cols-[auto_1fr] gap-x-4 gap-y-2 text-stone-700">
+          {summary.map(([label, value]) => (
+            <div key={label} className="contents">
+              <dt className="font-semibold">{label}</dt>
+              <dd className="break-words">{value || "—"}</dd>
+            </div>
+          ))}
+        </dl>
+      </section>
+      <section aria-labelledby="edit-profile" className="rounded-xl border border-wood-100 bg-white p-6 shadow-sm">
+        <h2 id="edit-profile" className="text-xl font-semibold text-wood-900">
+          Update your profile
+        </h2>
+        <Form method="post" className="mt-4 space-y-4">
+          <Field label="Education" name="education" defaultValue={profile.education} maxLength={200} />
+          <Field label="Number" name="number" type="tel" defaultValue={profile.number} maxLength={200} />
+          <Field label="Location" name="location" defaultValue={profile.location} maxLength={200} />
+          <button
+            type="submit"
+            className="rounded-md bg-forest-700 px-5 py-2.5 font-semibold text-white hover:bg-forest-800"
+          >
+            Update
+          </button>
+        </Form>
+      </section>
+    </div>
+  );
+}
