@@ -8,12 +8,12 @@ import {
   useRouteLoaderData,
   type ShouldRevalidateFunction,
 } from "react-router";
-import { Toaster } from "sonner";
 import { listPopularProducts } from "@server/domain/catalog";
 import { getUser } from "./lib/session.server";
 import type { Route } from "./+types/root";
 import stylesheet from "./app.css?url";
 import { Footer } from "./components/layout/footer";
+import { ToasterHost } from "./components/toaster-host";
 import { Navbar } from "./components/layout/navbar";
 import { NotFound } from "./components/not-found";
 import { useShouldHydrate } from "./lib/hydration";
@@ -53,7 +53,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <Footer popularTags={data?.popularTags ?? []} />
         {hydrate ? (
           <>
-            <Toaster position="top-right" duration={5000} richColors closeButton />
+            <ToasterHost />
             <ScrollRestoration nonce={nonce} />
             <Scripts nonce={nonce} />
           </>

@@ -1,17 +1,15 @@
 import { useEffect } from "react";
-import { toast } from "sonner";
+import { showToast } from "./toast";
 
 export interface ToastResult {
   toast?: { kind: "success" | "error"; message: string; id: number };
 }
 
-/** Shows the toast an action answered with (top-right, 5000 ms: see root.tsx). */
+/** Shows the toast an action answered with. */
 export function useActionToast(result: ToastResult | undefined) {
   const t = result?.toast;
   useEffect(() => {
-    if (!t) return;
-    if (t.kind === "success") toast.success(t.message);
-    else toast.error(t.message);
+    if (t) void showToast(t.kind, t.message);
   }, [t?.id]); // eslint-disable-line react-hooks/exhaustive-deps
 }
 

@@ -1,0 +1,26 @@
+/**
+ * Toasts load their library (sonner) only when the first toast is shown, so pages that never toast do not
+ * download it. `ToasterHost` in the root layout mounts the Toaster on that first call.
+ */
+type Kind = "success" | "error";
+
+let requestMount: (() => void) | null = null;
+let mounted: Promise<void> | null = null;
+let resolveMounted: (() => void) | null = null;
+
+export function registerToasterHost(mount: () => void) {
+  requestMount = mount;
+}
+
+export function toasterMounted() {
+  resolveMounted?.();
+}
+
+export async function showToast(kind: Kind, message: string) {
+  if (!mounted) {
+    mounted = new Promise<void>((resolve) => (resolveMounted = resolve));
+    requestMount?.();
+  }
+  const [{ toast }] = await Promise.all([import("sonner"), mounted]);
+  toast[kind](message);
+}
