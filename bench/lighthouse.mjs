@@ -30,6 +30,9 @@ export async function runLighthouse(baseUrl, paths) {
         lcpMs: Math.round(lhr.audits["largest-contentful-paint"]?.numericValue ?? 0),
         tbtMs: Math.round(lhr.audits["total-blocking-time"]?.numericValue ?? 0),
         cls: Number((lhr.audits["cumulative-layout-shift"]?.numericValue ?? 0).toFixed(3)),
+        consoleErrors: (lhr.audits["errors-in-console"]?.details?.items ?? []).map(
+          (i) => `${i.source}: ${i.description} ${i.url ?? ""}`,
+        ),
         failedAudits: Object.values(lhr.audits)
           .filter((a) => a.score !== null && a.score < 0.9 && a.scoreDisplayMode === "binary")
           .map((a) => a.id),
