@@ -1,5 +1,6 @@
 import { Form, Link, data } from "react-router";
 import { Field } from "~/components/ui/field";
+import { SubmitButton } from "~/components/ui/submit-button";
 import { callAuth } from "~/lib/auth-call.server";
 import { pageTitle } from "~/lib/site";
 import { fieldErrors } from "~/schemas/auth";
@@ -40,12 +41,7 @@ export default function ForgotPassword({ actionData }: Route.ComponentProps) {
           <Form method="post" noValidate className="mt-6 space-y-4">
             <p className="text-sm text-stone-600">Enter your account's email and we will send you a link.</p>
             <Field label="Email" name="email" type="email" autoComplete="email" error={actionData?.error} />
-            <button
-              type="submit"
-              className="w-full rounded-md bg-forest-700 py-2.5 font-semibold text-white hover:bg-forest-800"
-            >
-              Send Reset Link
-            </button>
+            <SubmitButton>Send Reset Link</SubmitButton>
           </Form>
         )}
         <p className="mt-6 text-center text-sm">

@@ -1,6 +1,8 @@
 import { Form, Link, redirect } from "react-router";
 import { GoogleButton } from "~/components/google-button";
 import { Field } from "~/components/ui/field";
+import { SubmitButton } from "~/components/ui/submit-button";
+import { FormError } from "~/components/ui/form-error";
 import { callAuth, fieldErrorsResult, formErrorFrom, redirectWithCookies } from "~/lib/auth-call.server";
 import { startGoogleSignIn } from "~/lib/google.server";
 import { getUser, safeRedirect } from "~/lib/session.server";
@@ -62,17 +64,8 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
           <Link to="/forgot-password" className="inline-block text-sm text-forest-700 hover:underline">
             Forgot your password?
           </Link>
-          {actionData?.formError ? (
-            <p role="alert" className="text-sm text-red-600">
-              {actionData.formError}
-            </p>
-          ) : null}
-          <button
-            type="submit"
-            className="w-full rounded-md bg-forest-700 py-2.5 font-semibold text-white hover:bg-forest-800"
-          >
-            Sign In
-          </button>
+          <FormError message={actionData?.formError} />
+          <SubmitButton>Sign In</SubmitButton>
         </Form>
         <div className="mt-3">
           <GoogleButton label="Google Sign In" enabled={loaderData.googleEnabled} redirectTo={loaderData.redirectTo} />

@@ -1,6 +1,8 @@
 import { Form, Link, redirect } from "react-router";
 import { GoogleButton } from "~/components/google-button";
 import { Field } from "~/components/ui/field";
+import { SubmitButton } from "~/components/ui/submit-button";
+import { FormError } from "~/components/ui/form-error";
 import { callAuth, fieldErrorsResult, formErrorFrom, redirectWithCookies } from "~/lib/auth-call.server";
 import { startGoogleSignIn } from "~/lib/google.server";
 import { getUser } from "~/lib/session.server";
@@ -56,17 +58,8 @@ export default function Register({ loaderData, actionData }: Route.ComponentProp
               autoComplete="new-password"
               error={errors.password}
             />
-            {actionData?.formError ? (
-              <p role="alert" className="text-sm text-red-600">
-                {actionData.formError}
-              </p>
-            ) : null}
-            <button
-              type="submit"
-              className="w-full rounded-md bg-forest-700 py-2.5 font-semibold text-white hover:bg-forest-800"
-            >
-              Sign Up
-            </button>
+            <FormError message={actionData?.formError} />
+            <SubmitButton>Sign Up</SubmitButton>
           </Form>
           <div className="my-5 flex items-center gap-3 text-sm text-stone-500" role="separator">
             <span className="h-px flex-1 bg-stone-200" />

@@ -1,5 +1,6 @@
 import { Form, Link, data, redirect } from "react-router";
 import { Field } from "~/components/ui/field";
+import { SubmitButton } from "~/components/ui/submit-button";
 import { authErrorMessage, callAuth } from "~/lib/auth-call.server";
 import { pageTitle } from "~/lib/site";
 import { fieldErrors } from "~/schemas/auth";
@@ -55,12 +56,7 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
               autoComplete="new-password"
               error={actionData?.error}
             />
-            <button
-              type="submit"
-              className="w-full rounded-md bg-forest-700 py-2.5 font-semibold text-white hover:bg-forest-800"
-            >
-              Save New Password
-            </button>
+            <SubmitButton>Save New Password</SubmitButton>
           </Form>
         )}
       </div>
