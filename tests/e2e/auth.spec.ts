@@ -138,6 +138,8 @@ test.describe("accounts", () => {
     await page.context().clearCookies();
     await page.goto("/login");
     await page.getByRole("link", { name: "Forgot your password?" }).click();
+    // The login page has an Email field too: wait for the new page before typing.
+    await expect(page.getByRole("heading", { name: "Forgot your password?" })).toBeVisible();
     await page.getByLabel("Email").fill(customer.email);
     await page.getByRole("button", { name: "Send Reset Link" }).click();
     await expect(page.getByRole("status")).toContainText("a link to reset its password is on its way");
