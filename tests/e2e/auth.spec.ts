@@ -67,12 +67,14 @@ test.describe("accounts", () => {
     await page.goto("/blogs");
     await page.goto("/dashboard/profile");
     await expect(page).toHaveURL(/\/login\?redirectTo=%2Fdashboard%2Fprofile$/);
+    // The guard's redirect replaced the dashboard's history entry: Back goes to the page before it.
+    await page.goBack();
+    await expect(page).toHaveURL(/\/blogs$/);
+    await page.goForward();
+    await expect(page).toHaveURL(/\/login\?redirectTo=%2Fdashboard%2Fprofile$/);
     await signIn(page, customer.email, customer.password);
     await expect(page).toHaveURL(/\/dashboard\/profile$/);
     await expect(page.getByRole("heading", { name: "Welcome To DashBoard" })).toBeVisible();
-    // The guard's redirect replaced the history entry: Back leaves for the page before, not the guard again.
-    await page.goBack();
-    await expect(page).toHaveURL(/\/login\?redirectTo=|\/blogs$/);
   });
 
   test.describe(() => {
