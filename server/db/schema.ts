@@ -1,13 +1,9 @@
 import { sql } from "drizzle-orm";
-import { check, integer, pgTable, smallint, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { check, integer, pgTable, smallint, text, uuid } from "drizzle-orm/pg-core";
 import { user } from "./auth-schema";
+import { timestamps } from "./columns";
 
 export * from "./auth-schema";
-
-const timestamps = {
-  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
-};
 
 /** Money columns hold poisha (1 Tk = 100 poisha). */
 export const product = pgTable(
