@@ -13,3 +13,13 @@ export class DomainError extends Error {
 
 export const notFound = (message: string) => new DomainError("not_found", message);
 export const invalid = (message: string) => new DomainError("invalid", message);
+export const forbidden = (message: string) => new DomainError("forbidden", message);
+export const conflict = (message: string) => new DomainError("conflict", message);
+
+/** PostgreSQL's unique_violation, as node-postgres and PGlite report it (drizzle wraps it in `cause`). */
+export function isUniqueViolation(err: unknown): boolean {
+  for (let e: unknown = err; e && typeof e === "object"; e = (e as { cause?: unknown }).cause) {
+    if ((e as { code?: unknown }).code === "23505") return true;
+  }
+  return false;
+}

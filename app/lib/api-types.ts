@@ -17,3 +17,22 @@ export interface ReviewJson {
   rating: number;
   comment: string;
 }
+
+export type OrderState = "unpaid" | "paid" | "cancelled";
+
+/** Spec §3 Order, with the product it was for and its state (money in Tk). */
+export interface OrderJson {
+  _id: string;
+  buyerEmail: string;
+  buyerName: string;
+  productId: string | null;
+  productName: string;
+  image: string;
+  price: number;
+  quantity: number;
+  paybleAmount: number;
+  paid: boolean;
+  status: OrderState;
+  transactionId: string | null;
+  createdAt: string;
+}

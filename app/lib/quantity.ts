@@ -1,2 +1,23 @@
 /** Spec §9: order quantities move in steps of 20 pieces. */
 export const QUANTITY_STEP = 20;
+
+/** No single order is larger than this (it keeps every payable amount exact in poisha). */
+export const MAX_ORDER_QUANTITY = 1_000_000;
+
+export const QUANTITY_ABOVE_STOCK = "Order Quantity Must Be Smaller Than Available Quantity";
+export const quantityBelowMinimum = (minimum: number) => `You have to buy at least ${minimum}`;
+
+/**
+ * Spec §5: what is wrong with buying this many of a product, or null. The detail page shows it as the customer
+ * types; the server asks the same question inside the order's transaction.
+ */
+export function quantityProblem(
+  quantity: number,
+  product: { minimumQuantity: number; Availability: number },
+): string | null {
+  if (!Number.isFinite(quantity) || quantity < product.minimumQuantity) {
+    return quantityBelowMinimum(product.minimumQuantity);
+  }
+  if (quantity > product.Availability) return QUANTITY_ABOVE_STOCK;
+  return null;
+}

@@ -1,6 +1,7 @@
-import type { ProductJson, ReviewJson } from "~/lib/api-types";
+import type { OrderJson, ProductJson, ReviewJson } from "~/lib/api-types";
 import type { Product } from "../domain/catalog";
 import { poishaToTk } from "../domain/money";
+import type { Order } from "../domain/orders";
 import type { Review } from "../domain/reviews";
 
 export function productJson(p: Product): ProductJson {
@@ -24,5 +25,23 @@ export function reviewJson(r: Review): ReviewJson {
     place: r.authorPlace,
     rating: r.ratingHalves / 2,
     comment: r.comment,
+  };
+}
+
+export function orderJson(o: Order): OrderJson {
+  return {
+    _id: o.id,
+    buyerEmail: o.buyerEmail,
+    buyerName: o.buyerName,
+    productId: o.productId,
+    productName: o.productName,
+    image: o.image,
+    price: poishaToTk(o.pricePoisha),
+    quantity: o.quantity,
+    paybleAmount: poishaToTk(o.payablePoisha),
+    paid: o.status === "paid",
+    status: o.status,
+    transactionId: o.transactionId,
+    createdAt: o.createdAt.toISOString(),
   };
 }

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { check, integer, pgTable, smallint, text, uuid } from "drizzle-orm/pg-core";
+import { bigint, check, index, integer, pgTable, smallint, text, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { user } from "./auth-schema";
 import { timestamps } from "./columns";
 
@@ -23,6 +23,46 @@ export const product = pgTable(
     check("product_price_positive", sql`${t.pricePoisha} > 0`),
     check("product_minimum_positive", sql`${t.minimumQuantity} >= 1`),
     check("product_availability_not_negative", sql`${t.availability} >= 0`),
+  ],
+);
+
+export const ORDER_STATUSES = ["unpaid", "paid", "cancelled"] as const;
+export type OrderStatus = (typeof ORDER_STATUSES)[number];
+
+/**
+ * An order keeps a snapshot of the product as it was bought (name, image, unit price): deleting or repricing
+ * the product never rewrites it. A cancelled order stays as the shop's record; customers no longer see it.
+ */
+export const order = pgTable(
+  "order",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    // A customer with orders cannot be deleted: the orders are the shop's records.
+    buyerId: text("buyer_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "restrict" }),
+    buyerEmail: text("buyer_email").notNull(),
+    buyerName: text("buyer_name").notNull().default(""),
+    productId: uuid("product_id").references(() => product.id, { onDelete: "set null" }),
+    productName: text("product_name").notNull(),
+    image: text("image").notNull(),
+    pricePoisha: integer("price_poisha").notNull(),
+    quantity: integer("quantity").notNull(),
+    payablePoisha: bigint("payable_poisha", { mode: "number" }).notNull(),
+    status: text("status", { enum: ORDER_STATUSES }).notNull().default("unpaid"),
+    transactionId: text("transaction_id"),
+    /** The client's Idempotency-Key: a retried request finds the order it already made. */
+    idempotencyKey: text("idempotency_key"),
+    ...timestamps,
+  },
+  (t) => [
+    check("order_quantity_positive", sql`${t.quantity} > 0`),
+    check("order_price_positive", sql`${t.pricePoisha} > 0`),
+    check("order_payable_is_price_times_quantity", sql`${t.payablePoisha} = ${t.pricePoisha}::bigint * ${t.quantity}`),
+    check("order_status_known", sql`${t.status} in ('unpaid', 'paid', 'cancelled')`),
+    uniqueIndex("order_buyer_idempotency_key").on(t.buyerId, t.idempotencyKey),
+    index("order_buyer_created_idx").on(t.buyerId, t.createdAt),
+    index("order_product_idx").on(t.productId),
   ],
 );
 
@@ -62,4 +102,5 @@ export const appMeta = pgTable("app_meta", {
 export type ProductRow = typeof product.$inferSelect;
 export type NewProductRow = typeof product.$inferInsert;
 export type ReviewRow = typeof review.$inferSelect;
+export type OrderRow = typeof order.$inferSelect;
 export type ProfileRow = typeof profile.$inferSelect;

@@ -30,3 +30,15 @@ export function listPopularProducts(db: Db, limit = 3): Promise<Pick<Product, "i
     .orderBy(desc(product.createdAt), asc(product.id))
     .limit(limit);
 }
+
+/** An admin's stock count. Orders change stock only through their own guarded transactions. */
+export async function setAvailability(db: Db, id: string, availability: number): Promise<{ modifiedCount: number }> {
+  if (!productId.safeParse(id).success) throw notFound(PRODUCT_NOT_FOUND);
+  const updated = await db
+    .update(product)
+    .set({ availability, updatedAt: new Date() })
+    .where(eq(product.id, id))
+    .returning({ id: product.id });
+  if (updated.length === 0) throw notFound(PRODUCT_NOT_FOUND);
+  return { modifiedCount: 1 };
+}

@@ -3,8 +3,10 @@ import type { Db } from "../db/client";
 import { user, type UserRow } from "../db/schema";
 import { DomainError } from "../errors";
 import type { SessionUser } from "../auth/session";
+import { hasOrders } from "./orders";
 
 export const USER_NOT_FOUND = "No user with that email";
+export const CUSTOMER_HAS_ORDERS = "This customer has orders; their account is kept with the shop's records.";
 
 const byEmail = (email: string) => eq(sql`lower(${user.email})`, email.trim().toLowerCase());
 
@@ -37,12 +39,13 @@ export async function renameUser(db: Db, id: string, name: string): Promise<void
 
 /**
  * The spec's Delete User button, given a safe meaning: an admin may remove a customer's account (with its
- * sessions and profile), never their own and never another admin's.
+ * sessions and profile), never their own, never another admin's, and never one with orders.
  */
 export async function deleteCustomer(db: Db, actor: SessionUser, email: string): Promise<{ deletedCount: number }> {
   const target = await getUserByEmail(db, email);
   if (target.id === actor.id) throw new DomainError("conflict", "You cannot delete your own account here.");
   if (target.role === "admin") throw new DomainError("conflict", "Admins cannot be deleted.");
+  if (await hasOrders(db, target.id)) throw new DomainError("conflict", CUSTOMER_HAS_ORDERS);
   const deleted = await db.delete(user).where(eq(user.id, target.id)).returning({ id: user.id });
   return { deletedCount: deleted.length };
 }

@@ -1,0 +1,42 @@
+import { z } from "zod";
+import { MAX_ORDER_QUANTITY } from "~/lib/quantity";
+
+export const quantitySchema = z
+  .number({
+    error: (issue) => (issue.input === undefined ? "Quantity Is Required" : "Quantity must be a number of pieces"),
+  })
+  .int("Quantity must be a whole number of pieces")
+  .min(1, "Quantity must be at least 1")
+  .max(MAX_ORDER_QUANTITY, "One order can be at most 10,00,000 Pis");
+
+/**
+ * POST /api/order and Buy It Now. Only the product and the quantity are read: the buyer comes from the session,
+ * the name, image and price from the product, and the payable amount is computed. Other fields are dropped.
+ */
+export const OrderSchema = z.object({
+  productId: z
+    .string({ error: "Product Is Required" })
+    .trim()
+    .min(1, "Product Is Required")
+    .max(100, "Product not found"),
+  quantity: quantitySchema,
+});
+export type OrderInput = z.infer<typeof OrderSchema>;
+
+/** PUT /api/product/{id}: an admin sets the stock count. */
+export const AvailabilitySchema = z.object({
+  Availability: z
+    .number({
+      error: (issue) =>
+        issue.input === undefined ? "Availability Is Required" : "Availability must be a number of pieces",
+    })
+    .int("Availability must be a whole number of pieces")
+    .min(0, "Availability cannot be negative")
+    .max(1_000_000_000, "Availability can be at most 1,00,00,00,000 Pis"),
+});
+
+/** An Idempotency-Key header, when a client sends one. */
+export const IdempotencyKeySchema = z
+  .string()
+  .regex(/^[\x21-\x7e]{1,255}$/, "Idempotency-Key must be 1 to 255 visible ASCII characters")
+  .optional();

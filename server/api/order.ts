@@ -1,0 +1,43 @@
+import { Hono } from "hono";
+import { IdempotencyKeySchema, OrderSchema } from "~/schemas/order";
+import { assertAdmin, assertSelfOrAdmin, requireSession } from "../auth/session";
+import { cancelOrder } from "../domain/cancel-order";
+import { getOrderOf, listAllOrders, listOrdersOf } from "../domain/orders";
+import { placeOrder } from "../domain/place-order";
+import { getUserByEmail } from "../domain/users";
+import type { Services } from "../services";
+import { parseJsonBody } from "./body";
+import { orderJson } from "./serialize";
+
+export function orderRoutes({ auth, db }: Services) {
+  return new Hono()
+    .post("/", async (c) => {
+      const { user } = await requireSession(auth, c.req.raw.headers);
+      const input = await parseJsonBody(c, OrderSchema);
+      const key = IdempotencyKeySchema.parse(c.req.header("idempotency-key"));
+      const placed = await placeOrder(db, input, user, key);
+      if (placed.replayed) c.header("Idempotent-Replayed", "true");
+      return c.json({ insertedId: placed.order.id });
+    })
+    .get("/", async (c) => {
+      const { user } = await requireSession(auth, c.req.raw.headers);
+      assertAdmin(user);
+      return c.json((await listAllOrders(db)).map(orderJson));
+    })
+    .get("/:email", async (c) => {
+      const { user } = await requireSession(auth, c.req.raw.headers);
+      assertSelfOrAdmin(user, c.req.param("email"));
+      const buyer = await getUserByEmail(db, c.req.param("email"));
+      return c.json((await listOrdersOf(db, buyer.id)).map(orderJson));
+    })
+    .get("/:email/:orderId", async (c) => {
+      const { user } = await requireSession(auth, c.req.raw.headers);
+      assertSelfOrAdmin(user, c.req.param("email"));
+      const buyer = await getUserByEmail(db, c.req.param("email"));
+      return c.json(orderJson(await getOrderOf(db, buyer.id, c.req.param("orderId"))));
+    })
+    .delete("/:id", async (c) => {
+      const { user } = await requireSession(auth, c.req.raw.headers);
+      return c.json(await cancelOrder(db, user, c.req.param("id")));
+    });
+}

@@ -1,0 +1,32 @@
+import { eq, sql } from "drizzle-orm";
+import type { SessionUser } from "../auth/session";
+import type { Db } from "../db/client";
+import { order, product } from "../db/schema";
+import { conflict, forbidden, notFound } from "../errors";
+import { isId, ORDER_NOT_FOUND } from "./orders";
+
+export const PAID_ORDER_KEPT = "This order is paid and cannot be cancelled.";
+export const NOT_YOUR_ORDER = "You can only cancel your own orders.";
+
+/**
+ * Cancels an unpaid order (its buyer or an admin) and gives its pieces back to the product's stock, in one
+ * transaction. The row is kept, marked cancelled, as the shop's record.
+ */
+export async function cancelOrder(db: Db, actor: SessionUser, orderId: string): Promise<{ deletedCount: number }> {
+  if (!isId(orderId)) throw notFound(ORDER_NOT_FOUND);
+  return db.transaction(async (tx) => {
+    // The row lock orders a cancel against a concurrent cancel or payment of the same order.
+    const [row] = await tx.select().from(order).where(eq(order.id, orderId)).for("update");
+    if (!row || row.status === "cancelled") throw notFound(ORDER_NOT_FOUND);
+    if (row.buyerId !== actor.id && actor.role !== "admin") throw forbidden(NOT_YOUR_ORDER);
+    if (row.status !== "unpaid") throw conflict(PAID_ORDER_KEPT);
+    await tx.update(order).set({ status: "cancelled", updatedAt: new Date() }).where(eq(order.id, row.id));
+    if (row.productId) {
+      await tx
+        .update(product)
+        .set({ availability: sql`${product.availability} + ${row.quantity}`, updatedAt: new Date() })
+        .where(eq(product.id, row.productId));
+    }
+    return { deletedCount: 1 };
+  });
+}
