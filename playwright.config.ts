@@ -17,6 +17,8 @@ export const google = {
   clientSecret: "randa-e2e-secret",
 };
 
+const desktop = { ...devices["Desktop Chrome"], viewport: { width: 1280, height: 800 } };
+
 export default defineConfig({
   testDir: "tests/e2e",
   fullyParallel: true,
@@ -29,7 +31,11 @@ export default defineConfig({
     trace: "retain-on-failure",
     launchOptions: { executablePath: findChromium() ?? undefined, args: chromiumArgs },
   },
-  projects: [{ name: "chromium", use: { ...devices["Desktop Chrome"], viewport: { width: 1280, height: 800 } } }],
+  projects: [
+    { name: "chromium", use: desktop, testIgnore: /home-changing\.spec\.ts/ },
+    // Tests that change what the home page shows run after the rest (see tests/e2e/home-changing.spec.ts).
+    { name: "home-changing", use: desktop, testMatch: /home-changing\.spec\.ts/, dependencies: ["chromium"] },
+  ],
   webServer: [
     {
       command: "npx tsx tests/support/oidc-stand-in-main.ts",

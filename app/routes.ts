@@ -15,13 +15,13 @@ export default [
   route("dashboard", "routes/dashboard/layout.tsx", [
     index("routes/dashboard/profile.tsx", { id: "dashboard-home" }),
     route("profile", "routes/dashboard/profile.tsx", { id: "dashboard-profile" }),
-    route("orders", comingSoon, { id: "dashboard-orders" }),
-    route("reviews", comingSoon, { id: "dashboard-reviews" }),
+    route("orders", "routes/dashboard/orders.tsx"),
+    route("reviews", "routes/dashboard/reviews.tsx"),
     route("payment/:orderId", comingSoon, { id: "dashboard-payment" }),
     layout("routes/dashboard/admin-only.tsx", [
       route("addproduct", comingSoon, { id: "dashboard-addproduct" }),
       route("manageproduct", comingSoon, { id: "dashboard-manageproduct" }),
-      route("manageorder", comingSoon, { id: "dashboard-manageorder" }),
+      route("manageorder", "routes/dashboard/manage-orders.tsx"),
       route("admin", "routes/dashboard/make-admin.tsx"),
     ]),
   ]),

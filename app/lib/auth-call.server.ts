@@ -1,4 +1,4 @@
-import { data, redirect, type AppLoadContext } from "react-router";
+import { data, redirect, redirectDocument, type AppLoadContext } from "react-router";
 import { CLIENT_IP_HEADER } from "@server/auth/auth";
 
 /**
@@ -21,11 +21,14 @@ export function callAuth(request: Request, context: AppLoadContext, path: string
   );
 }
 
-/** Sends the browser on, carrying the cookies Better Auth set or cleared. */
-export function redirectWithCookies(to: string, authResponse: Response) {
+/**
+ * Sends the browser on, carrying the cookies Better Auth set or cleared. `reloadDocument` makes it a full page
+ * load, so nothing the page knew about the old session survives.
+ */
+export function redirectWithCookies(to: string, authResponse: Response, { reloadDocument = false } = {}) {
   const headers = new Headers();
   for (const cookie of authResponse.headers.getSetCookie()) headers.append("Set-Cookie", cookie);
-  return redirect(to, { headers });
+  return (reloadDocument ? redirectDocument : redirect)(to, { headers });
 }
 
 export async function authErrorMessage(res: Response): Promise<string> {

@@ -1,5 +1,6 @@
 import { data, redirect, type AppLoadContext } from "react-router";
 import { getCurrentSession, type SessionUser } from "@server/auth/session";
+import { callAuth, redirectWithCookies } from "./auth-call.server";
 
 export type { SessionUser };
 
@@ -27,4 +28,14 @@ export async function requireAdmin(request: Request, context: AppLoadContext): P
   const user = await requireUser(request, context);
   if (user.role !== "admin") throw data("This page is for the store's admins.", { status: 403 });
   return user;
+}
+
+/**
+ * Spec §4, My Orders: when the orders cannot be read because the session is gone (401), the user is signed out
+ * (the cookie cleared) and sent to the home page, not to the login form.
+ */
+export async function requireUserOrSignOut(request: Request, context: AppLoadContext): Promise<SessionUser> {
+  const user = await getUser(request, context);
+  if (user) return user;
+  throw redirectWithCookies("/", await callAuth(request, context, "/sign-out", {}), { reloadDocument: true });
 }

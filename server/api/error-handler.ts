@@ -4,7 +4,7 @@ import type { ContentfulStatusCode } from "hono/utils/http-status";
 import { ZodError } from "zod";
 import { DomainError, type DomainErrorCode } from "../errors";
 
-const statusOf: Record<DomainErrorCode, ContentfulStatusCode> = {
+export const statusOf: Record<DomainErrorCode, ContentfulStatusCode> = {
   invalid: 400,
   unauthorized: 401,
   payment_failed: 402,

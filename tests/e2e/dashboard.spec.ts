@@ -35,7 +35,7 @@ test.describe("dashboard", () => {
 
   test("customer pages still being built say so", async ({ page }) => {
     await registerViaApi(page);
-    await page.goto("/dashboard/orders");
+    await page.goto("/dashboard/payment/not-yet");
     await expect(page.getByText(/Coming soon/)).toBeVisible();
   });
 

@@ -1,7 +1,7 @@
-import { renderToString } from "react-dom/server";
 import { describe, expect, it } from "vitest";
 import type { ProductJson } from "~/lib/api-types";
 import ProductDetail from "~/routes/public/product-detail";
+import { renderRoute } from "../support/render-route";
 
 const product: ProductJson = {
   _id: "3f1c1f5e-8a0e-4a8e-9a53-0d2f8b1c9e11",
@@ -15,8 +15,7 @@ const product: ProductJson = {
 };
 
 function render(p: ProductJson): string {
-  const props = { loaderData: { product: p } } as Parameters<typeof ProductDetail>[0];
-  return renderToString(<ProductDetail {...props} />);
+  return renderRoute(ProductDetail, { product: p });
 }
 
 describe("product detail view", () => {
@@ -44,5 +43,13 @@ describe("product detail view", () => {
     const html = render({ ...product, Availability: 39 });
     expect(html).toContain("Stock Out");
     expect(html).not.toContain('name="quantity"');
+    expect(html).not.toContain("Buy It Now");
+  });
+
+  it("offers Buy It Now with the quantity at the minimum and no message yet", () => {
+    const html = render(product);
+    expect(html).toContain("Buy It Now");
+    expect(html).not.toContain("You have to buy at least");
+    expect(html).not.toMatch(/<button[^>]*disabled=""[^>]*>Buy It Now/);
   });
 });

@@ -1,12 +1,9 @@
 import { useMatches } from "react-router";
 
 const titles: Record<string, { title: string; issue: string }> = {
-  "dashboard-orders": { title: "My Orders", issue: "ordering" },
-  "dashboard-reviews": { title: "Add Review", issue: "ordering" },
   "dashboard-payment": { title: "Pay Order", issue: "card payment" },
   "dashboard-addproduct": { title: "Add Product", issue: "catalog management" },
   "dashboard-manageproduct": { title: "Manage Products", issue: "catalog management" },
-  "dashboard-manageorder": { title: "Manage Orders", issue: "ordering" },
 };
 
 /** Dashboard pages whose features are still being built say so, instead of pretending to work. */

@@ -1,4 +1,4 @@
-import { Outlet } from "react-router";
+import { Outlet, type ShouldRevalidateFunction } from "react-router";
 import { Sidebar } from "~/components/layout/sidebar";
 import { requireUser } from "~/lib/session.server";
 import { pageTitle } from "~/lib/site";
@@ -13,6 +13,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await requireUser(request, context);
   return { user };
 }
+
+/**
+ * Moving between dashboard pages does not ask again who is signed in: each page's own loader guards its data, and
+ * My Orders must be the one to notice an ended session (spec §4: it signs out and goes home). Forms revalidate.
+ */
+export const shouldRevalidate: ShouldRevalidateFunction = ({ formMethod, defaultShouldRevalidate }) =>
+  formMethod ? defaultShouldRevalidate : false;
 
 export default function DashboardLayout({ loaderData }: Route.ComponentProps) {
   return (

@@ -2,12 +2,13 @@ import { Form, data } from "react-router";
 import { deleteCustomer, listUsers, promoteToAdmin } from "@server/domain/users";
 import { DomainError } from "@server/errors";
 import { ConfirmDialog } from "~/components/ui/confirm-dialog";
-import { getUser } from "~/lib/session.server";
+import { getUser, requireAdmin } from "~/lib/session.server";
 import { toastError, toastSuccess, useActionToast } from "~/lib/use-action-toast";
 import type { Route } from "./+types/make-admin";
 
-export async function loader({ context }: Route.LoaderArgs) {
-  // The admin-only layout above has already checked the role.
+export async function loader({ request, context }: Route.LoaderArgs) {
+  // Checked here too: a data request can name this route alone, without the admin layout above it.
+  await requireAdmin(request, context);
   const users = await listUsers(context.db);
   return { users: users.map((u) => ({ id: u.id, name: u.name, email: u.email, role: u.role })) };
 }

@@ -1,10 +1,16 @@
-import { data } from "react-router";
+import { data, type ShouldRevalidateFunction } from "react-router";
 import { productJson } from "@server/api/serialize";
 import { getProduct } from "@server/domain/catalog";
+import { placeOrder } from "@server/domain/place-order";
 import { DomainError } from "@server/errors";
-import { QuantityPicker } from "~/components/quantity-picker";
+import { BuyNowForm, type BuyNowResult } from "~/components/buy-now-form";
+import { actionError } from "~/lib/action-error.server";
 import type { ProductJson } from "~/lib/api-types";
 import { formatCount, formatTk } from "~/lib/format";
+import { formNumber } from "~/lib/form-data";
+import { requireUser } from "~/lib/session.server";
+import { toastError } from "~/lib/use-action-toast";
+import { IdempotencyKeySchema, OrderSchema } from "~/schemas/order";
 import { pageTitle } from "~/lib/site";
 import { isStockOut } from "~/lib/stock";
 import type { Route } from "./+types/product-detail";
@@ -17,6 +23,25 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     throw err;
   }
 }
+
+/** Buy It Now. A signed-out visitor is sent to sign in and comes back to this product. */
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const user = await requireUser(request, context);
+  const form = await request.formData();
+  const parsed = OrderSchema.safeParse({ productId: params.productId, quantity: formNumber(form.get("quantity")) });
+  if (!parsed.success) return data<BuyNowResult>(toastError(parsed.error.issues[0]!.message), { status: 400 });
+  const key = IdempotencyKeySchema.safeParse(form.get("idempotencyKey") || undefined);
+  try {
+    const placed = await placeOrder(context.db, parsed.data, user, key.success ? key.data : undefined);
+    return { insertedId: placed.order.id } satisfies BuyNowResult;
+  } catch (err) {
+    return actionError(err);
+  }
+}
+
+/** A refused order (the stock moved on) still refreshes the stock shown, so the customer sees why. */
+export const shouldRevalidate: ShouldRevalidateFunction = ({ actionStatus, defaultShouldRevalidate }) =>
+  actionStatus === 409 || defaultShouldRevalidate;
 
 export const meta: Route.MetaFunction = ({ loaderData }) => {
   if (!loaderData) return [{ title: pageTitle("Product not found") }];
@@ -79,7 +104,7 @@ export default function ProductDetail({ loaderData }: Route.ComponentProps) {
           <dt className="font-semibold">Minimum order</dt>
           <dd data-testid="minimum-quantity">{formatCount(product.minimumQuantity)} Pis</dd>
         </dl>
-        {!stockOut && <QuantityPicker minimum={product.minimumQuantity} availability={product.Availability} />}
+        {!stockOut && <BuyNowForm key={product._id} product={product} />}
         <section className="mt-8">
           <h2 className="text-lg font-bold text-wood-900">Description</h2>
           <p className="mt-2 leading-relaxed text-stone-700">{product.desc || "description Here"}</p>

@@ -1,0 +1,82 @@
+import { useEffect, useId, useRef, useState } from "react";
+import { useFetcher } from "react-router";
+import type { ProductJson } from "~/lib/api-types";
+import { QUANTITY_STEP, quantityProblem } from "~/lib/quantity";
+import { randomKey } from "~/lib/random-key";
+import { showToast } from "~/lib/toast";
+
+export interface BuyNowResult {
+  insertedId?: string;
+  toast?: { kind: "success" | "error"; message: string; id: number };
+}
+
+/**
+ * Quantity and Buy It Now (spec §2, §4, §5). The messages follow the number as it is typed; the server asks the
+ * same question again inside the order's transaction. Each attempt carries an idempotency key, so a retried
+ * post (a double tap, a flaky network) never buys twice.
+ */
+export function BuyNowForm({ product }: { product: ProductJson }) {
+  const fetcher = useFetcher<BuyNowResult>();
+  const [typed, setTyped] = useState(String(product.minimumQuantity));
+  // One key per purchase: kept through retries of the same attempt, dropped once an order is placed.
+  const attemptKey = useRef<string | null>(null);
+  const errorId = useId();
+  const quantity = typed.trim() === "" ? Number.NaN : Number(typed);
+  const problem = quantityProblem(quantity, product);
+  const busy = fetcher.state !== "idle";
+
+  useEffect(() => {
+    const result = fetcher.data;
+    if (!result) return;
+    if (result.insertedId) {
+      attemptKey.current = null;
+      void showToast("success", "Order Placed");
+    } else if (result.toast) {
+      void showToast(result.toast.kind, result.toast.message);
+    }
+  }, [fetcher.data]);
+
+  function buy(event: React.FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    attemptKey.current ??= randomKey();
+    const form = new FormData(event.currentTarget);
+    form.set("idempotencyKey", attemptKey.current);
+    void fetcher.submit(form, { method: "post" });
+  }
+
+  return (
+    <fetcher.Form method="post" noValidate onSubmit={buy} className="mt-6">
+      <label htmlFor="quantity" className="block text-sm font-semibold text-stone-700">
+        Quantity (Pis)
+      </label>
+      <div className="mt-1 flex flex-wrap items-start gap-3">
+        <input
+          id="quantity"
+          name="quantity"
+          type="number"
+          inputMode="numeric"
+          value={typed}
+          onChange={(e) => setTyped(e.target.value)}
+          min={product.minimumQuantity}
+          max={product.Availability}
+          step={QUANTITY_STEP}
+          aria-invalid={problem ? true : undefined}
+          aria-describedby={problem ? errorId : undefined}
+          className="w-40 rounded-md border border-stone-300 bg-white px-3 py-2 text-lg aria-invalid:border-red-600"
+        />
+        <button
+          type="submit"
+          disabled={Boolean(problem) || busy}
+          className="rounded-md bg-forest-700 px-6 py-2.5 text-lg font-semibold text-white hover:bg-forest-800 disabled:cursor-not-allowed disabled:bg-stone-400"
+        >
+          {busy ? "Placing order…" : "Buy It Now"}
+        </button>
+      </div>
+      {problem ? (
+        <p id={errorId} role="alert" className="mt-2 text-sm text-red-600">
+          {problem}
+        </p>
+      ) : null}
+    </fetcher.Form>
+  );
+}

@@ -1,0 +1,98 @@
+import { Link } from "react-router";
+import { orderJson } from "@server/api/serialize";
+import { cancelOrder } from "@server/domain/cancel-order";
+import { listOrdersOf } from "@server/domain/orders";
+import { ConfirmDialog } from "~/components/ui/confirm-dialog";
+import { Cell, DataTable, rowClass } from "~/components/ui/data-table";
+import { actionError } from "~/lib/action-error.server";
+import { formatCount, formatTk } from "~/lib/format";
+import { requireUserOrSignOut } from "~/lib/session.server";
+import { pageTitle } from "~/lib/site";
+import { toastSuccess, useActionToast } from "~/lib/use-action-toast";
+import type { Route } from "./+types/orders";
+
+export const meta: Route.MetaFunction = () => [{ title: pageTitle("My Orders") }];
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const user = await requireUserOrSignOut(request, context);
+  return { orders: (await listOrdersOf(context.db, user.id)).map(orderJson) };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const user = await requireUserOrSignOut(request, context);
+  const form = await request.formData();
+  try {
+    await cancelOrder(context.db, user, String(form.get("orderId") ?? ""));
+    return toastSuccess("Removed Order");
+  } catch (err) {
+    return actionError(err);
+  }
+}
+
+const headers = ["Serial", "Image", "Product Name", "Price", "Quantity", "Payble Amount", "Pay Bill", "Cancel"];
+
+export default function MyOrders({ loaderData, actionData }: Route.ComponentProps) {
+  useActionToast(actionData);
+  const { orders } = loaderData;
+  return (
+    <section>
+      <h2 className="text-xl font-semibold text-wood-900">My Orders</h2>
+      {orders.length === 0 ? (
+        <p className="mt-4 rounded-md bg-wood-100 px-4 py-3 text-stone-700">
+          You have no orders yet.{" "}
+          <Link to="/" className="font-semibold text-forest-700 underline">
+            Browse the tools
+          </Link>
+        </p>
+      ) : (
+        <DataTable headers={headers} minWidth={820}>
+          {orders.map((o, i) => (
+            <tr key={o._id} className={rowClass}>
+              <Cell>{i + 1}</Cell>
+              <Cell>
+                <img src={o.image} alt="" width={64} height={48} className="rounded bg-paper object-contain" />
+              </Cell>
+              <Cell className="font-semibold text-wood-900">{o.productName}</Cell>
+              <Cell className="whitespace-nowrap">{formatTk(o.price)}</Cell>
+              <Cell className="whitespace-nowrap">{formatCount(o.quantity)} Pis</Cell>
+              <Cell className="whitespace-nowrap">{formatTk(o.paybleAmount)}</Cell>
+              <Cell>
+                {o.paid ? (
+                  <>
+                    <button
+                      type="button"
+                      disabled
+                      className="rounded-md bg-stone-300 px-3 py-1.5 font-semibold text-stone-700"
+                    >
+                      Paid
+                    </button>
+                    {o.transactionId ? (
+                      <p className="mt-1 text-xs break-all text-stone-600">{o.transactionId}</p>
+                    ) : null}
+                  </>
+                ) : (
+                  <Link
+                    to={`/dashboard/payment/${o._id}`}
+                    className="inline-block rounded-md bg-forest-700 px-3 py-1.5 font-semibold text-white hover:bg-forest-800"
+                  >
+                    Pay
+                  </Link>
+                )}
+              </Cell>
+              <Cell>
+                {o.paid ? null : (
+                  <ConfirmDialog
+                    trigger="Cancel"
+                    triggerClassName="rounded-md border border-red-700 px-3 py-1.5 font-semibold text-red-700 hover:bg-red-50"
+                    question={`Are You Sure? You Want To Cancel ${o.productName}`}
+                    fields={{ orderId: o._id }}
+                  />
+                )}
+              </Cell>
+            </tr>
+          ))}
+        </DataTable>
+      )}
+    </section>
+  );
+}

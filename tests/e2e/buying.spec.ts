@@ -1,0 +1,227 @@
+import { request as playwrightRequest } from "@playwright/test";
+import { BASE_URL, newCustomer, registerViaApi, signIn } from "./accounts";
+import { expect, test } from "./fixtures";
+import { orderViaApi, productNamed, toast } from "./shop";
+
+test.describe("buying", () => {
+  test("Buy It Now checks the quantity as it is typed", async ({ page }) => {
+    await page.goto("/");
+    await page.getByRole("link", { name: "Product Detail: F-Clamp 300 mm" }).click();
+    const quantity = page.getByLabel("Quantity (Pis)");
+    const buy = page.getByRole("button", { name: "Buy It Now" });
+    await expect(quantity).toHaveValue("100");
+    await expect(buy).toBeEnabled();
+
+    await quantity.fill("80");
+    await expect(page.getByRole("alert")).toHaveText("You have to buy at least 100");
+    await expect(buy).toBeDisabled();
+    // Numbers are compared as numbers: "9" is below 100 even though "9" > "100" as text.
+    await quantity.fill("9");
+    await expect(page.getByRole("alert")).toHaveText("You have to buy at least 100");
+    await quantity.fill("2020");
+    await expect(page.getByRole("alert")).toHaveText("Order Quantity Must Be Smaller Than Available Quantity");
+    await expect(buy).toBeDisabled();
+    await quantity.fill("");
+    await expect(buy).toBeDisabled();
+    await quantity.fill("2000");
+    await expect(page.getByRole("alert")).toHaveCount(0);
+    await expect(buy).toBeEnabled();
+  });
+
+  test("a signed-out visitor who presses Buy It Now signs in and comes back to the product", async ({ page }) => {
+    const customer = await registerViaApi(page);
+    await page.context().clearCookies();
+    await page.goto("/");
+    await page.getByRole("link", { name: "Product Detail: Wheel Marking Gauge" }).click();
+    const detailUrl = page.url();
+    await page.getByRole("button", { name: "Buy It Now" }).click();
+    await expect(page).toHaveURL(/\/login\?redirectTo=%2Fdetail%2F[0-9a-f-]{36}$/);
+    await signIn(page, customer.email, customer.password);
+    await expect(page).toHaveURL(detailUrl);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Wheel Marking Gauge");
+  });
+
+  test.describe(() => {
+    // The refused order is answered 409; the browser logs that status.
+    test.use({ allowedConsoleErrors: [/status of 409 \(Conflict\)/] });
+
+    test("an order the stock can no longer cover is refused with the spec's message", async ({ page, browser }) => {
+      await registerViaApi(page);
+      const saw = await productNamed(page.request, "Dovetail Back Saw 250 mm");
+      await page.goto(`/detail/${saw._id}`);
+      await page.getByLabel("Quantity (Pis)").fill(String(saw.Availability));
+
+      // Someone else buys first; this page still shows the old stock.
+      const other = await browser.newPage();
+      await registerViaApi(other);
+      await orderViaApi(other, saw._id, 20);
+      await other.close();
+
+      await page.getByRole("button", { name: "Buy It Now" }).click();
+      await expect(toast(page, "Order Quantity Must Be Smaller Than Available Quantity")).toBeVisible();
+      await expect(page.getByTestId("availability")).toHaveText(`${saw.Availability - 20} Pieces`);
+    });
+  });
+
+  test("each purchase carries its own idempotency key, so a retried post cannot buy twice", async ({ page }) => {
+    await registerViaApi(page);
+    const mallet = await productNamed(page.request, "Beech Joiner's Mallet 450 g");
+    await page.goto(`/detail/${mallet._id}`);
+    const keys: string[] = [];
+    page.on("request", (req) => {
+      if (req.method() === "POST" && req.url().includes("/detail/")) {
+        keys.push(/idempotencyKey(?:=|"\r\n\r\n)([0-9a-f]+)/.exec(req.postData() ?? "")?.[1] ?? "");
+      }
+    });
+    for (const expected of [`${mallet.Availability - 40} Pieces`, `${mallet.Availability - 80} Pieces`]) {
+      await page.getByRole("button", { name: "Buy It Now" }).click();
+      await expect(page.getByTestId("availability")).toHaveText(expected);
+    }
+    expect(keys).toHaveLength(2);
+    expect(keys[0]).toMatch(/^[0-9a-f]{32}$/);
+    expect(keys[1]).toMatch(/^[0-9a-f]{32}$/);
+    expect(keys[0]).not.toBe(keys[1]);
+  });
+
+  test("My Orders lists an order with a Pay link; No keeps it", async ({ page }) => {
+    await registerViaApi(page);
+    const square = await productNamed(page.request, "Try Square 200 mm");
+    const orderId = await orderViaApi(page, square._id, 40);
+    await page.goto("/dashboard/orders");
+    const table = page.getByRole("table");
+    await expect(table.getByRole("columnheader")).toHaveText([
+      "Serial",
+      "Image",
+      "Product Name",
+      "Price",
+      "Quantity",
+      "Payble Amount",
+      "Pay Bill",
+      "Cancel",
+    ]);
+    const row = table.getByRole("row").filter({ hasText: "Try Square 200 mm" });
+    // The last cell also holds the (closed) confirmation dialog.
+    await expect(row.getByRole("cell")).toHaveText([
+      "1",
+      "",
+      "Try Square 200 mm",
+      "Tk 560",
+      "40 Pis",
+      "Tk 22,400",
+      "Pay",
+      /^Cancel/,
+    ]);
+    await expect(row.getByRole("link", { name: "Pay" })).toHaveAttribute("href", `/dashboard/payment/${orderId}`);
+    await row.getByRole("button", { name: "Cancel" }).click();
+    const dialog = page.getByRole("dialog");
+    await expect(dialog).toContainText("Are You Sure? You Want To Cancel Try Square 200 mm");
+    await dialog.getByRole("button", { name: "No" }).click();
+    await expect(dialog).toBeHidden();
+    await page.reload();
+    await expect(page.getByRole("row").filter({ hasText: "Try Square 200 mm" })).toBeVisible();
+  });
+
+  test("a session that ends while in the dashboard: My Orders signs out and goes home", async ({ page }) => {
+    const customer = await registerViaApi(page);
+    await page.goto("/dashboard/profile");
+    await expect(page.getByRole("navigation", { name: "Dashboard" })).toBeVisible();
+
+    // The customer signs out everywhere from another device: this browser's session ends under it.
+    const elsewhere = await playwrightRequest.newContext({ baseURL: BASE_URL });
+    const signedIn = await elsewhere.post("/api/auth/sign-in/email", {
+      data: { email: customer.email, password: customer.password },
+      headers: { Origin: BASE_URL },
+    });
+    expect(signedIn.ok()).toBe(true);
+    const revoked = await elsewhere.post("/api/auth/revoke-sessions", { data: {}, headers: { Origin: BASE_URL } });
+    expect(revoked.ok()).toBe(true);
+    await elsewhere.dispose();
+
+    await page.getByRole("navigation", { name: "Dashboard" }).getByRole("link", { name: "My Orders" }).click();
+    await expect(page).toHaveURL(`${BASE_URL}/`);
+    await expect(page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Login" })).toBeVisible();
+    const cookies = await page.context().cookies();
+    expect(cookies.filter((c) => c.name.startsWith("randa.session_token"))).toEqual([]);
+  });
+
+  test("cancelling after the session ended also signs out and goes home, and cancels nothing", async ({ page }) => {
+    const customer = await registerViaApi(page);
+    const rasp = await productNamed(page.request, "Cabinet Rasp 250 mm");
+    await orderViaApi(page, rasp._id, 20);
+    await page.goto("/dashboard/orders");
+    const row = page.getByRole("row").filter({ hasText: "Cabinet Rasp 250 mm" });
+    await expect(row).toBeVisible();
+
+    const elsewhere = await playwrightRequest.newContext({ baseURL: BASE_URL });
+    await elsewhere.post("/api/auth/sign-in/email", {
+      data: { email: customer.email, password: customer.password },
+      headers: { Origin: BASE_URL },
+    });
+    await elsewhere.post("/api/auth/revoke-sessions", { data: {}, headers: { Origin: BASE_URL } });
+
+    await row.getByRole("button", { name: "Cancel" }).click();
+    await page.getByRole("dialog").getByRole("button", { name: "Yes!" }).click();
+    await expect(page).toHaveURL(`${BASE_URL}/`);
+    await expect(page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Login" })).toBeVisible();
+
+    // Signed in again, the order is still there.
+    await elsewhere.post("/api/auth/sign-in/email", {
+      data: { email: customer.email, password: customer.password },
+      headers: { Origin: BASE_URL },
+    });
+    const orders = await elsewhere.get(`/api/order/${encodeURIComponent(customer.email)}`);
+    expect(((await orders.json()) as unknown[]).length).toBe(1);
+    await elsewhere.dispose();
+  });
+
+  test("the admin's Manage Orders shows every order with its state and an inert Pay Bill", async ({
+    page,
+    browser,
+  }) => {
+    const customerPage = await browser.newPage();
+    const customer = await registerViaApi(customerPage, newCustomer());
+    const spokeshave = await productNamed(customerPage.request, "Flat-Bottom Spokeshave");
+    await orderViaApi(customerPage, spokeshave._id, 20);
+    const cancelled = await orderViaApi(customerPage, spokeshave._id, 40);
+    const gone = await customerPage.request.delete(`/api/order/${cancelled}`, { headers: { Origin: BASE_URL } });
+    expect(gone.ok()).toBe(true);
+    await customerPage.close();
+
+    await page.goto("/login?redirectTo=%2Fdashboard%2Fmanageorder");
+    await signIn(page, "admin@randa.example", "randa-admin");
+    const table = page.getByRole("table");
+    await expect(table.getByRole("columnheader")).toHaveText([
+      "Serial",
+      "Buyer Email",
+      "Product Name",
+      "Price",
+      "Quantity",
+      "Payble Amount",
+      "State",
+      "Pay Bill",
+    ]);
+    const rows = table.getByRole("row").filter({ hasText: customer.email });
+    await expect(rows).toHaveCount(2);
+    await expect(rows.filter({ hasText: "20 Pis" })).toContainText("Unpaid");
+    await expect(rows.filter({ hasText: "40 Pis" })).toContainText("Cancelled");
+    await expect(rows.first()).toContainText("Flat-Bottom Spokeshave");
+    await expect(rows.first().getByRole("button", { name: "Pay Bill" })).toBeDisabled();
+  });
+
+  test.describe(() => {
+    test.use({ allowedConsoleErrors: [/status of 403 \(Forbidden\)/] });
+
+    test("a customer cannot read the admin pages' data by asking for their routes alone", async ({ page }) => {
+      await registerViaApi(page);
+      for (const [path, route] of [
+        ["/dashboard/admin.data", "routes/dashboard/make-admin"],
+        ["/dashboard/manageorder.data", "routes/dashboard/manage-orders"],
+      ]) {
+        const res = await page.request.get(`${path}?_routes=${encodeURIComponent(route!)}`);
+        const body = await res.text();
+        expect(body, path).not.toContain("admin@randa.example");
+        expect(body, path).toContain("This page is for the store");
+      }
+    });
+  });
+});

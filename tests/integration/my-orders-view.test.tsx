@@ -1,0 +1,53 @@
+import { describe, expect, it } from "vitest";
+import type { OrderJson } from "~/lib/api-types";
+import MyOrders from "~/routes/dashboard/orders";
+import { renderRoute } from "../support/render-route";
+
+const unpaid: OrderJson = {
+  _id: "0b9f6d1e-4c1f-4b8e-9a53-0d2f8b1c9e11",
+  buyerEmail: "karim@example.test",
+  buyerName: "Karim",
+  productId: "3f1c1f5e-8a0e-4a8e-9a53-0d2f8b1c9e11",
+  productName: "Mortise Chisel 10 mm",
+  image: "/images/products/mortise-chisel.svg",
+  price: 890,
+  quantity: 40,
+  paybleAmount: 35600,
+  paid: false,
+  status: "unpaid",
+  transactionId: null,
+  createdAt: "2026-11-22T10:00:00.000Z",
+};
+const paid: OrderJson = {
+  ...unpaid,
+  _id: "7d2c4e5f-1a2b-4c3d-8e9f-0a1b2c3d4e5f",
+  productName: "Try Square 200 mm",
+  paid: true,
+  status: "paid",
+  transactionId: "pi_3QxTestTransaction",
+};
+
+const render = (orders: OrderJson[]) => renderRoute(MyOrders, { orders }, "/dashboard/orders");
+
+describe("My Orders view", () => {
+  it("gives an unpaid order a Pay link to its payment page and a Cancel button", () => {
+    const html = render([unpaid]);
+    expect(html).toContain(`href="/dashboard/payment/${unpaid._id}"`);
+    expect(html).toMatch(/<button[^>]*>Cancel<\/button>/);
+    expect(html).toContain("Are You Sure? You Want To Cancel Mortise Chisel 10 mm");
+    expect(html).toContain("Tk 35,600");
+  });
+
+  it("shows a paid order with a disabled paid button, its transaction id, and no Cancel", () => {
+    const html = render([paid]);
+    expect(html).toMatch(/<button[^>]*disabled=""[^>]*>Paid<\/button>/);
+    expect(html).toContain("pi_3QxTestTransaction");
+    expect(html).not.toContain("/dashboard/payment/");
+    expect(html).not.toMatch(/<button[^>]*>Cancel<\/button>/);
+    expect(html).not.toContain("You Want To Cancel");
+  });
+
+  it("says so when there are no orders", () => {
+    expect(render([])).toContain("You have no orders yet.");
+  });
+});
