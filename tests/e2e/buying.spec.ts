@@ -1,7 +1,6 @@
-import { request as playwrightRequest } from "@playwright/test";
 import { BASE_URL, newCustomer, registerViaApi, signIn } from "./accounts";
 import { expect, test } from "./fixtures";
-import { orderViaApi, productNamed, toast } from "./shop";
+import { endSessionsElsewhere, orderViaApi, productNamed, signInViaApi, toast } from "./shop";
 
 test.describe("buying", () => {
   test("Buy It Now checks the quantity as it is typed", async ({ page }) => {
@@ -127,15 +126,7 @@ test.describe("buying", () => {
     await expect(page.getByRole("navigation", { name: "Dashboard" })).toBeVisible();
 
     // The customer signs out everywhere from another device: this browser's session ends under it.
-    const elsewhere = await playwrightRequest.newContext({ baseURL: BASE_URL });
-    const signedIn = await elsewhere.post("/api/auth/sign-in/email", {
-      data: { email: customer.email, password: customer.password },
-      headers: { Origin: BASE_URL },
-    });
-    expect(signedIn.ok()).toBe(true);
-    const revoked = await elsewhere.post("/api/auth/revoke-sessions", { data: {}, headers: { Origin: BASE_URL } });
-    expect(revoked.ok()).toBe(true);
-    await elsewhere.dispose();
+    await (await endSessionsElsewhere(customer)).dispose();
 
     await page.getByRole("navigation", { name: "Dashboard" }).getByRole("link", { name: "My Orders" }).click();
     await expect(page).toHaveURL(`${BASE_URL}/`);
@@ -152,12 +143,7 @@ test.describe("buying", () => {
     const row = page.getByRole("row").filter({ hasText: "Cabinet Rasp 250 mm" });
     await expect(row).toBeVisible();
 
-    const elsewhere = await playwrightRequest.newContext({ baseURL: BASE_URL });
-    await elsewhere.post("/api/auth/sign-in/email", {
-      data: { email: customer.email, password: customer.password },
-      headers: { Origin: BASE_URL },
-    });
-    await elsewhere.post("/api/auth/revoke-sessions", { data: {}, headers: { Origin: BASE_URL } });
+    const elsewhere = await endSessionsElsewhere(customer);
 
     await row.getByRole("button", { name: "Cancel" }).click();
     await page.getByRole("dialog").getByRole("button", { name: "Yes!" }).click();
@@ -165,10 +151,7 @@ test.describe("buying", () => {
     await expect(page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Login" })).toBeVisible();
 
     // Signed in again, the order is still there.
-    await elsewhere.post("/api/auth/sign-in/email", {
-      data: { email: customer.email, password: customer.password },
-      headers: { Origin: BASE_URL },
-    });
+    await signInViaApi(elsewhere, customer);
     const orders = await elsewhere.get(`/api/order/${encodeURIComponent(customer.email)}`);
     expect(((await orders.json()) as unknown[]).length).toBe(1);
     await elsewhere.dispose();

@@ -1,4 +1,4 @@
-import type { APIRequestContext, Page } from "@playwright/test";
+import { request, type APIRequestContext, type Page } from "@playwright/test";
 import { BASE_URL } from "./accounts";
 
 /** The demo product with this name, as the store's API lists it. */
@@ -21,3 +21,23 @@ export async function orderViaApi(page: Page, productId: string, quantity: numbe
 }
 
 export const toast = (page: Page, text: string) => page.locator("[data-sonner-toast]").filter({ hasText: text });
+
+export async function signInViaApi(context: APIRequestContext, account: { email: string; password: string }) {
+  const res = await context.post("/api/auth/sign-in/email", {
+    data: { email: account.email, password: account.password },
+    headers: { Origin: BASE_URL },
+  });
+  if (!res.ok()) throw new Error(`sign-in failed: ${res.status()} ${await res.text()}`);
+}
+
+/**
+ * The customer signs in on another device and signs out everywhere: every session they had, the browser's
+ * included, ends. Returns that other device's context (signed out too), for the caller to dispose of.
+ */
+export async function endSessionsElsewhere(account: { email: string; password: string }) {
+  const elsewhere = await request.newContext({ baseURL: BASE_URL });
+  await signInViaApi(elsewhere, account);
+  const res = await elsewhere.post("/api/auth/revoke-sessions", { data: {}, headers: { Origin: BASE_URL } });
+  if (!res.ok()) throw new Error(`revoke-sessions failed: ${res.status()} ${await res.text()}`);
+  return elsewhere;
+}

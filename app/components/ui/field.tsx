@@ -1,3 +1,41 @@
+interface FieldFrameProps {
+  label: string;
+  name: string;
+  error?: string;
+  /** The control, given the attributes that tie it to its label and message. */
+  children: (control: {
+    id: string;
+    name: string;
+    "aria-invalid"?: true;
+    "aria-describedby"?: string;
+    className: string;
+  }) => React.ReactNode;
+}
+
+/** A labelled form control with its message in red underneath. */
+function FieldFrame({ label, name, error, children }: FieldFrameProps) {
+  const errorId = `${name}-error`;
+  return (
+    <div>
+      <label htmlFor={name} className="block text-sm font-semibold text-stone-700">
+        {label}
+      </label>
+      {children({
+        id: name,
+        name,
+        "aria-invalid": error ? true : undefined,
+        "aria-describedby": error ? errorId : undefined,
+        className: "mt-1 w-full rounded-md border border-stone-300 bg-white px-3 py-2 aria-invalid:border-red-600",
+      })}
+      {error ? (
+        <p id={errorId} className="mt-1 text-sm text-red-600">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
 interface FieldProps extends React.InputHTMLAttributes<HTMLInputElement> {
   label: string;
   name: string;
@@ -5,25 +43,23 @@ interface FieldProps extends React.InputHTMLAttributes<HTMLInputElement> {
 }
 
 export function Field({ label, name, error, ...input }: FieldProps) {
-  const errorId = `${name}-error`;
   return (
-    <div>
-      <label htmlFor={name} className="block text-sm font-semibold text-stone-700">
-        {label}
-      </label>
-      <input
-        id={name}
-        name={name}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? errorId : undefined}
-        className="mt-1 w-full rounded-md border border-stone-300 bg-white px-3 py-2 aria-invalid:border-red-600"
-        {...input}
-      />
-      {error ? (
-        <p id={errorId} className="mt-1 text-sm text-red-600">
-          {error}
-        </p>
-      ) : null}
-    </div>
+    <FieldFrame label={label} name={name} error={error}>
+      {(control) => <input {...control} {...input} />}
+    </FieldFrame>
+  );
+}
+
+interface TextAreaFieldProps extends React.TextareaHTMLAttributes<HTMLTextAreaElement> {
+  label: string;
+  name: string;
+  error?: string;
+}
+
+export function TextAreaField({ label, name, error, ...textarea }: TextAreaFieldProps) {
+  return (
+    <FieldFrame label={label} name={name} error={error}>
+      {(control) => <textarea {...control} {...textarea} />}
+    </FieldFrame>
   );
 }

@@ -2,6 +2,7 @@ import { Form, data } from "react-router";
 import { deleteCustomer, listUsers, promoteToAdmin } from "@server/domain/users";
 import { DomainError } from "@server/errors";
 import { ConfirmDialog } from "~/components/ui/confirm-dialog";
+import { Cell, DataTable, rowClass } from "~/components/ui/data-table";
 import { getUser, requireAdmin } from "~/lib/session.server";
 import { toastError, toastSuccess, useActionToast } from "~/lib/use-action-toast";
 import type { Route } from "./+types/make-admin";
@@ -45,56 +46,43 @@ export default function MakeAdmin({ loaderData, actionData }: Route.ComponentPro
   return (
     <section>
       <h2 className="text-xl font-semibold text-wood-900">Make Admin</h2>
-      <div className="mt-4 overflow-x-auto rounded-xl border border-wood-100 bg-white shadow-sm">
-        <table className="w-full min-w-[560px] text-left text-sm">
-          <thead className="bg-wood-100 text-wood-900">
-            <tr>
-              <th className="px-3 py-2">Serial</th>
-              <th className="px-3 py-2">Name</th>
-              <th className="px-3 py-2">Email</th>
-              <th className="px-3 py-2">Make Admin</th>
-              <th className="px-3 py-2">Delete User</th>
-            </tr>
-          </thead>
-          <tbody>
-            {loaderData.users.map((u, i) => (
-              <tr key={u.id} className="border-t border-wood-100">
-                <td className="px-3 py-2">{i + 1}</td>
-                <td className="px-3 py-2">{u.name}</td>
-                <td className="px-3 py-2 break-all">{u.email}</td>
-                <td className="px-3 py-2">
-                  {u.role === "admin" ? (
-                    <span className="rounded bg-forest-100 px-2 py-1 font-semibold text-forest-800">Already Admin</span>
-                  ) : (
-                    <Form method="post">
-                      <input type="hidden" name="intent" value="promote" />
-                      <input type="hidden" name="email" value={u.email} />
-                      <button
-                        type="submit"
-                        className="rounded-md bg-forest-700 px-3 py-1.5 font-semibold text-white hover:bg-forest-800"
-                      >
-                        Make Admin
-                      </button>
-                    </Form>
-                  )}
-                </td>
-                <td className="px-3 py-2">
-                  {u.role === "admin" ? (
-                    <span className="text-stone-400">—</span>
-                  ) : (
-                    <ConfirmDialog
-                      trigger="Delete User"
-                      triggerClassName="rounded-md border border-red-700 px-3 py-1.5 font-semibold text-red-700 hover:bg-red-50"
-                      question={`Are You Sure? You Want To Delete ${u.name}`}
-                      fields={{ intent: "delete", email: u.email }}
-                    />
-                  )}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <DataTable headers={["Serial", "Name", "Email", "Make Admin", "Delete User"]}>
+        {loaderData.users.map((u, i) => (
+          <tr key={u.id} className={rowClass}>
+            <Cell>{i + 1}</Cell>
+            <Cell>{u.name}</Cell>
+            <Cell className="break-all">{u.email}</Cell>
+            <Cell>
+              {u.role === "admin" ? (
+                <span className="rounded bg-forest-100 px-2 py-1 font-semibold text-forest-800">Already Admin</span>
+              ) : (
+                <Form method="post">
+                  <input type="hidden" name="intent" value="promote" />
+                  <input type="hidden" name="email" value={u.email} />
+                  <button
+                    type="submit"
+                    className="rounded-md bg-forest-700 px-3 py-1.5 font-semibold text-white hover:bg-forest-800"
+                  >
+                    Make Admin
+                  </button>
+                </Form>
+              )}
+            </Cell>
+            <Cell>
+              {u.role === "admin" ? (
+                <span className="text-stone-400">—</span>
+              ) : (
+                <ConfirmDialog
+                  trigger="Delete User"
+                  triggerClassName="rounded-md border border-red-700 px-3 py-1.5 font-semibold text-red-700 hover:bg-red-50"
+                  question={`Are You Sure? You Want To Delete ${u.name}`}
+                  fields={{ intent: "delete", email: u.email }}
+                />
+              )}
+            </Cell>
+          </tr>
+        ))}
+      </DataTable>
     </section>
   );
 }

@@ -1,7 +1,6 @@
 import { Form, data } from "react-router";
 import { addReview } from "@server/domain/reviews";
-import { Field } from "~/components/ui/field";
-import { TextAreaField } from "~/components/ui/text-area-field";
+import { Field, TextAreaField } from "~/components/ui/field";
 import { formNumber } from "~/lib/form-data";
 import { requireUser } from "~/lib/session.server";
 import { pageTitle } from "~/lib/site";
