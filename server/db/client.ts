@@ -34,6 +34,9 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
 
 async function openPostgres(url: string): Promise<Database> {
   const pool = new pg.Pool({ connectionString: url, max: 10 });
+  // An idle connection that the server ends (a restart, pg_terminate_backend) must not crash the process; the
+  // pool replaces it on the next query.
+  pool.on("error", (err) => console.error(`[db] an idle PostgreSQL connection failed: ${err.message}`));
   // Two servers starting together must not both run the same migration.
   const client = await pool.connect();
   try {

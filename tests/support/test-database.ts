@@ -3,6 +3,8 @@ import pg from "pg";
 import { openDatabase, type Database } from "@server/db/client";
 
 export interface TestDatabase extends Database {
+  /** The connection URL of the database made for the test file (PostgreSQL only). */
+  url?: string;
   /** Closes the connection and, on PostgreSQL, drops the database made for the test file. */
   destroy(): Promise<void>;
 }
@@ -24,6 +26,7 @@ export async function createTestDatabase(): Promise<TestDatabase> {
   const database = await openDatabase({ url: url.toString() });
   return {
     ...database,
+    url: url.toString(),
     destroy: async () => {
       await database.close();
       await adminQuery(serverUrl, `drop database if exists ${name} with (force)`);
