@@ -18,7 +18,9 @@ export const OrderSchema = z.object({
     .string({ error: "Product Is Required" })
     .trim()
     .min(1, "Product Is Required")
-    .max(100, "Product not found"),
+    .max(100, "Product not found")
+    // Ids are compared as the database writes them (a retry with an upper-case id is the same order).
+    .toLowerCase(),
   quantity: quantitySchema,
 });
 export type OrderInput = z.infer<typeof OrderSchema>;
