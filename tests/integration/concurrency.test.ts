@@ -1,7 +1,6 @@
-import { eq } from "drizzle-orm";
+import { checkOrderInvariants, withStockSamples, type StormAnswer } from "../support/order-storm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { QUANTITY_ABOVE_STOCK } from "~/lib/quantity";
-import { order, product } from "@server/db/schema";
+import { product } from "@server/db/schema";
 import { asBearer, jsonInit, signUp, type TestAccount } from "../support/accounts";
 import { useTestApp } from "../support/test-app";
 
@@ -12,11 +11,7 @@ import { useTestApp } from "../support/test-app";
 const REQUESTS = 240;
 const BUYERS = 20;
 
-interface Answer {
-  quantity: number;
-  status: number;
-  body: { insertedId?: string; message?: string };
-}
+type Answer = StormAnswer;
 
 describe("simultaneous orders on one product", () => {
   const t = useTestApp();
@@ -40,68 +35,23 @@ describe("simultaneous orders on one product", () => {
     return row!;
   }
 
-  const stockOf = async (productId: string) => {
-    const [row] = await t.database.db
-      .select({ availability: product.availability })
-      .from(product)
-      .where(eq(product.id, productId));
-    return row!.availability;
-  };
-
   /** Fires every order at once (request i as buyer i mod BUYERS) while sampling the stock until all have answered. */
   async function storm(productId: string, quantities: number[]) {
-    const samples: number[] = [];
-    let done = false;
-    const sampling = (async () => {
-      while (!done) {
-        samples.push(await stockOf(productId));
-        await new Promise((resolve) => setTimeout(resolve, 5));
-      }
-    })();
-    const answers = await Promise.all(
-      quantities.map(async (quantity, i): Promise<Answer> => {
-        const res = await t.request(
-          "/api/order",
-          jsonInit("POST", { productId, quantity }, asBearer(buyers[i % buyers.length]!)),
-        );
-        return { quantity, status: res.status, body: (await res.json()) as Answer["body"] };
-      }),
-    ).finally(() => {
-      done = true;
-    });
-    await sampling;
-    return { answers, samples };
+    return withStockSamples(t.database.db, productId, () =>
+      Promise.all(
+        quantities.map(async (quantity, i): Promise<Answer> => {
+          const res = await t.request(
+            "/api/order",
+            jsonInit("POST", { productId, quantity }, asBearer(buyers[i % buyers.length]!)),
+          );
+          return { quantity, status: res.status, body: (await res.json()) as Answer["body"] };
+        }),
+      ),
+    );
   }
 
-  async function checkInvariants(productId: string, initial: number, answers: Answer[], samples: number[]) {
-    const won = answers.filter((a) => a.status === 200);
-    const lost = answers.filter((a) => a.status !== 200);
-    // No 5xx, no other refusal: every order that did not go through ran out of stock.
-    expect(lost.filter((a) => a.status !== 409 || a.body.message !== QUANTITY_ABOVE_STOCK)).toEqual([]);
-    for (const a of won) expect(a.body.insertedId).toEqual(expect.any(String));
-
-    const sold = won.reduce((sum, a) => sum + a.quantity, 0);
-    const final = await stockOf(productId);
-    expect(final).toBe(initial - sold);
-    expect(final).toBeGreaterThanOrEqual(0);
-    // Stock only goes down, and never below zero, at every moment the test looked.
-    expect(samples.length).toBeGreaterThan(0);
-    expect(samples.every((s, i) => s >= 0 && s <= initial && (i === 0 || s <= samples[i - 1]!))).toBe(true);
-    // A refusal came when fewer pieces were left than asked for, and stock never grows back.
-    for (const a of lost) expect(final).toBeLessThan(a.quantity);
-
-    // Exactly one order row per success, with the quantity that request asked for.
-    const rows = await t.database.db.select().from(order).where(eq(order.productId, productId));
-    expect(rows).toHaveLength(won.length);
-    expect(new Set(rows.map((r) => r.id))).toEqual(new Set(won.map((a) => a.body.insertedId)));
-    const asked = new Map(won.map((a) => [a.body.insertedId!, a.quantity]));
-    for (const r of rows) {
-      expect(r.quantity).toBe(asked.get(r.id));
-      expect(r.payablePoisha).toBe(r.pricePoisha * r.quantity);
-    }
-    expect(rows.reduce((sum, r) => sum + r.quantity, 0)).toBe(sold);
-    return { won, final };
-  }
+  const checkInvariants = (productId: string, initial: number, answers: Answer[], samples: number[]) =>
+    checkOrderInvariants(t.database.db, productId, initial, answers, samples);
 
   it(`${REQUESTS} orders of the same quantity: exactly ⌊stock / quantity⌋ go through`, async () => {
     const initial = 1000;

@@ -1,13 +1,12 @@
+import { checkOrderInvariants, withStockSamples } from "../../support/order-storm";
 import { spawn, type ChildProcess } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { QUANTITY_ABOVE_STOCK } from "~/lib/quantity";
-import { order, product } from "@server/db/schema";
+import { product } from "@server/db/schema";
 import { jsonInit } from "../../support/accounts";
 import { createTestDatabase, type TestDatabase } from "../../support/test-database";
 
@@ -189,65 +188,24 @@ describe("two server processes sharing one PostgreSQL database", () => {
     return row!;
   }
 
-  const stockOf = async (productId: string) => {
-    const [row] = await database.db
-      .select({ availability: product.availability })
-      .from(product)
-      .where(eq(product.id, productId));
-    return row!.availability;
-  };
-
   /** Request i goes to server i mod 2 as buyer i mod BUYERS, all at once, while the stock is sampled. */
   async function storm(productId: string, quantities: number[]) {
-    const samples: number[] = [];
-    let done = false;
-    const sampling = (async () => {
-      while (!done) {
-        samples.push(await stockOf(productId));
-        await sleep(5);
-      }
-    })();
-    const answers = await Promise.all(
-      quantities.map(async (quantity, i): Promise<Answer> => {
-        const server = i % servers.length;
-        const res = await fetch(`${servers[server]!.base}/api/order`, {
-          ...jsonInit("POST", { productId, quantity }, { Authorization: `Bearer ${tokens[i % tokens.length]}` }),
-          signal: AbortSignal.timeout(REQUEST_MS),
-        });
-        return { server, quantity, status: res.status, body: (await res.json()) as Answer["body"] };
-      }),
-    ).finally(() => {
-      done = true;
-    });
-    await sampling;
-    return { answers, samples };
+    return withStockSamples(database.db, productId, () =>
+      Promise.all(
+        quantities.map(async (quantity, i): Promise<Answer> => {
+          const server = i % servers.length;
+          const res = await fetch(`${servers[server]!.base}/api/order`, {
+            ...jsonInit("POST", { productId, quantity }, { Authorization: `Bearer ${tokens[i % tokens.length]}` }),
+            signal: AbortSignal.timeout(REQUEST_MS),
+          });
+          return { server, quantity, status: res.status, body: (await res.json()) as Answer["body"] };
+        }),
+      ),
+    );
   }
 
-  async function checkInvariants(productId: string, initial: number, answers: Answer[], samples: number[]) {
-    const won = answers.filter((a) => a.status === 200);
-    const lost = answers.filter((a) => a.status !== 200);
-    expect(lost.filter((a) => a.status !== 409 || a.body.message !== QUANTITY_ABOVE_STOCK)).toEqual([]);
-    for (const a of won) expect(a.body.insertedId).toEqual(expect.any(String));
-
-    const sold = won.reduce((sum, a) => sum + a.quantity, 0);
-    const final = await stockOf(productId);
-    expect(final).toBe(initial - sold);
-    expect(final).toBeGreaterThanOrEqual(0);
-    expect(samples.length).toBeGreaterThan(0);
-    expect(samples.every((s, i) => s >= 0 && s <= initial && (i === 0 || s <= samples[i - 1]!))).toBe(true);
-    for (const a of lost) expect(final).toBeLessThan(a.quantity);
-
-    const rows = await database.db.select().from(order).where(eq(order.productId, productId));
-    expect(rows).toHaveLength(won.length);
-    expect(new Set(rows.map((r) => r.id))).toEqual(new Set(won.map((a) => a.body.insertedId)));
-    const asked = new Map(won.map((a) => [a.body.insertedId!, a.quantity]));
-    for (const r of rows) {
-      expect(r.quantity).toBe(asked.get(r.id));
-      expect(r.payablePoisha).toBe(r.pricePoisha * r.quantity);
-    }
-    expect(rows.reduce((sum, r) => sum + r.quantity, 0)).toBe(sold);
-    return { won, final };
-  }
+  const checkInvariants = (productId: string, initial: number, answers: Answer[], samples: number[]) =>
+    checkOrderInvariants(database.db, productId, initial, answers, samples);
 
   it(`${REQUESTS} orders of the same quantity across both servers: exactly ⌊stock / quantity⌋ go through`, async () => {
     const initial = 1000;
