@@ -20,6 +20,7 @@ export interface AppOptions {
 export function createApp({ services, ssr, clientDir }: AppOptions) {
   const app = new Hono<{ Variables: SecureHeadersVariables }>();
   const production = ssr?.mode !== "development";
+  const payment = services.payments.pageSources;
 
   app.use(compression());
   app.use(
@@ -27,11 +28,12 @@ export function createApp({ services, ssr, clientDir }: AppOptions) {
       contentSecurityPolicy: production
         ? {
             defaultSrc: ["'self'"],
-            scriptSrc: ["'self'", NONCE],
+            scriptSrc: ["'self'", NONCE, ...payment.script],
             styleSrc: ["'self'", "'unsafe-inline'"],
             imgSrc: ["'self'", "data:"],
             mediaSrc: ["'self'"],
-            connectSrc: ["'self'"],
+            connectSrc: ["'self'", ...payment.connect],
+            frameSrc: ["'self'", ...payment.frame],
             fontSrc: ["'self'"],
             objectSrc: ["'none'"],
             baseUri: ["'self'"],

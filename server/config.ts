@@ -32,6 +32,13 @@ const ConfigSchema = z.object({
   MAIL_FROM: z.string().default("Randa <no-reply@randa.example>"),
   ADMIN_EMAIL: z.email({ error: "must be an e-mail address" }).optional(),
   ADMIN_PASSWORD: z.string().min(6, "must be at least 6 characters").optional(),
+  /** `test` (the built-in test-card processor) unless Stripe is configured. */
+  PAYMENT_PROVIDER: z.enum(["test", "stripe"], { error: "must be test or stripe" }).optional(),
+  STRIPE_SECRET_KEY: z.string().optional(),
+  STRIPE_PUBLISHABLE_KEY: z.string().regex(/^pk_/, "must be a publishable key (pk_…)").optional(),
+  STRIPE_WEBHOOK_SECRET: z.string().optional(),
+  /** The Stripe API's address; tests point it at a local stand-in. */
+  STRIPE_API_URL: z.url({ error: "must be a URL" }).optional(),
   SIGN_IN_LIMIT_PER_MINUTE: z.coerce
     .number({ error: "must be a number" })
     .int("must be a whole number")
@@ -55,11 +62,30 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     if (Boolean(config.GOOGLE_CLIENT_ID) !== Boolean(config.GOOGLE_CLIENT_SECRET)) {
       throw new ConfigError("Configuration error: GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET must be set together.");
     }
+    const stripeKeys = [config.STRIPE_SECRET_KEY, config.STRIPE_PUBLISHABLE_KEY, config.STRIPE_WEBHOOK_SECRET];
+    if (paymentProviderOf(config) === "stripe" && !stripeKeys.every(Boolean)) {
+      throw new ConfigError(
+        "Configuration error: Stripe needs STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY and STRIPE_WEBHOOK_SECRET.",
+      );
+    }
     return config;
   }
   const issue = parsed.error.issues[0]!;
   const name = String(issue.path[0]);
-  const secret = ["DATABASE_URL", "AUTH_SECRET", "GOOGLE_CLIENT_SECRET", "SMTP_URL", "ADMIN_PASSWORD"];
+  const secret = [
+    "DATABASE_URL",
+    "AUTH_SECRET",
+    "GOOGLE_CLIENT_SECRET",
+    "SMTP_URL",
+    "ADMIN_PASSWORD",
+    "STRIPE_SECRET_KEY",
+    "STRIPE_WEBHOOK_SECRET",
+  ];
   const shown = secret.includes(name) ? "" : ` (got "${present[name]}")`;
   throw new ConfigError(`Configuration error: ${name} ${issue.message}${shown}.`);
+}
+
+/** The payment provider in use: the one named, else Stripe when its secret key is set, else test cards. */
+export function paymentProviderOf(config: Config): "test" | "stripe" {
+  return config.PAYMENT_PROVIDER ?? (config.STRIPE_SECRET_KEY ? "stripe" : "test");
 }

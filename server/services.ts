@@ -4,6 +4,8 @@ import { resolveAuthSecret } from "./auth/secret";
 import type { Config } from "./config";
 import type { Database, Db } from "./db/client";
 import { createMailer, type Mailer } from "./mail";
+import { createPaymentProvider } from "./payments/create-provider";
+import type { PaymentProvider } from "./payments/provider";
 
 /** Everything a request may need, made once at start-up (or per test file) and passed down. */
 export interface Services {
@@ -11,6 +13,7 @@ export interface Services {
   db: Db;
   auth: Auth;
   mailer: Mailer;
+  payments: PaymentProvider;
   baseURL: string;
   /** Origins whose pages may send cookie-authenticated writes (the CSRF check). */
   trustedOrigins: string[];
@@ -53,6 +56,7 @@ export function createServices(database: Database, config: Config): Services {
     db: database.db,
     auth,
     mailer,
+    payments: createPaymentProvider(config, database.db),
     baseURL,
     trustedOrigins,
     googleEnabled: Boolean(google),

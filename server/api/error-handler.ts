@@ -11,6 +11,7 @@ export const statusOf: Record<DomainErrorCode, ContentfulStatusCode> = {
   forbidden: 403,
   not_found: 404,
   conflict: 409,
+  unavailable: 502,
 };
 
 /** The one place where errors become HTTP answers; anything unexpected is logged and masked. */

@@ -1,15 +1,17 @@
 import { Hono } from "hono";
 import { IdempotencyKeySchema, OrderSchema } from "~/schemas/order";
+import { PaymentProofSchema } from "~/schemas/payment";
 import { assertAdmin, assertSelfOrAdmin, requireSession } from "../auth/session";
 import { cancelOrder } from "../domain/cancel-order";
 import { getOrderOf, listAllOrders, listOrdersOf } from "../domain/orders";
+import { confirmOrderPayment } from "../domain/payments";
 import { placeOrder } from "../domain/place-order";
 import { getUserByEmail } from "../domain/users";
 import type { Services } from "../services";
 import { parseJsonBody } from "./body";
 import { orderJson } from "./serialize";
 
-export function orderRoutes({ auth, db }: Services) {
+export function orderRoutes({ auth, db, payments }: Services) {
   return new Hono()
     .post("/", async (c) => {
       const { user } = await requireSession(auth, c.req.raw.headers);
@@ -35,6 +37,12 @@ export function orderRoutes({ auth, db }: Services) {
       assertSelfOrAdmin(user, c.req.param("email"));
       const buyer = await getUserByEmail(db, c.req.param("email"));
       return c.json(orderJson(await getOrderOf(db, buyer.id, c.req.param("orderId"))));
+    })
+    .patch("/:id", async (c) => {
+      const { user } = await requireSession(auth, c.req.raw.headers);
+      const { transactionId } = await parseJsonBody(c, PaymentProofSchema);
+      const paid = await confirmOrderPayment(db, payments, user, c.req.param("id"), transactionId);
+      return c.json({ modifiedCount: paid.settled ? 1 : 0, paid: true, transactionId: paid.transactionId });
     })
     .delete("/:id", async (c) => {
       const { user } = await requireSession(auth, c.req.raw.headers);

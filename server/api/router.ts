@@ -5,6 +5,7 @@ import { authRoutes } from "./auth";
 import { handleApiError } from "./error-handler";
 import { healthRoutes } from "./health";
 import { orderRoutes } from "./order";
+import { paymentIntentRoutes, providerRoutes } from "./payment";
 import { productRoutes } from "./product";
 import { profileRoutes } from "./profile";
 import { reviewRoutes } from "./review";
@@ -16,6 +17,8 @@ export function apiRouter(services: Services) {
   api.route("/health", healthRoutes(services.database));
   api.route("/product", productRoutes(services));
   api.route("/order", orderRoutes(services));
+  api.route("/create-payment-intent", paymentIntentRoutes(services));
+  api.route("/payments", providerRoutes(services));
   api.route("/review", reviewRoutes(services));
   api.route("/user", userRoutes(services));
   api.route("/admin", adminRoutes(services));

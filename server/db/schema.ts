@@ -66,6 +66,54 @@ export const order = pgTable(
   ],
 );
 
+export const PAYMENT_PROVIDERS = ["test", "stripe"] as const;
+export type PaymentProviderName = (typeof PAYMENT_PROVIDERS)[number];
+
+/**
+ * A payment the store has verified with its provider. One row per provider reference and at most one
+ * settled payment per order: the database itself refuses to count a payment twice or to pay an order twice.
+ */
+export const payment = pgTable(
+  "payment",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    orderId: uuid("order_id")
+      .notNull()
+      .references(() => order.id, { onDelete: "restrict" }),
+    provider: text("provider").notNull(),
+    providerRef: text("provider_ref").notNull(),
+    amountPoisha: bigint("amount_poisha", { mode: "number" }).notNull(),
+    currency: text("currency").notNull(),
+    status: text("status").notNull().default("succeeded"),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex("payment_provider_ref").on(t.provider, t.providerRef),
+    uniqueIndex("payment_one_settled_per_order")
+      .on(t.orderId)
+      .where(sql`${t.status} = 'succeeded'`),
+    check("payment_amount_positive", sql`${t.amountPoisha} > 0`),
+  ],
+);
+
+/**
+ * The built-in test-card provider's own records, kept the way a card processor keeps PaymentIntents.
+ * The store trusts them only through the provider interface, exactly as it trusts Stripe's.
+ */
+export const testPaymentIntent = pgTable("test_payment_intent", {
+  id: text("id").primaryKey(),
+  clientSecret: text("client_secret").notNull().unique(),
+  idempotencyKey: text("idempotency_key").notNull().unique(),
+  orderId: uuid("order_id").notNull(),
+  amountPoisha: bigint("amount_poisha", { mode: "number" }).notNull(),
+  currency: text("currency").notNull(),
+  status: text("status", { enum: ["requires_payment_method", "succeeded"] })
+    .notNull()
+    .default("requires_payment_method"),
+  lastError: text("last_error"),
+  ...timestamps,
+});
+
 /** Ratings are stored in half stars (0–10) so 4.5 is the integer 9. */
 export const review = pgTable(
   "review",
@@ -104,3 +152,5 @@ export type NewProductRow = typeof product.$inferInsert;
 export type ReviewRow = typeof review.$inferSelect;
 export type OrderRow = typeof order.$inferSelect;
 export type ProfileRow = typeof profile.$inferSelect;
+export type PaymentRow = typeof payment.$inferSelect;
+export type TestPaymentIntentRow = typeof testPaymentIntent.$inferSelect;

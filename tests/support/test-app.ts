@@ -21,9 +21,10 @@ export interface TestContext {
 
 /**
  * One database, one set of services and one app per test file, made before its tests and removed after them.
- * `env` adds configuration, e.g. a lower sign-in limit.
+ * `env` adds configuration, e.g. a lower sign-in limit; a function is read when the app is made, after the
+ * hooks registered before this call (a stand-in server's address, say).
  */
-export function useTestApp(env: Record<string, string> = {}): TestContext {
+export function useTestApp(env: Record<string, string> | (() => Record<string, string>) = {}): TestContext {
   const ctx = {} as TestContext;
   beforeAll(async () => {
     const dataDir = mkdtempSync(path.join(tmpdir(), "randa-test-"));
@@ -34,7 +35,7 @@ export function useTestApp(env: Record<string, string> = {}): TestContext {
       BASE_URL: TEST_ORIGIN,
       AUTH_SECRET: "test-secret-that-is-long-enough-0123456789",
       SIGN_IN_LIMIT_PER_MINUTE: "1000",
-      ...env,
+      ...(typeof env === "function" ? env() : env),
     });
     ctx.services = createServices(ctx.database, config);
     ctx.app = createApp({ services: ctx.services });

@@ -1,0 +1,35 @@
+import { Hono } from "hono";
+import { PaymentIntentSchema, TestCardConfirmSchema } from "~/schemas/payment";
+import { requireSession } from "../auth/session";
+import { settlePayment, startOrderPayment } from "../domain/payments";
+import { notFound } from "../errors";
+import { confirmTestCardPayment } from "../payments/test-card-confirm";
+import type { Services } from "../services";
+import { parseJsonBody } from "./body";
+
+const NO_SUCH_PROVIDER = "This store does not take payments that way.";
+
+/** POST /api/create-payment-intent (spec §7): the order's owner starts paying; the amount is the order's. */
+export function paymentIntentRoutes({ auth, db, payments }: Services) {
+  return new Hono().post("/", async (c) => {
+    const { user } = await requireSession(auth, c.req.raw.headers);
+    const { orderId } = await parseJsonBody(c, PaymentIntentSchema);
+    const started = await startOrderPayment(db, payments, user, orderId);
+    return started.kind === "card" ? c.json({ clientSecret: started.clientSecret }) : c.json({ url: started.url });
+  });
+}
+
+/** The providers' own endpoints: the test processor's confirm call and the notifications providers send. */
+export function providerRoutes({ db, payments }: Services) {
+  return new Hono()
+    .post("/test/confirm", async (c) => {
+      if (payments.name !== "test") throw notFound(NO_SUCH_PROVIDER);
+      return c.json(await confirmTestCardPayment(db, await parseJsonBody(c, TestCardConfirmSchema)));
+    })
+    .post("/:provider/webhook", async (c) => {
+      if (c.req.param("provider") !== payments.name) throw notFound(NO_SUCH_PROVIDER);
+      const proof = await payments.readNotification(await c.req.text(), c.req.raw.headers);
+      if (proof) await settlePayment(db, proof);
+      return c.json({ received: true });
+    });
+}

@@ -1,0 +1,106 @@
+import { eq } from "drizzle-orm";
+import type { SessionUser } from "../auth/session";
+import type { Db } from "../db/client";
+import { order, payment } from "../db/schema";
+import { conflict, forbidden, invalid, notFound, paymentFailed } from "../errors";
+import { STORE_CURRENCY, type PaymentProvider, type PaymentStart, type ProviderPayment } from "../payments/provider";
+import { isId, ORDER_NOT_FOUND, type Order } from "./orders";
+
+export const ORDER_ALREADY_PAID = "This order is already paid.";
+export const ORDER_CANCELLED = "This order was cancelled and cannot be paid.";
+export const NOT_YOUR_ORDER_TO_PAY = "You can only pay for your own orders.";
+export const PAYMENT_NOT_FOUND = "No payment with that transaction id was found.";
+export const PAYMENT_NOT_SUCCEEDED = "That payment has not succeeded.";
+export const PAYMENT_OF_ANOTHER_ORDER = "That payment was not made for this order.";
+export const PAYMENT_AMOUNT_MISMATCH = "That payment's amount or currency does not match this order.";
+
+/** Whether the order is paid now, and whether this call is the one that made it so. */
+export interface Settlement {
+  orderId: string;
+  transactionId: string;
+  /** False when the same payment had already settled the order (a replayed webhook or confirmation). */
+  settled: boolean;
+}
+
+async function ownOrder(db: Db, actor: SessionUser, orderId: string): Promise<Order> {
+  if (!isId(orderId)) throw notFound(ORDER_NOT_FOUND);
+  const [row] = await db.select().from(order).where(eq(order.id, orderId));
+  if (!row || row.status === "cancelled") throw notFound(ORDER_NOT_FOUND);
+  if (row.buyerId !== actor.id) throw forbidden(NOT_YOUR_ORDER_TO_PAY);
+  return row;
+}
+
+/**
+ * POST /api/create-payment-intent: starts paying for the buyer's own unpaid order. The amount is the order's,
+ * in BDT poisha; nothing the browser sends about money is read.
+ */
+export async function startOrderPayment(
+  db: Db,
+  provider: PaymentProvider,
+  actor: SessionUser,
+  orderId: string,
+): Promise<PaymentStart> {
+  const row = await ownOrder(db, actor, orderId);
+  if (row.status === "paid") throw conflict(ORDER_ALREADY_PAID);
+  return provider.start({
+    orderId: row.id,
+    amountPoisha: row.payablePoisha,
+    currency: STORE_CURRENCY,
+    customer: { name: row.buyerName, email: row.buyerEmail },
+  });
+}
+
+/**
+ * PATCH /api/order/{id}: the buyer says a payment paid for the order. The provider is asked about it, and only
+ * its answer counts.
+ */
+export async function confirmOrderPayment(
+  db: Db,
+  provider: PaymentProvider,
+  actor: SessionUser,
+  orderId: string,
+  transactionId: string,
+): Promise<Settlement> {
+  const row = await ownOrder(db, actor, orderId);
+  if (row.status === "paid" && row.transactionId !== transactionId) throw conflict(ORDER_ALREADY_PAID);
+  const proof = await provider.retrieve(transactionId);
+  if (!proof) throw invalid(PAYMENT_NOT_FOUND);
+  if (proof.orderId !== row.id) throw invalid(PAYMENT_OF_ANOTHER_ORDER);
+  return settlePayment(db, proof);
+}
+
+/**
+ * Marks an order paid on a payment its provider vouched for (a retrieved payment or an authenticated
+ * notification): succeeded, for this order's amount in taka. Webhooks and confirmations may race or repeat;
+ * the order row lock and the payment table's unique keys make the order paid exactly once.
+ */
+export async function settlePayment(db: Db, proof: ProviderPayment): Promise<Settlement> {
+  if (proof.status !== "succeeded") throw paymentFailed(PAYMENT_NOT_SUCCEEDED);
+  if (!proof.orderId || !isId(proof.orderId)) throw invalid(PAYMENT_OF_ANOTHER_ORDER);
+  const orderId = proof.orderId;
+  return db.transaction(async (tx) => {
+    const [row] = await tx.select().from(order).where(eq(order.id, orderId)).for("update");
+    if (!row) throw notFound(ORDER_NOT_FOUND);
+    const outcome = { orderId, transactionId: proof.reference };
+    if (row.status === "paid") {
+      if (row.transactionId === proof.reference) return { ...outcome, settled: false };
+      throw conflict(ORDER_ALREADY_PAID);
+    }
+    if (row.status === "cancelled") throw conflict(ORDER_CANCELLED);
+    if (proof.amountPoisha !== row.payablePoisha || proof.currency !== STORE_CURRENCY) {
+      throw invalid(PAYMENT_AMOUNT_MISMATCH);
+    }
+    await tx.insert(payment).values({
+      orderId,
+      provider: proof.provider,
+      providerRef: proof.reference,
+      amountPoisha: proof.amountPoisha,
+      currency: proof.currency,
+    });
+    await tx
+      .update(order)
+      .set({ status: "paid", transactionId: proof.reference, updatedAt: new Date() })
+      .where(eq(order.id, orderId));
+    return { ...outcome, settled: true };
+  });
+}

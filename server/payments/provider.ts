@@ -1,0 +1,54 @@
+import type { PaymentProviderName } from "../db/schema";
+
+/** Every payment the store takes is in Bangladeshi taka, counted in poisha. */
+export const STORE_CURRENCY = "BDT";
+
+export interface PaymentRequest {
+  orderId: string;
+  amountPoisha: number;
+  currency: typeof STORE_CURRENCY;
+  customer: { name: string; email: string };
+}
+
+/**
+ * How the browser goes on after a payment has been started: a card form confirms it with a client secret
+ * (the test provider, Stripe); a hosted gateway (SSLCommerz) is a page the customer is sent to.
+ */
+export type PaymentStart =
+  { kind: "card"; reference: string; clientSecret: string } | { kind: "redirect"; reference: string; url: string };
+
+/** What the provider itself says about one payment: the only thing that can make an order paid. */
+export interface ProviderPayment {
+  provider: PaymentProviderName;
+  /** The provider's id for the payment; recorded as the order's transaction id. */
+  reference: string;
+  /** The order the payment was started for, as the provider recorded it (metadata, value fields). */
+  orderId: string | null;
+  amountPoisha: number;
+  /** Upper-case ISO 4217 code. */
+  currency: string;
+  status: "succeeded" | "pending" | "failed";
+}
+
+/** What the browser needs to show the provider's payment form. Never a secret. */
+export type BrowserPaymentConfig = { provider: "test" } | { provider: "stripe"; publishableKey: string };
+
+/**
+ * One interface for every way of taking money (Medusa's payment-provider shape): start a payment for an
+ * order, ask about a payment, and read the provider's server-to-server notification. A redirect gateway
+ * answers `start` with a page address and vouches for a payment through its notification and validation call.
+ */
+export interface PaymentProvider {
+  readonly name: PaymentProviderName;
+  readonly browser: BrowserPaymentConfig;
+  /** Origins the payment form loads scripts and frames from and sends requests to (the page's CSP). */
+  readonly pageSources: { script: string[]; frame: string[]; connect: string[] };
+  start(request: PaymentRequest): Promise<PaymentStart>;
+  /** The provider's record of a payment; null when it has none by that reference. */
+  retrieve(reference: string): Promise<ProviderPayment | null>;
+  /**
+   * Authenticates a notification (webhook, IPN) and returns the payment it vouches for, or null when it is
+   * about something else. Throws `invalid` when the notification cannot be authenticated.
+   */
+  readNotification(body: string, headers: Headers): Promise<ProviderPayment | null>;
+}

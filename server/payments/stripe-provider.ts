@@ -1,0 +1,93 @@
+import Stripe from "stripe";
+import { invalid, unavailable } from "../errors";
+import type { PaymentProvider, ProviderPayment } from "./provider";
+
+export interface StripeSettings {
+  secretKey: string;
+  publishableKey: string;
+  webhookSecret: string;
+  /** Where the Stripe API is; tests point it at a local stand-in. Default: Stripe's own. */
+  apiUrl?: string;
+}
+
+export const STRIPE_UNREACHABLE = "The card payment service could not be reached. Please try again.";
+export const BAD_WEBHOOK_SIGNATURE = "The webhook signature could not be verified.";
+
+function apiLocation(apiUrl: string | undefined): Stripe.StripeConfig {
+  if (!apiUrl) return {};
+  const url = new URL(apiUrl);
+  const protocol = url.protocol === "http:" ? "http" : "https";
+  return { host: url.hostname, port: url.port || (protocol === "http" ? 80 : 443), protocol };
+}
+
+function stripePayment(intent: Stripe.PaymentIntent): ProviderPayment {
+  return {
+    provider: "stripe",
+    reference: intent.id,
+    orderId: intent.metadata?.orderId ?? null,
+    amountPoisha: intent.amount,
+    currency: intent.currency.toUpperCase(),
+    status: intent.status === "succeeded" ? "succeeded" : intent.status === "canceled" ? "failed" : "pending",
+  };
+}
+
+/** Stripe's answer, or null when it has no such object; its refusals become 400s, its silence a 502. */
+async function asked<T>(call: () => Promise<T>): Promise<T | null> {
+  try {
+    return await call();
+  } catch (err) {
+    if (err instanceof Stripe.errors.StripeError && err.statusCode === 404) return null;
+    if (err instanceof Stripe.errors.StripeInvalidRequestError) throw invalid(err.message);
+    console.error("[payments] Stripe did not answer:", err);
+    throw unavailable(STRIPE_UNREACHABLE);
+  }
+}
+
+/** Stripe PaymentIntents in BDT, confirmed in the browser by Stripe.js and settled by a signed webhook. */
+export function createStripeProvider(settings: StripeSettings): PaymentProvider {
+  const stripe = new Stripe(settings.secretKey, { maxNetworkRetries: 2, ...apiLocation(settings.apiUrl) });
+  return {
+    name: "stripe",
+    browser: { provider: "stripe", publishableKey: settings.publishableKey },
+    pageSources: {
+      script: ["https://js.stripe.com"],
+      frame: ["https://js.stripe.com", "https://hooks.stripe.com"],
+      connect: ["https://api.stripe.com"],
+    },
+
+    async start(request) {
+      const intent = await asked(() =>
+        stripe.paymentIntents.create(
+          {
+            amount: request.amountPoisha,
+            currency: request.currency.toLowerCase(),
+            allowed_payment_method_types: ["card"],
+            metadata: { orderId: request.orderId },
+            receipt_email: request.customer.email || undefined,
+          },
+          // One PaymentIntent per order: a reloaded payment page gets the same one back.
+          { idempotencyKey: `randa-order-${request.orderId}` },
+        ),
+      );
+      if (!intent?.client_secret) throw unavailable(STRIPE_UNREACHABLE);
+      return { kind: "card", reference: intent.id, clientSecret: intent.client_secret };
+    },
+
+    async retrieve(reference) {
+      if (!/^pi_[A-Za-z0-9_]+$/.test(reference)) return null;
+      const intent = await asked(() => stripe.paymentIntents.retrieve(reference));
+      return intent ? stripePayment(intent) : null;
+    },
+
+    async readNotification(body, headers) {
+      let event: Stripe.Event;
+      try {
+        event = stripe.webhooks.constructEvent(body, headers.get("stripe-signature") ?? "", settings.webhookSecret);
+      } catch {
+        throw invalid(BAD_WEBHOOK_SIGNATURE);
+      }
+      if (event.type !== "payment_intent.succeeded") return null;
+      return stripePayment(event.data.object);
+    },
+  };
+}

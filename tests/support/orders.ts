@@ -1,0 +1,47 @@
+import { randomUUID } from "node:crypto";
+import { eq } from "drizzle-orm";
+import { order, payment, product, type NewProductRow } from "@server/db/schema";
+import { asBearer, jsonInit, type TestAccount } from "./accounts";
+import type { TestContext } from "./test-app";
+
+/** A product of its own for a test, so its stock never depends on another test. */
+export async function makeProduct(t: TestContext, overrides: Partial<NewProductRow> = {}) {
+  const [row] = await t.database.db
+    .insert(product)
+    .values({
+      name: `Marking Gauge ${randomUUID().slice(0, 8)}`,
+      image: "/images/products/marking-gauge.svg",
+      pricePoisha: 125050,
+      minimumQuantity: 20,
+      availability: 200,
+      ...overrides,
+    })
+    .returning();
+  return row!;
+}
+
+/** A customer's order through the real POST /api/order; the order's id. */
+export async function orderFor(
+  t: TestContext,
+  buyer: TestAccount,
+  quantity = 20,
+  overrides: Partial<NewProductRow> = {},
+) {
+  const { id } = await makeProduct(t, overrides);
+  const res = await t.request("/api/order", jsonInit("POST", { productId: id, quantity }, asBearer(buyer)));
+  if (res.status !== 200) throw new Error(`order failed: ${res.status} ${await res.text()}`);
+  return ((await res.json()) as { insertedId: string }).insertedId;
+}
+
+export async function orderRow(t: TestContext, id: string) {
+  const [row] = await t.database.db.select().from(order).where(eq(order.id, id));
+  return row!;
+}
+
+export function paymentRowsOf(t: TestContext, orderId: string) {
+  return t.database.db.select().from(payment).where(eq(payment.orderId, orderId));
+}
+
+export async function messageOf(res: Response) {
+  return ((await res.json()) as { message: string }).message;
+}

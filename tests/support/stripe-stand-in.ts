@@ -1,0 +1,158 @@
+// A small HTTP stand-in for the part of the Stripe API the store uses: PaymentIntents (create with an
+// Idempotency-Key, retrieve, confirm with a test PaymentMethod). The store's Stripe SDK reaches it through
+// its host/port/protocol options; errors come back in Stripe's JSON error shape, so the SDK raises its own
+// error classes. Everything is kept in memory.
+import { randomBytes } from "node:crypto";
+import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
+import type { AddressInfo } from "node:net";
+
+export interface StandInIntent {
+  id: string;
+  object: "payment_intent";
+  amount: number;
+  currency: string;
+  status: "requires_payment_method" | "processing" | "succeeded" | "canceled";
+  client_secret: string;
+  metadata: Record<string, string>;
+  created: number;
+  livemode: false;
+}
+
+export interface RecordedCall {
+  method: string;
+  path: string;
+  params: URLSearchParams;
+  idempotencyKey: string | undefined;
+  authorization: string | undefined;
+}
+
+export interface StripeStandIn {
+  /** `http://127.0.0.1:<port>`, for STRIPE_API_URL. */
+  url: string;
+  intents: Map<string, StandInIntent>;
+  calls: RecordedCall[];
+  /** Makes an intent directly, as someone with the secret key could: for tests of tampered payments. */
+  addIntent(fields: Partial<StandInIntent> & Pick<StandInIntent, "amount" | "currency">): StandInIntent;
+  close(): Promise<void>;
+}
+
+/** Test PaymentMethods of Stripe's that the stand-in's confirm knows. */
+const PAYMENT_METHODS: Record<string, { declined?: string }> = {
+  pm_card_visa: {},
+  pm_card_chargeDeclined: { declined: "Your card was declined." },
+};
+
+const token = (prefix: string) => `${prefix}_${randomBytes(12).toString("hex")}`;
+
+function stripeError(res: ServerResponse, status: number, error: Record<string, string>) {
+  res.writeHead(status, { "content-type": "application/json", "request-id": token("req") });
+  res.end(JSON.stringify({ error }));
+}
+
+function send(res: ServerResponse, body: unknown) {
+  res.writeHead(200, { "content-type": "application/json", "request-id": token("req") });
+  res.end(JSON.stringify(body));
+}
+
+/** `metadata[orderId]=…` as Stripe's form encoding writes nested fields. */
+function metadataOf(params: URLSearchParams): Record<string, string> {
+  const metadata: Record<string, string> = {};
+  for (const [key, value] of params) {
+    const match = /^metadata\[(.+)\]$/.exec(key);
+    if (match) metadata[match[1]!] = value;
+  }
+  return metadata;
+}
+
+async function readBody(req: IncomingMessage): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of req) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks).toString("utf8");
+}
+
+export async function startStripeStandIn(secretKey: string): Promise<StripeStandIn> {
+  const intents = new Map<string, StandInIntent>();
+  const byIdempotencyKey = new Map<string, StandInIntent>();
+  const calls: RecordedCall[] = [];
+
+  function addIntent(fields: Partial<StandInIntent> & Pick<StandInIntent, "amount" | "currency">) {
+    const id = fields.id ?? token("pi");
+    const intent: StandInIntent = {
+      id,
+      object: "payment_intent",
+      status: "requires_payment_method",
+      client_secret: `${id}_secret_${randomBytes(8).toString("hex")}`,
+      metadata: {},
+      created: Math.floor(Date.now() / 1000),
+      livemode: false,
+      ...fields,
+    };
+    intents.set(id, intent);
+    return intent;
+  }
+
+  const server = createServer((req, res) => {
+    void (async () => {
+      const url = new URL(req.url ?? "/", "http://stand-in");
+      const params = new URLSearchParams(req.method === "GET" ? url.search : await readBody(req));
+      const idempotencyKey = req.headers["idempotency-key"] as string | undefined;
+      calls.push({
+        method: req.method ?? "",
+        path: url.pathname,
+        params,
+        idempotencyKey,
+        authorization: req.headers.authorization,
+      });
+      if (req.headers.authorization !== `Bearer ${secretKey}`) {
+        return stripeError(res, 401, { type: "invalid_request_error", message: "Invalid API Key provided." });
+      }
+      const missing = (id: string) =>
+        stripeError(res, 404, {
+          type: "invalid_request_error",
+          code: "resource_missing",
+          param: "intent",
+          message: `No such payment_intent: '${id}'`,
+        });
+
+      if (req.method === "POST" && url.pathname === "/v1/payment_intents") {
+        const earlier = idempotencyKey ? byIdempotencyKey.get(idempotencyKey) : undefined;
+        if (earlier) return send(res, earlier);
+        const amount = Number(params.get("amount"));
+        if (!Number.isInteger(amount) || amount < 1) {
+          return stripeError(res, 400, { type: "invalid_request_error", param: "amount", message: "Invalid integer" });
+        }
+        const intent = addIntent({ amount, currency: params.get("currency") ?? "", metadata: metadataOf(params) });
+        if (idempotencyKey) byIdempotencyKey.set(idempotencyKey, intent);
+        return send(res, intent);
+      }
+
+      const one = /^\/v1\/payment_intents\/([^/]+)(\/confirm)?$/.exec(url.pathname);
+      const intent = one ? intents.get(decodeURIComponent(one[1]!)) : undefined;
+      if (one && !intent) return missing(decodeURIComponent(one[1]!));
+      if (intent && req.method === "GET" && !one![2]) return send(res, intent);
+      if (intent && req.method === "POST" && one![2]) {
+        const method = PAYMENT_METHODS[params.get("payment_method") ?? ""];
+        if (!method) return stripeError(res, 400, { type: "invalid_request_error", message: "No such PaymentMethod" });
+        if (method.declined) {
+          return stripeError(res, 402, { type: "card_error", code: "card_declined", message: method.declined });
+        }
+        intent.status = "succeeded";
+        return send(res, intent);
+      }
+      stripeError(res, 404, {
+        type: "invalid_request_error",
+        message: `Unrecognized request URL (${req.method}: ${url.pathname})`,
+      });
+    })();
+  });
+
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    intents,
+    calls,
+    addIntent,
+    close: () => new Promise((resolve) => server.close(() => resolve())),
+  };
+}
