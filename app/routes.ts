@@ -17,7 +17,7 @@ export default [
     route("profile", "routes/dashboard/profile.tsx", { id: "dashboard-profile" }),
     route("orders", "routes/dashboard/orders.tsx"),
     route("reviews", "routes/dashboard/reviews.tsx"),
-    route("payment/:orderId", comingSoon, { id: "dashboard-payment" }),
+    route("payment/:orderId", "routes/dashboard/payment.tsx"),
     layout("routes/dashboard/admin-only.tsx", [
       route("addproduct", comingSoon, { id: "dashboard-addproduct" }),
       route("manageproduct", comingSoon, { id: "dashboard-manageproduct" }),

@@ -36,3 +36,6 @@ export interface OrderJson {
   transactionId: string | null;
   createdAt: string;
 }
+
+/** What the Pay Order page needs to show the payment provider's card form. Never a secret. */
+export type BrowserPaymentConfig = { provider: "test" } | { provider: "stripe"; publishableKey: string };

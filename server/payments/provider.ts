@@ -1,3 +1,4 @@
+import type { BrowserPaymentConfig } from "~/lib/api-types";
 import type { PaymentProviderName } from "../db/schema";
 
 /** Every payment the store takes is in Bangladeshi taka, counted in poisha. */
@@ -30,8 +31,6 @@ export interface ProviderPayment {
   status: "succeeded" | "pending" | "failed";
 }
 
-/** What the browser needs to show the provider's payment form. Never a secret. */
-export type BrowserPaymentConfig = { provider: "test" } | { provider: "stripe"; publishableKey: string };
 
 /**
  * One interface for every way of taking money (Medusa's payment-provider shape): start a payment for an

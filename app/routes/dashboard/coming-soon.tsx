@@ -1,7 +1,6 @@
 import { useMatches } from "react-router";
 
 const titles: Record<string, { title: string; issue: string }> = {
-  "dashboard-payment": { title: "Pay Order", issue: "card payment" },
   "dashboard-addproduct": { title: "Add Product", issue: "catalog management" },
   "dashboard-manageproduct": { title: "Manage Products", issue: "catalog management" },
 };

@@ -1,0 +1,11 @@
+/** What every card form gets from the Pay Order card, whichever provider takes the card. */
+export interface CardFormProps {
+  /** Null until the payment intent has arrived; the Pay button waits for it. */
+  clientSecret: string | null;
+  billing: { name: string; email: string };
+  /** Asks the store to record the payment; answers a message when it could not. */
+  onPaymentSucceeded(transactionId: string): Promise<string | null>;
+}
+
+export const payButtonClass =
+  "w-full rounded-md bg-forest-700 px-5 py-2.5 font-semibold text-white hover:bg-forest-800 disabled:cursor-not-allowed disabled:bg-stone-400";

@@ -1,0 +1,70 @@
+import { useState } from "react";
+import { FormError } from "~/components/ui/form-error";
+import { Field } from "~/components/ui/field";
+import { CARD_MESSAGES, cardProblem, parseExpiry } from "~/lib/card-check";
+import { sendJson } from "~/lib/send-json";
+import { payButtonClass, type CardFormProps } from "./card-form-props";
+
+/**
+ * The card form of the built-in test-card processor: no real money moves. It asks the same questions of the
+ * card as the server does, then confirms the payment like Stripe.js confirms a PaymentIntent.
+ */
+export function TestCardForm({ clientSecret, billing, onPaymentSucceeded }: CardFormProps) {
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  async function pay(event: React.FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (!clientSecret) return;
+    const form = new FormData(event.currentTarget);
+    const expiry = parseExpiry(String(form.get("expiry") ?? ""));
+    if (!expiry) return setError(CARD_MESSAGES.expiryIncomplete);
+    const card = { number: String(form.get("cardNumber") ?? ""), ...expiry, cvc: String(form.get("cvc") ?? "") };
+    const problem = cardProblem(card);
+    if (problem) return setError(problem);
+    setError(null);
+    setBusy(true);
+    const confirmed = await sendJson<{ paymentIntent: { id: string } }>("/api/payments/test/confirm", "POST", {
+      clientSecret,
+      card,
+      billingDetails: billing,
+    });
+    const failure = confirmed.ok ? await onPaymentSucceeded(confirmed.body.paymentIntent.id) : confirmed.message;
+    if (failure) {
+      setError(failure);
+      setBusy(false);
+    }
+  }
+
+  return (
+    <form onSubmit={(e) => void pay(e)} noValidate className="space-y-4">
+      <p className="rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900">
+        <strong>Test mode:</strong> no real money is taken. Pay with 4242 4242 4242 4242, any future date and any CVC;
+        4000 0000 0000 0002 is declined.
+      </p>
+      <Field
+        label="Card number"
+        name="cardNumber"
+        inputMode="numeric"
+        autoComplete="cc-number"
+        placeholder="1234 1234 1234 1234"
+        maxLength={23}
+      />
+      <div className="grid grid-cols-2 gap-4">
+        <Field
+          label="Expiry"
+          name="expiry"
+          inputMode="numeric"
+          autoComplete="cc-exp"
+          placeholder="MM / YY"
+          maxLength={9}
+        />
+        <Field label="CVC" name="cvc" inputMode="numeric" autoComplete="cc-csc" placeholder="123" maxLength={4} />
+      </div>
+      <button type="submit" disabled={!clientSecret || busy} className={payButtonClass}>
+        {busy ? "Paying…" : "Pay"}
+      </button>
+      <FormError message={error ?? undefined} />
+    </form>
+  );
+}

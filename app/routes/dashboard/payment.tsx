@@ -1,0 +1,56 @@
+import { data } from "react-router";
+import { orderJson } from "@server/api/serialize";
+import { getOrderOf } from "@server/domain/orders";
+import { DomainError } from "@server/errors";
+import { PaymentCard } from "~/components/payment/payment-card";
+import { formatCount, formatTk } from "~/lib/format";
+import { requireUser } from "~/lib/session.server";
+import { pageTitle } from "~/lib/site";
+import type { Route } from "./+types/payment";
+
+export const meta: Route.MetaFunction = () => [{ title: pageTitle("Pay Order") }];
+
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const user = await requireUser(request, context);
+  try {
+    const order = orderJson(await getOrderOf(context.db, user.id, params.orderId));
+    return { order, payment: context.services.payments.browser };
+  } catch (err) {
+    if (err instanceof DomainError && err.code === "not_found") throw data(err.message, { status: 404 });
+    throw err;
+  }
+}
+
+/** Spec §2 Pay Order: the order on the left, the card form on the right. */
+export default function PayOrder({ loaderData }: Route.ComponentProps) {
+  const { order, payment } = loaderData;
+  return (
+    <section>
+      <h2 className="text-xl font-semibold text-wood-900">Pay Order</h2>
+      <div className="mt-4 grid gap-6 md:grid-cols-2">
+        <article className="rounded-xl border border-wood-100 bg-white p-6 shadow-sm">
+          <img
+            src={order.image}
+            alt={order.productName}
+            width={320}
+            height={240}
+            className="h-48 w-full rounded-md bg-paper object-contain"
+          />
+          <p className="mt-4 font-semibold text-forest-700">Hello, {order.buyerName || order.buyerEmail}</p>
+          <h3 className="mt-1 text-lg font-semibold text-wood-900">Please Pay for {order.productName}</h3>
+          <dl className="mt-3 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-stone-700">
+            <dt>Product Price</dt>
+            <dd>{formatTk(order.price)}</dd>
+            <dt>Quantity</dt>
+            <dd>{formatCount(order.quantity)} Pis</dd>
+            <dt className="font-semibold text-wood-900">Payble Amount</dt>
+            <dd className="font-semibold text-wood-900">{formatTk(order.paybleAmount)}</dd>
+          </dl>
+        </article>
+        <article className="rounded-xl border border-wood-100 bg-white p-6 shadow-sm">
+          <PaymentCard order={order} config={payment} />
+        </article>
+      </div>
+    </section>
+  );
+}
