@@ -1,6 +1,6 @@
 import { BASE_URL, newCustomer, registerViaApi, signIn } from "./accounts";
 import { expect, test } from "./fixtures";
-import { endSessionsElsewhere, orderViaApi, productNamed, signInViaApi, toast } from "./shop";
+import { endSessionsElsewhere, orderViaApi, productNamed, signInViaApi, toast, waitForHydration } from "./shop";
 
 test.describe("buying", () => {
   test("Buy It Now checks the quantity as it is typed", async ({ page }) => {
@@ -8,6 +8,7 @@ test.describe("buying", () => {
     await page.getByRole("link", { name: "Product Detail: F-Clamp 300 mm" }).click();
     const quantity = page.getByLabel("Quantity (Pis)");
     const buy = page.getByRole("button", { name: "Buy It Now" });
+    await waitForHydration(page);
     await expect(quantity).toHaveValue("100");
     await expect(buy).toBeEnabled();
 

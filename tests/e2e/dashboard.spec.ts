@@ -33,10 +33,16 @@ test.describe("dashboard", () => {
     await expect.poll(() => sidebar.evaluate((el) => el.getBoundingClientRect().width)).toBe(200);
   });
 
-  test("customer pages still being built say so", async ({ page }) => {
-    await registerViaApi(page);
-    await page.goto("/dashboard/payment/not-yet");
-    await expect(page.getByText(/Coming soon/)).toBeVisible();
+  test.describe(() => {
+    test.use({ allowedConsoleErrors: [/status of 404 \(Not Found\)/] });
+
+    test("the payment page of an unknown order says so inside the dashboard", async ({ page }) => {
+      await registerViaApi(page);
+      const res = await page.goto("/dashboard/payment/not-an-order");
+      expect(res?.status()).toBe(404);
+      await expect(page.getByText("Order not found")).toBeVisible();
+      await expect(page.getByRole("link", { name: "Back to My Orders" })).toBeVisible();
+    });
   });
 
   test("the demo admin sees the admin links and makes a customer an admin", async ({ page, browser }) => {

@@ -41,3 +41,8 @@ export async function endSessionsElsewhere(account: { email: string; password: s
   if (!res.ok()) throw new Error(`revoke-sessions failed: ${res.status()} ${await res.text()}`);
   return elsewhere;
 }
+
+/** Waits until the page's JavaScript has taken over (the root sets `data-hydrated` on <html>). */
+export async function waitForHydration(page: Page) {
+  await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+}

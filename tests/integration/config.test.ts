@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ConfigError, loadConfig } from "@server/config";
+import { ConfigError, loadConfig, paymentProviderOf } from "@server/config";
 
 describe("configuration", () => {
   it("has defaults that run the embedded store", () => {
@@ -40,9 +40,43 @@ describe("configuration", () => {
       "Configuration error: GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET must be set together.",
     ],
     [{ SMTP_URL: "mail.example" }, "Configuration error: SMTP_URL must be an smtp:// or smtps:// URL."],
+    [{ PAYMENT_PROVIDER: "paypal" }, 'Configuration error: PAYMENT_PROVIDER must be test or stripe (got "paypal").'],
+    [
+      { STRIPE_SECRET_KEY: "sk_test_1" },
+      "Configuration error: Stripe needs STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY and STRIPE_WEBHOOK_SECRET.",
+    ],
+    [
+      { PAYMENT_PROVIDER: "stripe" },
+      "Configuration error: Stripe needs STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY and STRIPE_WEBHOOK_SECRET.",
+    ],
+    [
+      { STRIPE_PUBLISHABLE_KEY: "sk_live_oops" },
+      'Configuration error: STRIPE_PUBLISHABLE_KEY must be a publishable key (pk_…) (got "sk_live_oops").',
+    ],
   ])("stops on %o with one line saying which and why", (env, message) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(message);
+  });
+});
+
+describe("the payment provider", () => {
+  const stripe = {
+    STRIPE_SECRET_KEY: "sk_test_1",
+    STRIPE_PUBLISHABLE_KEY: "pk_test_1",
+    STRIPE_WEBHOOK_SECRET: "whsec_1",
+  };
+
+  it("is the test-card processor unless Stripe is configured", () => {
+    expect(paymentProviderOf(loadConfig({}))).toBe("test");
+    expect(paymentProviderOf(loadConfig(stripe))).toBe("stripe");
+    expect(paymentProviderOf(loadConfig({ ...stripe, PAYMENT_PROVIDER: "test" }))).toBe("test");
+  });
+
+  it("never names the Stripe secret key in an error", () => {
+    expect(() => loadConfig({ STRIPE_SECRET_KEY: "sk_live_secret", STRIPE_API_URL: "nope" })).toThrow(
+      "Configuration error: STRIPE_API_URL must be a URL",
+    );
+    expect(() => loadConfig({ STRIPE_SECRET_KEY: "sk_live_secret" })).not.toThrow(/sk_live_secret/);
   });
 });
 

@@ -1,4 +1,4 @@
-import { data } from "react-router";
+import { data, isRouteErrorResponse, Link } from "react-router";
 import { orderJson } from "@server/api/serialize";
 import { getOrderOf } from "@server/domain/orders";
 import { DomainError } from "@server/errors";
@@ -51,6 +51,22 @@ export default function PayOrder({ loaderData }: Route.ComponentProps) {
           <PaymentCard order={order} config={payment} />
         </article>
       </div>
+    </section>
+  );
+}
+
+/** An unknown, cancelled or someone else's order: said inside the dashboard, with the way back. */
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  if (!isRouteErrorResponse(error) || error.status !== 404) throw error;
+  return (
+    <section>
+      <h2 className="text-xl font-semibold text-wood-900">Pay Order</h2>
+      <p className="mt-4 rounded-md bg-wood-100 px-4 py-3 text-stone-700">
+        Order not found. It may have been cancelled.{" "}
+        <Link to="/dashboard/orders" className="font-semibold text-forest-700 underline">
+          Back to My Orders
+        </Link>
+      </p>
     </section>
   );
 }
