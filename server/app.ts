@@ -5,7 +5,7 @@ import { apiRouter } from "./api/router";
 import { clientIp } from "./http/client-ip";
 import { compression } from "./http/compression";
 import { crossSiteGuard } from "./http/cross-site-guard";
-import { hashedAssets, publicFiles } from "./http/static-files";
+import { hashedAssets, publicFiles, uploadedImages } from "./http/static-files";
 import type { Services } from "./services";
 
 export interface AppOptions {
@@ -43,12 +43,16 @@ export function createApp({ services, ssr, clientDir }: AppOptions) {
           }
         : undefined,
       strictTransportSecurity: false,
+      // Not "no-referrer": under it a browser sends `Origin: null` with a same-site form post, and the check of
+      // that post's origin refuses it. "same-origin" still tells other sites nothing.
+      referrerPolicy: "same-origin",
     }),
   );
 
   app.use(crossSiteGuard(services.trustedOrigins));
 
   app.route("/api", apiRouter(services));
+  app.use("/uploads/*", uploadedImages(services.dataDir));
 
   if (clientDir) {
     app.use("/assets/*", hashedAssets(clientDir));

@@ -1,5 +1,5 @@
 export type DomainErrorCode =
-  "invalid" | "unauthorized" | "forbidden" | "not_found" | "conflict" | "payment_failed" | "unavailable";
+  "invalid" | "unauthorized" | "forbidden" | "not_found" | "conflict" | "payment_failed" | "too_large" | "unavailable";
 
 /** What domain code throws when a request cannot be carried out; `server/api/error-handler.ts` maps it to HTTP. */
 export class DomainError extends Error {
@@ -16,6 +16,7 @@ export const notFound = (message: string) => new DomainError("not_found", messag
 export const invalid = (message: string) => new DomainError("invalid", message);
 export const forbidden = (message: string) => new DomainError("forbidden", message);
 export const conflict = (message: string) => new DomainError("conflict", message);
+export const tooLarge = (message: string) => new DomainError("too_large", message);
 export const paymentFailed = (message: string) => new DomainError("payment_failed", message);
 /** A service the store depends on (a payment provider) did not answer as it should. */
 export const unavailable = (message: string) => new DomainError("unavailable", message);

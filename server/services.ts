@@ -3,6 +3,7 @@ import { createAuth, type Auth } from "./auth/auth";
 import { resolveAuthSecret } from "./auth/secret";
 import type { Config } from "./config";
 import type { Database, Db } from "./db/client";
+import { createDiskImageStore, type ImageStore } from "./images/image-store";
 import { createMailer, type Mailer } from "./mail";
 import { createPaymentProvider } from "./payments/create-provider";
 import type { PaymentProvider } from "./payments/provider";
@@ -14,6 +15,9 @@ export interface Services {
   auth: Auth;
   mailer: Mailer;
   payments: PaymentProvider;
+  images: ImageStore;
+  /** DATA_DIR, resolved: uploaded images are served from its uploads/ folder. */
+  dataDir: string;
   baseURL: string;
   /** Origins whose pages may send cookie-authenticated writes (the CSRF check). */
   trustedOrigins: string[];
@@ -57,6 +61,8 @@ export function createServices(database: Database, config: Config): Services {
     auth,
     mailer,
     payments: createPaymentProvider(config, database.db),
+    images: createDiskImageStore(path.resolve(config.DATA_DIR, "uploads")),
+    dataDir: path.resolve(config.DATA_DIR),
     baseURL,
     trustedOrigins,
     googleEnabled: Boolean(google),

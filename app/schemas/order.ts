@@ -25,18 +25,6 @@ export const OrderSchema = z.object({
 });
 export type OrderInput = z.infer<typeof OrderSchema>;
 
-/** PUT /api/product/{id}: an admin sets the stock count. */
-export const AvailabilitySchema = z.object({
-  Availability: z
-    .number({
-      error: (issue) =>
-        issue.input === undefined ? "Availability Is Required" : "Availability must be a number of pieces",
-    })
-    .int("Availability must be a whole number of pieces")
-    .min(0, "Availability cannot be negative")
-    .max(1_000_000_000, "Availability can be at most 1,00,00,00,000 Pis"),
-});
-
 /** An Idempotency-Key header, when a client sends one. */
 export const IdempotencyKeySchema = z
   .string()

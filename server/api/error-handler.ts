@@ -11,6 +11,7 @@ export const statusOf: Record<DomainErrorCode, ContentfulStatusCode> = {
   forbidden: 403,
   not_found: 404,
   conflict: 409,
+  too_large: 413,
   unavailable: 502,
 };
 

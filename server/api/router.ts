@@ -9,6 +9,7 @@ import { paymentIntentRoutes, providerRoutes } from "./payment";
 import { productRoutes } from "./product";
 import { profileRoutes } from "./profile";
 import { reviewRoutes } from "./review";
+import { uploadRoutes } from "./upload";
 import { userRoutes } from "./user";
 
 export function apiRouter(services: Services) {
@@ -19,6 +20,7 @@ export function apiRouter(services: Services) {
   api.route("/order", orderRoutes(services));
   api.route("/create-payment-intent", paymentIntentRoutes(services));
   api.route("/payments", providerRoutes(services));
+  api.route("/uploads", uploadRoutes(services));
   api.route("/review", reviewRoutes(services));
   api.route("/user", userRoutes(services));
   api.route("/admin", adminRoutes(services));

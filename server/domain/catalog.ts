@@ -1,8 +1,10 @@
 import { asc, desc, eq } from "drizzle-orm";
 import { z } from "zod";
 import type { Db } from "../db/client";
-import { product, type ProductRow } from "../db/schema";
+import type { ProductInput, ProductUpdate } from "~/schemas/product";
+import { product, type NewProductRow, type ProductRow } from "../db/schema";
 import { notFound } from "../errors";
+import { tkToPoisha } from "./money";
 
 export type Product = ProductRow;
 
@@ -31,14 +33,56 @@ export function listPopularProducts(db: Db, limit = 3): Promise<Pick<Product, "i
     .limit(limit);
 }
 
-/** An admin's stock count. Orders change stock only through their own guarded transactions. */
-export async function setAvailability(db: Db, id: string, availability: number): Promise<{ modifiedCount: number }> {
+/** Spec §7 POST /product: an admin adds a product. */
+export async function addProduct(db: Db, input: ProductInput): Promise<Product> {
+  const [row] = await db
+    .insert(product)
+    .values({
+      name: input.name,
+      image: input.image,
+      pricePoisha: tkToPoisha(input.price),
+      availability: input.Availability,
+      minimumQuantity: input.minimumQuantity,
+      description: input.desc,
+      details: input.details ?? "",
+    })
+    .returning();
+  return row!;
+}
+
+/**
+ * An admin's edit of any of a product's fields (the stock count alone, say). Orders keep their own snapshot of
+ * name, image and price, so an edit never rewrites them; stock bought since the page was loaded is not lost
+ * unless the admin sets the count.
+ */
+export async function updateProduct(db: Db, id: string, changes: ProductUpdate): Promise<{ modifiedCount: number }> {
   if (!productId.safeParse(id).success) throw notFound(PRODUCT_NOT_FOUND);
   const updated = await db
     .update(product)
-    .set({ availability, updatedAt: new Date() })
+    .set({ ...changedColumns(changes), updatedAt: new Date() })
     .where(eq(product.id, id))
     .returning({ id: product.id });
   if (updated.length === 0) throw notFound(PRODUCT_NOT_FOUND);
   return { modifiedCount: 1 };
+}
+
+/** Spec §7 DELETE /product/{id}. Its orders stay, with their snapshot of it. */
+export async function deleteProduct(db: Db, id: string): Promise<{ deletedCount: number }> {
+  if (!productId.safeParse(id).success) throw notFound(PRODUCT_NOT_FOUND);
+  const deleted = await db.delete(product).where(eq(product.id, id)).returning({ id: product.id });
+  if (deleted.length === 0) throw notFound(PRODUCT_NOT_FOUND);
+  return { deletedCount: 1 };
+}
+
+/** The columns an update names; drizzle leaves out the ones that are undefined. */
+function changedColumns(changes: ProductUpdate): Partial<NewProductRow> {
+  return {
+    name: changes.name,
+    image: changes.image,
+    pricePoisha: changes.price === undefined ? undefined : tkToPoisha(changes.price),
+    availability: changes.Availability,
+    minimumQuantity: changes.minimumQuantity,
+    description: changes.desc,
+    details: changes.details,
+  };
 }

@@ -4,24 +4,24 @@ import type { MiddlewareHandler } from "hono";
 const IMMUTABLE = "public, max-age=31536000, immutable";
 const SHORT = "public, max-age=3600, stale-while-revalidate=86400";
 
-/** Built assets have content hashes in their names, so they may be cached forever. */
-export function hashedAssets(root: string): MiddlewareHandler {
-  return serveStatic({
-    root,
-    precompressed: true,
-    onFound: (_path, c) => {
-      c.header("Cache-Control", IMMUTABLE);
-    },
-  });
+/**
+ * Files under `root`, with a Cache-Control header on what is found. The header goes on the response itself:
+ * headers set in serveStatic's onFound come after its response is made and are lost outside a full app.
+ */
+function filesFrom(root: string, cacheControl: string, precompressed: boolean): MiddlewareHandler {
+  const serve = serveStatic({ root, precompressed });
+  return async (c, next) => {
+    const res = await serve(c, next);
+    if (res instanceof Response && res.ok) res.headers.set("Cache-Control", cacheControl);
+    return res;
+  };
 }
 
+/** Built assets have content hashes in their names, so they may be cached forever. */
+export const hashedAssets = (clientDir: string) => filesFrom(clientDir, IMMUTABLE, true);
+
 /** Files from public/ keep their names between releases, so browsers check back after an hour. */
-export function publicFiles(root: string): MiddlewareHandler {
-  return serveStatic({
-    root,
-    precompressed: true,
-    onFound: (_path, c) => {
-      c.header("Cache-Control", SHORT);
-    },
-  });
-}
+export const publicFiles = (clientDir: string) => filesFrom(clientDir, SHORT, true);
+
+/** Uploaded images are named by their content, so they never change and may be cached forever. */
+export const uploadedImages = (dataDir: string) => filesFrom(dataDir, IMMUTABLE, false);

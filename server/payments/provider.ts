@@ -31,7 +31,6 @@ export interface ProviderPayment {
   status: "succeeded" | "pending" | "failed";
 }
 
-
 /**
  * One interface for every way of taking money (Medusa's payment-provider shape): start a payment for an
  * order, ask about a payment, and read the provider's server-to-server notification. A redirect gateway

@@ -34,6 +34,7 @@ test.describe("buying", () => {
     await page.goto("/");
     await page.getByRole("link", { name: "Product Detail: Wheel Marking Gauge" }).click();
     const detailUrl = page.url();
+    await waitForHydration(page);
     await page.getByRole("button", { name: "Buy It Now" }).click();
     await expect(page).toHaveURL(/\/login\?redirectTo=%2Fdetail%2F[0-9a-f-]{36}$/);
     await signIn(page, customer.email, customer.password);

@@ -1,3 +1,4 @@
+import { registerViaApi } from "./accounts";
 import { expect, test } from "./fixtures";
 import { demoProducts } from "../../server/db/seed-data";
 
@@ -18,6 +19,22 @@ test.describe("server rendering", () => {
     await page.getByRole("link", { name: "Product Detail: Beech Joiner's Mallet 450 g" }).click();
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Beech Joiner's Mallet 450 g");
     await expect(page.getByTestId("price")).toHaveText("Tk 640 per piece");
+  });
+
+  test("forms post without JavaScript: signing in, then Buy It Now sends a signed-out visitor to sign in", async ({
+    page,
+  }) => {
+    // A form post without JavaScript is checked by its Origin header, which the referrer policy must not blank.
+    const customer = await registerViaApi(page);
+    await page.context().clearCookies();
+    await page.goto("/");
+    await page.getByRole("link", { name: "Product Detail: Beech Joiner's Mallet 450 g" }).click();
+    await page.getByRole("button", { name: "Buy It Now" }).click();
+    await expect(page).toHaveURL(/\/login\?redirectTo=%2Fdetail%2F[0-9a-f-]{36}$/);
+    await page.getByLabel("Email").fill(customer.email);
+    await page.getByLabel("Password").fill(customer.password);
+    await page.getByRole("button", { name: "Sign In", exact: true }).click();
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Beech Joiner's Mallet 450 g");
   });
 
   test("every public page has a title and a meta description", async ({ page }) => {
