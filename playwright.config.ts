@@ -32,9 +32,9 @@ export default defineConfig({
     launchOptions: { executablePath: findChromium() ?? undefined, args: chromiumArgs },
   },
   projects: [
-    { name: "chromium", use: desktop, testIgnore: /home-changing\.spec\.ts/ },
-    // Tests that change what the home page shows run after the rest (see tests/e2e/home-changing.spec.ts).
-    { name: "home-changing", use: desktop, testMatch: /home-changing\.spec\.ts/, dependencies: ["chromium"] },
+    { name: "chromium", use: desktop, testIgnore: /(home-changing|catalog)\.spec\.ts/ },
+    // Tests that change what the home page shows (its reviews, its products) run after the rest.
+    { name: "home-changing", use: desktop, testMatch: /(home-changing|catalog)\.spec\.ts/, dependencies: ["chromium"] },
   ],
   webServer: [
     {

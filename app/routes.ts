@@ -1,7 +1,5 @@
 import { type RouteConfig, index, layout, route } from "@react-router/dev/routes";
 
-const comingSoon = "routes/dashboard/coming-soon.tsx";
-
 export default [
   index("routes/public/home.tsx"),
   route("blogs", "routes/public/blogs.tsx"),
@@ -19,8 +17,9 @@ export default [
     route("reviews", "routes/dashboard/reviews.tsx"),
     route("payment/:orderId", "routes/dashboard/payment.tsx"),
     layout("routes/dashboard/admin-only.tsx", [
-      route("addproduct", comingSoon, { id: "dashboard-addproduct" }),
-      route("manageproduct", comingSoon, { id: "dashboard-manageproduct" }),
+      route("addproduct", "routes/dashboard/add-product.tsx"),
+      route("manageproduct", "routes/dashboard/manage-products.tsx"),
+      route("manageproduct/:productId", "routes/dashboard/edit-product.tsx"),
       route("manageorder", "routes/dashboard/manage-orders.tsx"),
       route("admin", "routes/dashboard/make-admin.tsx"),
     ]),

@@ -1,12 +1,14 @@
 import { Link } from "react-router";
 import type { ProductJson } from "~/lib/api-types";
 import { formatTk } from "~/lib/format";
+import { imageSources } from "~/lib/image-sources";
 
 export function ProductCard({ product, eager = false }: { product: ProductJson; eager?: boolean }) {
   return (
     <article className="flex flex-col overflow-hidden rounded-xl border border-wood-100 bg-white shadow-sm">
       <img
-        src={product.image}
+        {...imageSources(product.image)}
+        sizes="(min-width: 1024px) 25vw, (min-width: 640px) 50vw, 100vw"
         alt={product.name}
         width={800}
         height={600}

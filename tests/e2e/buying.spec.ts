@@ -201,12 +201,22 @@ test.describe("buying", () => {
       for (const [path, route] of [
         ["/dashboard/admin.data", "routes/dashboard/make-admin"],
         ["/dashboard/manageorder.data", "routes/dashboard/manage-orders"],
+        ["/dashboard/manageproduct.data", "routes/dashboard/manage-products"],
+        ["/dashboard/addproduct.data", "routes/dashboard/add-product"],
       ]) {
         const res = await page.request.get(`${path}?_routes=${encodeURIComponent(route!)}`);
         const body = await res.text();
         expect(body, path).not.toContain("admin@randa.example");
         expect(body, path).toContain("This page is for the store");
       }
+      // Deleting a product is refused to a customer too, posted straight to the page's action.
+      const mallet = await productNamed(page.request, "Beech Joiner's Mallet 450 g");
+      const res = await page.request.post("/dashboard/manageproduct.data", {
+        form: { productId: mallet._id },
+        headers: { Origin: BASE_URL },
+      });
+      expect(res.status()).toBe(403);
+      expect((await productNamed(page.request, "Beech Joiner's Mallet 450 g"))._id).toBe(mallet._id);
     });
   });
 });

@@ -13,6 +13,7 @@ import { toastError } from "~/lib/use-action-toast";
 import { IdempotencyKeySchema, OrderSchema } from "~/schemas/order";
 import { pageTitle } from "~/lib/site";
 import { isStockOut } from "~/lib/stock";
+import { imageSources } from "~/lib/image-sources";
 import type { Route } from "./+types/product-detail";
 
 export async function loader({ params, context }: Route.LoaderArgs) {
@@ -80,7 +81,8 @@ export default function ProductDetail({ loaderData }: Route.ComponentProps) {
   return (
     <main className="mx-auto grid max-w-6xl gap-8 px-4 py-10 sm:px-6 md:grid-cols-2">
       <img
-        src={product.image}
+        {...imageSources(product.image)}
+        sizes="(min-width: 768px) 50vw, 100vw"
         alt={product.name}
         width={800}
         height={600}

@@ -1,0 +1,91 @@
+import { Link } from "react-router";
+import { productJson } from "@server/api/serialize";
+import { deleteProduct, listProducts } from "@server/domain/catalog";
+import { ConfirmDialog } from "~/components/ui/confirm-dialog";
+import { Cell, DataTable, rowClass } from "~/components/ui/data-table";
+import { actionError } from "~/lib/action-error.server";
+import { formatCount, formatTk } from "~/lib/format";
+import { imageSources } from "~/lib/image-sources";
+import { requireAdmin } from "~/lib/session.server";
+import { pageTitle } from "~/lib/site";
+import { toastSuccess, useActionToast } from "~/lib/use-action-toast";
+import type { Route } from "./+types/manage-products";
+
+export const meta: Route.MetaFunction = () => [{ title: pageTitle("Manage Products") }];
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  // Checked here too: a data request can name this route alone, without the admin layout above it.
+  await requireAdmin(request, context);
+  return { products: (await listProducts(context.db)).map(productJson) };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  await requireAdmin(request, context);
+  const form = await request.formData();
+  try {
+    await deleteProduct(context.db, String(form.get("productId") ?? ""));
+    // Spec §8: the message of an order's removal is reused for a product's.
+    return toastSuccess("Removed Order");
+  } catch (err) {
+    return actionError(err);
+  }
+}
+
+const headers = ["Serial", "Photo", "Product Name", "Price", "Quantity", "Edit", "Delete Product"];
+
+/** Spec §2 Manage Products, with an Edit link beside each product. */
+export default function ManageProducts({ loaderData, actionData }: Route.ComponentProps) {
+  useActionToast(actionData);
+  const { products } = loaderData;
+  return (
+    <section>
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h2 className="text-xl font-semibold text-wood-900">Manage Products</h2>
+        <Link
+          to="/dashboard/addproduct"
+          className="rounded-md bg-forest-700 px-4 py-2 font-semibold text-white hover:bg-forest-800"
+        >
+          Add Product
+        </Link>
+      </div>
+      <DataTable headers={headers} minWidth={760}>
+        {products.map((p, i) => (
+          <tr key={p._id} className={rowClass}>
+            <Cell>{i + 1}</Cell>
+            <Cell>
+              <img
+                {...imageSources(p.image)}
+                sizes="64px"
+                alt=""
+                width={64}
+                height={48}
+                loading="lazy"
+                className="rounded bg-paper object-contain"
+              />
+            </Cell>
+            <Cell className="font-semibold text-wood-900">{p.name}</Cell>
+            <Cell className="whitespace-nowrap">{formatTk(p.price)}</Cell>
+            <Cell className="whitespace-nowrap">{formatCount(p.Availability)} Pis</Cell>
+            <Cell>
+              <Link
+                to={`/dashboard/manageproduct/${p._id}`}
+                aria-label={`Edit ${p.name}`}
+                className="font-semibold text-forest-700 underline"
+              >
+                Edit
+              </Link>
+            </Cell>
+            <Cell>
+              <ConfirmDialog
+                trigger="Delete"
+                triggerClassName="rounded-md border border-red-700 px-3 py-1.5 font-semibold text-red-700 hover:bg-red-50"
+                question={`Are You Sure? You Want To Delete ${p.name}`}
+                fields={{ productId: p._id }}
+              />
+            </Cell>
+          </tr>
+        ))}
+      </DataTable>
+    </section>
+  );
+}
