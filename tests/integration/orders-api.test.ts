@@ -5,6 +5,7 @@ import type { OrderJson } from "~/lib/api-types";
 import { order, product, type NewProductRow } from "@server/db/schema";
 import { findUserByEmail } from "@server/domain/users";
 import { asBearer, asCookie, jsonInit, signUp, signUpAdmin, type TestAccount } from "../support/accounts";
+import { makeProduct as makeOwnProduct } from "../support/orders";
 import { useTestApp } from "../support/test-app";
 
 const PRODUCT_NOT_FOUND = "Product not found";
@@ -15,21 +16,7 @@ const BAD_KEY = "Idempotency-Key must be 1 to 255 visible ASCII characters";
 describe("orders API", () => {
   const t = useTestApp();
 
-  /** A product of its own for each test, so stock counts never depend on another test. */
-  async function makeProduct(overrides: Partial<NewProductRow> = {}) {
-    const [row] = await t.database.db
-      .insert(product)
-      .values({
-        name: `Marking Gauge ${randomUUID().slice(0, 8)}`,
-        image: "/images/products/marking-gauge.svg",
-        pricePoisha: 125050,
-        minimumQuantity: 20,
-        availability: 200,
-        ...overrides,
-      })
-      .returning();
-    return row!;
-  }
+  const makeProduct = (overrides: Partial<NewProductRow> = {}) => makeOwnProduct(t, overrides);
 
   async function stockOf(productId: string) {
     const [row] = await t.database.db
