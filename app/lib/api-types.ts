@@ -18,7 +18,16 @@ export interface ReviewJson {
   comment: string;
 }
 
-export type OrderState = "unpaid" | "paid" | "cancelled";
+export type OrderState = "unpaid" | "paid" | "cod" | "shipped" | "delivered" | "cancelled";
+
+/** Where an order goes (Bangladeshi mobile number, division and district from the real lists). */
+export interface DeliveryJson {
+  name: string;
+  phone: string;
+  division: string;
+  district: string;
+  address: string;
+}
 
 /** Spec §3 Order, with the product it was for and its state (money in Tk). */
 export interface OrderJson {
@@ -34,6 +43,9 @@ export interface OrderJson {
   paid: boolean;
   status: OrderState;
   transactionId: string | null;
+  /** A payment provider's name, or `cod`; null until the customer chooses. */
+  paymentMethod: string | null;
+  delivery: DeliveryJson | null;
   createdAt: string;
 }
 

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { MAX_ORDER_QUANTITY } from "~/lib/quantity";
+import { DeliverySchema } from "./delivery";
 
 export const quantitySchema = z
   .number({
@@ -22,6 +23,13 @@ export const OrderSchema = z.object({
     // Ids are compared as the database writes them (a retry with an upper-case id is the same order).
     .toLowerCase(),
   quantity: quantitySchema,
+  /** Where it goes; may also be given later, on the Pay Order page. */
+  delivery: DeliverySchema.optional(),
+});
+
+/** PUT /api/order/{id}/status: an admin moves an order along. */
+export const OrderStatusSchema = z.object({
+  status: z.enum(["shipped", "delivered"], { error: "Status must be shipped or delivered" }),
 });
 export type OrderInput = z.infer<typeof OrderSchema>;
 

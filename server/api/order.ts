@@ -1,8 +1,10 @@
 import { Hono } from "hono";
-import { IdempotencyKeySchema, OrderSchema } from "~/schemas/order";
+import { DeliverySchema } from "~/schemas/delivery";
+import { IdempotencyKeySchema, OrderSchema, OrderStatusSchema } from "~/schemas/order";
 import { PaymentProofSchema } from "~/schemas/payment";
 import { assertAdmin, assertSelfOrAdmin, requireSession } from "../auth/session";
 import { cancelOrder } from "../domain/cancel-order";
+import { advanceOrder, collectCash, confirmCashOnDelivery, setDelivery } from "../domain/order-lifecycle";
 import { getOrderOf, listAllOrders, listOrdersOf } from "../domain/orders";
 import { confirmOrderPayment } from "../domain/payments";
 import { placeOrder } from "../domain/place-order";
@@ -43,6 +45,26 @@ export function orderRoutes({ auth, db, payments }: Services) {
       const { transactionId } = await parseJsonBody(c, PaymentProofSchema);
       const paid = await confirmOrderPayment(db, payments, user, c.req.param("id"), transactionId);
       return c.json({ modifiedCount: paid.settled ? 1 : 0, paid: true, transactionId: paid.transactionId });
+    })
+    .put("/:id/delivery", async (c) => {
+      const { user } = await requireSession(auth, c.req.raw.headers);
+      const delivery = await parseJsonBody(c, DeliverySchema);
+      return c.json(await setDelivery(db, user, c.req.param("id"), delivery));
+    })
+    .post("/:id/cash-on-delivery", async (c) => {
+      const { user } = await requireSession(auth, c.req.raw.headers);
+      return c.json(await confirmCashOnDelivery(db, user, c.req.param("id")));
+    })
+    .post("/:id/collect", async (c) => {
+      const { user } = await requireSession(auth, c.req.raw.headers);
+      assertAdmin(user);
+      return c.json(await collectCash(db, c.req.param("id")));
+    })
+    .put("/:id/status", async (c) => {
+      const { user } = await requireSession(auth, c.req.raw.headers);
+      assertAdmin(user);
+      const { status } = await parseJsonBody(c, OrderStatusSchema);
+      return c.json(await advanceOrder(db, c.req.param("id"), status));
     })
     .delete("/:id", async (c) => {
       const { user } = await requireSession(auth, c.req.raw.headers);

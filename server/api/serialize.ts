@@ -39,9 +39,11 @@ export function orderJson(o: Order): OrderJson {
     price: poishaToTk(o.pricePoisha),
     quantity: o.quantity,
     paybleAmount: poishaToTk(o.payablePoisha),
-    paid: o.status === "paid",
+    paid: o.transactionId !== null,
     status: o.status,
     transactionId: o.transactionId,
+    paymentMethod: o.paymentMethod,
+    delivery: o.delivery,
     createdAt: o.createdAt.toISOString(),
   };
 }

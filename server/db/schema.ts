@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
-import { bigint, check, index, integer, pgTable, smallint, text, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { bigint, check, index, integer, jsonb, pgTable, smallint, text, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import type { Delivery } from "~/schemas/delivery";
 import { user } from "./auth-schema";
 import { timestamps } from "./columns";
 
@@ -26,7 +27,11 @@ export const product = pgTable(
   ],
 );
 
-export const ORDER_STATUSES = ["unpaid", "paid", "cancelled"] as const;
+/**
+ * An order's life: placed (`unpaid`) → `paid` online, or confirmed for cash on delivery (`cod`) → `shipped` →
+ * `delivered`; `cancelled` only before payment or shipping. Whether money was received is `transaction_id`.
+ */
+export const ORDER_STATUSES = ["unpaid", "paid", "cod", "shipped", "delivered", "cancelled"] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
 /**
@@ -51,6 +56,9 @@ export const order = pgTable(
     payablePoisha: bigint("payable_poisha", { mode: "number" }).notNull(),
     status: text("status", { enum: ORDER_STATUSES }).notNull().default("unpaid"),
     transactionId: text("transaction_id"),
+    /** How the customer pays: a payment provider's name, or `cod` for cash on delivery. */
+    paymentMethod: text("payment_method"),
+    delivery: jsonb("delivery").$type<Delivery>(),
     /** The client's Idempotency-Key: a retried request finds the order it already made. */
     idempotencyKey: text("idempotency_key"),
     ...timestamps,
@@ -59,14 +67,17 @@ export const order = pgTable(
     check("order_quantity_positive", sql`${t.quantity} > 0`),
     check("order_price_positive", sql`${t.pricePoisha} > 0`),
     check("order_payable_is_price_times_quantity", sql`${t.payablePoisha} = ${t.pricePoisha}::bigint * ${t.quantity}`),
-    check("order_status_known", sql`${t.status} in ('unpaid', 'paid', 'cancelled')`),
+    check(
+      "order_status_known",
+      sql`${t.status} in ('unpaid', 'paid', 'cod', 'shipped', 'delivered', 'cancelled')`,
+    ),
     uniqueIndex("order_buyer_idempotency_key").on(t.buyerId, t.idempotencyKey),
     index("order_buyer_created_idx").on(t.buyerId, t.createdAt),
     index("order_product_idx").on(t.productId),
   ],
 );
 
-export const PAYMENT_PROVIDERS = ["test", "stripe"] as const;
+export const PAYMENT_PROVIDERS = ["test", "stripe", "sslcommerz", "cod"] as const;
 export type PaymentProviderName = (typeof PAYMENT_PROVIDERS)[number];
 
 /**

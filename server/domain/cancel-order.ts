@@ -6,6 +6,7 @@ import { conflict, forbidden, notFound } from "../errors";
 import { isId, ORDER_NOT_FOUND } from "./orders";
 
 export const PAID_ORDER_KEPT = "This order is paid and cannot be cancelled.";
+export const SHIPPED_ORDER_KEPT = "This order has been shipped and cannot be cancelled.";
 export const NOT_YOUR_ORDER = "You can only cancel your own orders.";
 
 /**
@@ -19,7 +20,9 @@ export async function cancelOrder(db: Db, actor: SessionUser, orderId: string): 
     const [row] = await tx.select().from(order).where(eq(order.id, orderId)).for("update");
     if (!row || row.status === "cancelled") throw notFound(ORDER_NOT_FOUND);
     if (row.buyerId !== actor.id && actor.role !== "admin") throw forbidden(NOT_YOUR_ORDER);
-    if (row.status !== "unpaid") throw conflict(PAID_ORDER_KEPT);
+    // Cancelling is possible only before payment or shipping.
+    if (row.transactionId || row.status === "paid") throw conflict(PAID_ORDER_KEPT);
+    if (row.status !== "unpaid" && row.status !== "cod") throw conflict(SHIPPED_ORDER_KEPT);
     await tx.update(order).set({ status: "cancelled", updatedAt: new Date() }).where(eq(order.id, row.id));
     if (row.productId) {
       await tx

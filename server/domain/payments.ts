@@ -4,10 +4,12 @@ import type { Db } from "../db/client";
 import { order, payment } from "../db/schema";
 import { conflict, forbidden, invalid, notFound, paymentFailed } from "../errors";
 import { STORE_CURRENCY, type PaymentProvider, type PaymentStart, type ProviderPayment } from "../payments/provider";
+import { assertDeliverable } from "./order-lifecycle";
 import { isId, ORDER_NOT_FOUND, type Order } from "./orders";
 
 export const ORDER_ALREADY_PAID = "This order is already paid.";
 export const ORDER_CANCELLED = "This order was cancelled and cannot be paid.";
+export const ORDER_NOT_PAYABLE = "This order is to be paid in cash on delivery.";
 export const NOT_YOUR_ORDER_TO_PAY = "You can only pay for your own orders.";
 export const PAYMENT_NOT_FOUND = "No payment with that transaction id was found.";
 export const PAYMENT_NOT_SUCCEEDED = "That payment has not succeeded.";
@@ -41,7 +43,9 @@ export async function startOrderPayment(
   orderId: string,
 ): Promise<PaymentStart> {
   const row = await ownOrder(db, actor, orderId);
-  if (row.status === "paid") throw conflict(ORDER_ALREADY_PAID);
+  if (row.transactionId || row.status === "paid") throw conflict(ORDER_ALREADY_PAID);
+  if (row.status !== "unpaid") throw conflict(ORDER_NOT_PAYABLE);
+  assertDeliverable(row);
   return provider.start({
     orderId: row.id,
     amountPoisha: row.payablePoisha,
@@ -62,7 +66,7 @@ export async function confirmOrderPayment(
   transactionId: string,
 ): Promise<Settlement> {
   const row = await ownOrder(db, actor, orderId);
-  if (row.status === "paid" && row.transactionId !== transactionId) throw conflict(ORDER_ALREADY_PAID);
+  if (row.transactionId && row.transactionId !== transactionId) throw conflict(ORDER_ALREADY_PAID);
   const proof = await provider.retrieve(transactionId);
   if (!proof) throw invalid(PAYMENT_NOT_FOUND);
   if (proof.orderId !== row.id) throw invalid(PAYMENT_OF_ANOTHER_ORDER);
@@ -82,11 +86,12 @@ export async function settlePayment(db: Db, proof: ProviderPayment): Promise<Set
     const [row] = await tx.select().from(order).where(eq(order.id, orderId)).for("update");
     if (!row) throw notFound(ORDER_NOT_FOUND);
     const outcome = { orderId, transactionId: proof.reference };
-    if (row.status === "paid") {
+    if (row.transactionId) {
       if (row.transactionId === proof.reference) return { ...outcome, settled: false };
       throw conflict(ORDER_ALREADY_PAID);
     }
     if (row.status === "cancelled") throw conflict(ORDER_CANCELLED);
+    if (row.status !== "unpaid") throw conflict(ORDER_NOT_PAYABLE);
     if (proof.amountPoisha !== row.payablePoisha || proof.currency !== STORE_CURRENCY) {
       throw invalid(PAYMENT_AMOUNT_MISMATCH);
     }
@@ -99,7 +104,7 @@ export async function settlePayment(db: Db, proof: ProviderPayment): Promise<Set
     });
     await tx
       .update(order)
-      .set({ status: "paid", transactionId: proof.reference, updatedAt: new Date() })
+      .set({ status: "paid", paymentMethod: proof.provider, transactionId: proof.reference, updatedAt: new Date() })
       .where(eq(order.id, orderId));
     return { ...outcome, settled: true };
   });

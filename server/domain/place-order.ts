@@ -59,6 +59,7 @@ export async function placeOrder(
           quantity: input.quantity,
           payablePoisha: taken.pricePoisha * input.quantity,
           idempotencyKey: idempotencyKey ?? null,
+          delivery: input.delivery ?? null,
         })
         .returning();
       return row!;

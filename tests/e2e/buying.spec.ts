@@ -97,6 +97,7 @@ test.describe("buying", () => {
       "Price",
       "Quantity",
       "Payble Amount",
+      "State",
       "Pay Bill",
       "Cancel",
     ]);
@@ -109,6 +110,7 @@ test.describe("buying", () => {
       "Tk 560",
       "40 Pis",
       "Tk 22,400",
+      "Placed",
       "Pay",
       /^Cancel/,
     ]);
@@ -159,7 +161,7 @@ test.describe("buying", () => {
     await elsewhere.dispose();
   });
 
-  test("the admin's Manage Orders shows every order with its state and an inert Pay Bill", async ({
+  test("the admin's Manage Orders shows every order with its state; Pay Bill waits for an unpaid order", async ({
     page,
     browser,
   }) => {
@@ -182,12 +184,14 @@ test.describe("buying", () => {
       "Price",
       "Quantity",
       "Payble Amount",
+      "Deliver To",
       "State",
       "Pay Bill",
+      "Next Step",
     ]);
     const rows = table.getByRole("row").filter({ hasText: customer.email });
     await expect(rows).toHaveCount(2);
-    await expect(rows.filter({ hasText: "20 Pis" })).toContainText("Unpaid");
+    await expect(rows.filter({ hasText: "20 Pis" })).toContainText("Placed");
     await expect(rows.filter({ hasText: "40 Pis" })).toContainText("Cancelled");
     await expect(rows.first()).toContainText("Flat-Bottom Spokeshave");
     await expect(rows.first().getByRole("button", { name: "Pay Bill" })).toBeDisabled();

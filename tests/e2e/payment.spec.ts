@@ -1,7 +1,7 @@
 import type { Page } from "@playwright/test";
 import { registerViaApi } from "./accounts";
 import { expect, test } from "./fixtures";
-import { orderViaApi, productNamed } from "./shop";
+import { DELIVERY, orderViaApi, productNamed } from "./shop";
 
 /** Opens the order's Pay link from My Orders, as a customer would. */
 async function openPayment(page: Page, orderId: string) {
@@ -22,7 +22,7 @@ test.describe("paying for an order", () => {
   test("a customer pays with 4242 4242 4242 4242 and My Orders shows the order paid", async ({ page }) => {
     const customer = await registerViaApi(page);
     const scraper = await productNamed(page.request, "Card Scraper Set (3 pcs)");
-    const orderId = await orderViaApi(page, scraper._id, 100);
+    const orderId = await orderViaApi(page, scraper._id, 100, DELIVERY);
     await openPayment(page, orderId);
 
     await expect(page.getByText(`Hello, ${customer.name}`)).toBeVisible();
@@ -57,7 +57,7 @@ test.describe("paying for an order", () => {
     test("a declined card shows the provider's message in red and the order stays unpaid", async ({ page }) => {
       await registerViaApi(page);
       const drill = await productNamed(page.request, "Eggbeater Hand Drill");
-      const orderId = await orderViaApi(page, drill._id, 20);
+      const orderId = await orderViaApi(page, drill._id, 20, DELIVERY);
       await openPayment(page, orderId);
 
       await fillCard(page, "4000 0000 0000 0002");
@@ -76,7 +76,7 @@ test.describe("paying for an order", () => {
     test("a mistyped card is caught before anything is charged", async ({ page }) => {
       await registerViaApi(page);
       const drill = await productNamed(page.request, "Eggbeater Hand Drill");
-      const orderId = await orderViaApi(page, drill._id, 20);
+      const orderId = await orderViaApi(page, drill._id, 20, DELIVERY);
       await openPayment(page, orderId);
 
       await fillCard(page, "4242 4242 4242 4241");

@@ -10,10 +10,26 @@ export async function productNamed(request: APIRequestContext, name: string) {
   return found;
 }
 
-/** Places an order through the API with the page's own session, as Buy It Now would. */
-export async function orderViaApi(page: Page, productId: string, quantity: number): Promise<string> {
+export const DELIVERY = {
+  name: "Karim Uddin",
+  phone: "01712345678",
+  division: "Dhaka",
+  district: "Gazipur",
+  address: "House 12, Road 3, Tongi",
+};
+
+/**
+ * Places an order through the API with the page's own session, as Buy It Now would; with `delivery`, its
+ * delivery details too (as the Pay Order page would save them).
+ */
+export async function orderViaApi(
+  page: Page,
+  productId: string,
+  quantity: number,
+  delivery?: typeof DELIVERY,
+): Promise<string> {
   const res = await page.request.post("/api/order", {
-    data: { productId, quantity },
+    data: { productId, quantity, delivery },
     headers: { Origin: BASE_URL },
   });
   if (!res.ok()) throw new Error(`order failed: ${res.status()} ${await res.text()}`);

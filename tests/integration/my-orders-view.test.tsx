@@ -16,6 +16,8 @@ const unpaid: OrderJson = {
   paid: false,
   status: "unpaid",
   transactionId: null,
+  paymentMethod: null,
+  delivery: null,
   createdAt: "2026-11-22T10:00:00.000Z",
 };
 const paid: OrderJson = {
@@ -45,6 +47,18 @@ describe("My Orders view", () => {
     expect(html).not.toContain("/dashboard/payment/");
     expect(html).not.toMatch(/<button[^>]*>Cancel<\/button>/);
     expect(html).not.toContain("You Want To Cancel");
+  });
+
+  it("shows a cash-on-delivery order as such, with Cancel until it ships", () => {
+    const cod: OrderJson = { ...unpaid, status: "cod", paymentMethod: "cod" };
+    const html = render([cod]);
+    expect(html).toContain("Cash on delivery");
+    expect(html).toContain("Pay on delivery");
+    expect(html).not.toContain("/dashboard/payment/");
+    expect(html).toMatch(/<button[^>]*>Cancel<\/button>/);
+    const shipped = render([{ ...cod, status: "shipped" }]);
+    expect(shipped).toContain("Shipped");
+    expect(shipped).not.toMatch(/<button[^>]*>Cancel<\/button>/);
   });
 
   it("says so when there are no orders", () => {

@@ -342,6 +342,8 @@ describe("orders API", () => {
           paid: false,
           status: "unpaid",
           transactionId: null,
+          paymentMethod: null,
+          delivery: null,
           createdAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/),
         },
       ]);

@@ -20,7 +20,16 @@ export async function makeProduct(t: TestContext, overrides: Partial<NewProductR
   return row!;
 }
 
-/** A customer's order through the real POST /api/order; the order's id. */
+/** A delivery address that passes every check. */
+export const TEST_DELIVERY = {
+  name: "Karim Uddin",
+  phone: "01712345678",
+  division: "Dhaka",
+  district: "Gazipur",
+  address: "House 12, Road 3, Tongi",
+};
+
+/** A customer's order through the real POST /api/order, with delivery details; the order's id. */
 export async function orderFor(
   t: TestContext,
   buyer: TestAccount,
@@ -28,7 +37,10 @@ export async function orderFor(
   overrides: Partial<NewProductRow> = {},
 ) {
   const { id } = await makeProduct(t, overrides);
-  const res = await t.request("/api/order", jsonInit("POST", { productId: id, quantity }, asBearer(buyer)));
+  const res = await t.request(
+    "/api/order",
+    jsonInit("POST", { productId: id, quantity, delivery: TEST_DELIVERY }, asBearer(buyer)),
+  );
   if (res.status !== 200) throw new Error(`order failed: ${res.status} ${await res.text()}`);
   return ((await res.json()) as { insertedId: string }).insertedId;
 }

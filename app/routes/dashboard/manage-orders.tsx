@@ -1,7 +1,12 @@
 import { orderJson } from "@server/api/serialize";
 import { listAllOrders } from "@server/domain/orders";
+import { data, Form } from "react-router";
+import { advanceOrder, collectCash } from "@server/domain/order-lifecycle";
+import { ConfirmDialog } from "~/components/ui/confirm-dialog";
 import { Cell, DataTable, rowClass } from "~/components/ui/data-table";
-import type { OrderState } from "~/lib/api-types";
+import { actionError } from "~/lib/action-error.server";
+import { STATE_CLASS, STATE_LABEL } from "~/lib/order-states";
+import { toastError, toastSuccess, useActionToast } from "~/lib/use-action-toast";
 import { formatCount, formatTk } from "~/lib/format";
 import { requireAdmin } from "~/lib/session.server";
 import { pageTitle } from "~/lib/site";
@@ -15,17 +20,51 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { orders: (await listAllOrders(context.db)).map(orderJson) };
 }
 
-const stateLabel: Record<OrderState, string> = { unpaid: "Unpaid", paid: "Paid", cancelled: "Cancelled" };
-const stateClass: Record<OrderState, string> = {
-  unpaid: "bg-wood-100 text-wood-900",
-  paid: "bg-forest-100 text-forest-800",
-  cancelled: "bg-stone-200 text-stone-600",
-};
+const headers = [
+  "Serial",
+  "Buyer Email",
+  "Product Name",
+  "Price",
+  "Quantity",
+  "Payble Amount",
+  "Deliver To",
+  "State",
+  "Pay Bill",
+  "Next Step",
+];
 
-const headers = ["Serial", "Buyer Email", "Product Name", "Price", "Quantity", "Payble Amount", "State", "Pay Bill"];
+export async function action({ request, context }: Route.ActionArgs) {
+  await requireAdmin(request, context);
+  const form = await request.formData();
+  const orderId = String(form.get("orderId") ?? "");
+  try {
+    switch (form.get("intent")) {
+      case "collect":
+        await collectCash(context.db, orderId);
+        return toastSuccess("Cash collected");
+      case "shipped":
+        await advanceOrder(context.db, orderId, "shipped");
+        return toastSuccess("Order shipped");
+      case "delivered":
+        await advanceOrder(context.db, orderId, "delivered");
+        return toastSuccess("Order delivered");
+      default:
+        return data(toastError("Unknown action"), { status: 400 });
+    }
+  } catch (err) {
+    return actionError(err);
+  }
+}
 
-/** Spec §2: read-only. Its Pay Bill button has no job yet, and looks it. */
-export default function ManageOrders({ loaderData }: Route.ComponentProps) {
+const smallButton =
+  "whitespace-nowrap rounded-md border border-forest-700 px-3 py-1.5 font-semibold text-forest-700 hover:bg-forest-100";
+
+/**
+ * Spec §2 Manage Orders. Pay Bill records the cash of a cash-on-delivery order as collected; Next Step moves an
+ * order from paid or cash on delivery to shipped, then delivered.
+ */
+export default function ManageOrders({ loaderData, actionData }: Route.ComponentProps) {
+  useActionToast(actionData);
   const { orders } = loaderData;
   return (
     <section>
@@ -33,7 +72,7 @@ export default function ManageOrders({ loaderData }: Route.ComponentProps) {
       {orders.length === 0 ? (
         <p className="mt-4 rounded-md bg-wood-100 px-4 py-3 text-stone-700">No orders yet.</p>
       ) : (
-        <DataTable headers={headers} minWidth={880}>
+        <DataTable headers={headers} minWidth={1180}>
           {orders.map((o, i) => (
             <tr key={o._id} className={rowClass}>
               <Cell>{i + 1}</Cell>
@@ -42,20 +81,70 @@ export default function ManageOrders({ loaderData }: Route.ComponentProps) {
               <Cell className="whitespace-nowrap">{formatTk(o.price)}</Cell>
               <Cell className="whitespace-nowrap">{formatCount(o.quantity)} Pis</Cell>
               <Cell className="whitespace-nowrap">{formatTk(o.paybleAmount)}</Cell>
+              <Cell className="text-sm">
+                {o.delivery ? (
+                  <>
+                    <p className="font-semibold">{o.delivery.name}</p>
+                    <p>{o.delivery.phone}</p>
+                    <p>
+                      {o.delivery.address}, {o.delivery.district}, {o.delivery.division}
+                    </p>
+                  </>
+                ) : (
+                  <span className="text-stone-500">Not given yet</span>
+                )}
+              </Cell>
               <Cell>
-                <span className={`rounded px-2 py-1 text-xs font-semibold ${stateClass[o.status]}`}>
-                  {stateLabel[o.status]}
+                <span className={`rounded px-2 py-1 text-xs font-semibold whitespace-nowrap ${STATE_CLASS[o.status]}`}>
+                  {STATE_LABEL[o.status]}
                 </span>
               </Cell>
               <Cell>
-                <button
-                  type="button"
-                  disabled
-                  title="Recording payments from this page is not available yet."
-                  className="cursor-not-allowed whitespace-nowrap rounded-md border border-stone-300 px-3 py-1.5 font-semibold text-stone-400"
-                >
-                  Pay Bill
-                </button>
+                {o.paid ? (
+                  <>
+                    <button
+                      type="button"
+                      disabled
+                      className="rounded-md bg-stone-300 px-3 py-1.5 font-semibold text-stone-700"
+                    >
+                      Paid
+                    </button>
+                    <p className="mt-1 text-xs break-all text-stone-600">{o.transactionId}</p>
+                  </>
+                ) : o.paymentMethod === "cod" && o.status !== "cancelled" ? (
+                  <ConfirmDialog
+                    trigger="Pay Bill"
+                    triggerClassName={smallButton}
+                    question={`Record the cash for ${o.productName} (${formatTk(o.paybleAmount)}) as collected?`}
+                    fields={{ intent: "collect", orderId: o._id }}
+                  />
+                ) : (
+                  <button
+                    type="button"
+                    disabled
+                    title="Waiting for the customer to pay or choose cash on delivery."
+                    className="cursor-not-allowed whitespace-nowrap rounded-md border border-stone-300 px-3 py-1.5 font-semibold text-stone-400"
+                  >
+                    Pay Bill
+                  </button>
+                )}
+              </Cell>
+              <Cell>
+                {o.status === "paid" || o.status === "cod" ? (
+                  <Form method="post">
+                    <input type="hidden" name="orderId" value={o._id} />
+                    <button type="submit" name="intent" value="shipped" className={smallButton}>
+                      Mark Shipped
+                    </button>
+                  </Form>
+                ) : o.status === "shipped" ? (
+                  <Form method="post">
+                    <input type="hidden" name="orderId" value={o._id} />
+                    <button type="submit" name="intent" value="delivered" className={smallButton}>
+                      Mark Delivered
+                    </button>
+                  </Form>
+                ) : null}
               </Cell>
             </tr>
           ))}

@@ -6,6 +6,7 @@ import { ConfirmDialog } from "~/components/ui/confirm-dialog";
 import { Cell, DataTable, rowClass } from "~/components/ui/data-table";
 import { actionError } from "~/lib/action-error.server";
 import { formatCount, formatTk } from "~/lib/format";
+import { isCancellable, STATE_CLASS, STATE_LABEL } from "~/lib/order-states";
 import { requireUserOrSignOut } from "~/lib/session.server";
 import { pageTitle } from "~/lib/site";
 import { toastSuccess, useActionToast } from "~/lib/use-action-toast";
@@ -29,7 +30,17 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
 }
 
-const headers = ["Serial", "Image", "Product Name", "Price", "Quantity", "Payble Amount", "Pay Bill", "Cancel"];
+const headers = [
+  "Serial",
+  "Image",
+  "Product Name",
+  "Price",
+  "Quantity",
+  "Payble Amount",
+  "State",
+  "Pay Bill",
+  "Cancel",
+];
 
 export default function MyOrders({ loaderData, actionData }: Route.ComponentProps) {
   useActionToast(actionData);
@@ -45,7 +56,7 @@ export default function MyOrders({ loaderData, actionData }: Route.ComponentProp
           </Link>
         </p>
       ) : (
-        <DataTable headers={headers} minWidth={820}>
+        <DataTable headers={headers} minWidth={920}>
           {orders.map((o, i) => (
             <tr key={o._id} className={rowClass}>
               <Cell>{i + 1}</Cell>
@@ -56,6 +67,11 @@ export default function MyOrders({ loaderData, actionData }: Route.ComponentProp
               <Cell className="whitespace-nowrap">{formatTk(o.price)}</Cell>
               <Cell className="whitespace-nowrap">{formatCount(o.quantity)} Pis</Cell>
               <Cell className="whitespace-nowrap">{formatTk(o.paybleAmount)}</Cell>
+              <Cell>
+                <span className={`rounded px-2 py-1 text-xs font-semibold whitespace-nowrap ${STATE_CLASS[o.status]}`}>
+                  {STATE_LABEL[o.status]}
+                </span>
+              </Cell>
               <Cell>
                 {o.paid ? (
                   <>
@@ -70,6 +86,8 @@ export default function MyOrders({ loaderData, actionData }: Route.ComponentProp
                       <p className="mt-1 text-xs break-all text-stone-600">{o.transactionId}</p>
                     ) : null}
                   </>
+                ) : o.status !== "unpaid" ? (
+                  <span className="text-sm whitespace-nowrap text-stone-700">Pay on delivery</span>
                 ) : (
                   <Link
                     to={`/dashboard/payment/${o._id}`}
@@ -80,7 +98,7 @@ export default function MyOrders({ loaderData, actionData }: Route.ComponentProp
                 )}
               </Cell>
               <Cell>
-                {o.paid ? null : (
+                {!isCancellable(o) ? null : (
                   <ConfirmDialog
                     trigger="Cancel"
                     triggerClassName="rounded-md border border-red-700 px-3 py-1.5 font-semibold text-red-700 hover:bg-red-50"

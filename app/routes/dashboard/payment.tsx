@@ -1,6 +1,7 @@
 import { data, isRouteErrorResponse, Link } from "react-router";
 import { orderJson } from "@server/api/serialize";
 import { getOrderOf } from "@server/domain/orders";
+import { getProfile } from "@server/domain/profiles";
 import { DomainError } from "@server/errors";
 import { PaymentCard } from "~/components/payment/payment-card";
 import { formatCount, formatTk } from "~/lib/format";
@@ -14,7 +15,9 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const user = await requireUser(request, context);
   try {
     const order = orderJson(await getOrderOf(context.db, user.id, params.orderId));
-    return { order, payment: context.services.payments.browser };
+    const profile = await getProfile(context.db, user.id);
+    const profileDelivery = { name: user.name, phone: profile.number, address: profile.location };
+    return { order, payment: context.services.payments.browser, profileDelivery };
   } catch (err) {
     if (err instanceof DomainError && err.code === "not_found") throw data(err.message, { status: 404 });
     throw err;
@@ -23,7 +26,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 
 /** Spec §2 Pay Order: the order on the left, the card form on the right. */
 export default function PayOrder({ loaderData }: Route.ComponentProps) {
-  const { order, payment } = loaderData;
+  const { order, payment, profileDelivery } = loaderData;
   return (
     <section>
       <h2 className="text-xl font-semibold text-wood-900">Pay Order</h2>
@@ -48,7 +51,7 @@ export default function PayOrder({ loaderData }: Route.ComponentProps) {
           </dl>
         </article>
         <article className="rounded-xl border border-wood-100 bg-white p-6 shadow-sm">
-          <PaymentCard order={order} config={payment} />
+          <PaymentCard order={order} config={payment} profileDelivery={profileDelivery} />
         </article>
       </div>
     </section>
