@@ -17,6 +17,13 @@ export const google = {
   clientSecret: "randa-e2e-secret",
 };
 
+/** The stand-in for the SSLCommerz sandbox (tests/support/sslcommerz-stand-in.ts). */
+export const sslcommerz = {
+  url: `http://127.0.0.1:${port + 8}`,
+  storeId: "randa-e2e",
+  storePassword: "randa-e2e-password",
+};
+
 const desktop = { ...devices["Desktop Chrome"], viewport: { width: 1280, height: 800 } };
 
 export default defineConfig({
@@ -49,6 +56,16 @@ export default defineConfig({
       },
     },
     {
+      command: "npx tsx tests/support/sslcommerz-stand-in-main.ts",
+      url: `${sslcommerz.url}/health`,
+      reuseExistingServer: false,
+      env: {
+        SSLCOMMERZ_PORT: String(port + 8),
+        SSLCOMMERZ_STORE_ID: sslcommerz.storeId,
+        SSLCOMMERZ_STORE_PASSWORD: sslcommerz.storePassword,
+      },
+    },
+    {
       command: process.env.E2E_SKIP_BUILD ? "npx tsx server/main.ts" : "npm run build && npx tsx server/main.ts",
       url: `${baseURL}/api/health`,
       timeout: 180_000,
@@ -65,6 +82,9 @@ export default defineConfig({
         GOOGLE_CLIENT_ID: google.clientId,
         GOOGLE_CLIENT_SECRET: google.clientSecret,
         GOOGLE_ISSUER: google.issuer,
+        SSLCOMMERZ_STORE_ID: sslcommerz.storeId,
+        SSLCOMMERZ_STORE_PASSWORD: sslcommerz.storePassword,
+        SSLCOMMERZ_API_URL: sslcommerz.url,
       },
     },
   ],

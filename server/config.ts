@@ -39,6 +39,12 @@ const ConfigSchema = z.object({
   STRIPE_WEBHOOK_SECRET: z.string().optional(),
   /** The Stripe API's address; tests point it at a local stand-in. */
   STRIPE_API_URL: z.url({ error: "must be a URL" }).optional(),
+  /** SSLCommerz (cards, bKash, Nagad): offered on the Pay Order page when the store id and password are set. */
+  SSLCOMMERZ_STORE_ID: z.string().optional(),
+  SSLCOMMERZ_STORE_PASSWORD: z.string().optional(),
+  SSLCOMMERZ_SANDBOX: booleanFlag.default(true),
+  /** The gateway's address; tests point it at a local stand-in. */
+  SSLCOMMERZ_API_URL: z.url({ error: "must be a URL" }).optional(),
   SIGN_IN_LIMIT_PER_MINUTE: z.coerce
     .number({ error: "must be a number" })
     .int("must be a whole number")
@@ -68,6 +74,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
         "Configuration error: Stripe needs STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY and STRIPE_WEBHOOK_SECRET.",
       );
     }
+    if (Boolean(config.SSLCOMMERZ_STORE_ID) !== Boolean(config.SSLCOMMERZ_STORE_PASSWORD)) {
+      throw new ConfigError(
+        "Configuration error: SSLCOMMERZ_STORE_ID and SSLCOMMERZ_STORE_PASSWORD must be set together.",
+      );
+    }
     return config;
   }
   const issue = parsed.error.issues[0]!;
@@ -80,6 +91,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     "ADMIN_PASSWORD",
     "STRIPE_SECRET_KEY",
     "STRIPE_WEBHOOK_SECRET",
+    "SSLCOMMERZ_STORE_PASSWORD",
   ];
   const shown = secret.includes(name) ? "" : ` (got "${present[name]}")`;
   throw new ConfigError(`Configuration error: ${name} ${issue.message}${shown}.`);

@@ -5,8 +5,8 @@ import type { Config } from "./config";
 import type { Database, Db } from "./db/client";
 import { createDiskImageStore, type ImageStore } from "./images/image-store";
 import { createMailer, type Mailer } from "./mail";
-import { createPaymentProvider } from "./payments/create-provider";
-import type { PaymentProvider } from "./payments/provider";
+import { createGateway, createPaymentProvider } from "./payments/create-provider";
+import type { CardPaymentProvider, PaymentProvider } from "./payments/provider";
 
 /** Everything a request may need, made once at start-up (or per test file) and passed down. */
 export interface Services {
@@ -14,7 +14,10 @@ export interface Services {
   db: Db;
   auth: Auth;
   mailer: Mailer;
-  payments: PaymentProvider;
+  /** The card provider of the Pay Order page: the test processor or Stripe. */
+  payments: CardPaymentProvider;
+  /** A hosted gateway offered beside it (SSLCommerz), when configured. */
+  gateway: PaymentProvider | null;
   images: ImageStore;
   /** DATA_DIR, resolved: uploaded images are served from its uploads/ folder. */
   dataDir: string;
@@ -61,6 +64,7 @@ export function createServices(database: Database, config: Config): Services {
     auth,
     mailer,
     payments: createPaymentProvider(config, database.db),
+    gateway: createGateway(config, database.db, baseURL),
     images: createDiskImageStore(path.resolve(config.DATA_DIR, "uploads")),
     dataDir: path.resolve(config.DATA_DIR),
     baseURL,

@@ -6,7 +6,7 @@ import { assertAdmin, assertSelfOrAdmin, requireSession } from "../auth/session"
 import { cancelOrder } from "../domain/cancel-order";
 import { advanceOrder, collectCash, confirmCashOnDelivery, setDelivery } from "../domain/order-lifecycle";
 import { getOrderOf, listAllOrders, listOrdersOf } from "../domain/orders";
-import { confirmOrderPayment } from "../domain/payments";
+import { acceptHeldPayment, confirmOrderPayment } from "../domain/payments";
 import { placeOrder } from "../domain/place-order";
 import { getUserByEmail } from "../domain/users";
 import type { Services } from "../services";
@@ -59,6 +59,12 @@ export function orderRoutes({ auth, db, payments }: Services) {
       const { user } = await requireSession(auth, c.req.raw.headers);
       assertAdmin(user);
       return c.json(await collectCash(db, c.req.param("id")));
+    })
+    .post("/:id/accept-payment", async (c) => {
+      const { user } = await requireSession(auth, c.req.raw.headers);
+      assertAdmin(user);
+      const accepted = await acceptHeldPayment(db, c.req.param("id"));
+      return c.json({ modifiedCount: 1, transactionId: accepted.transactionId });
     })
     .put("/:id/status", async (c) => {
       const { user } = await requireSession(auth, c.req.raw.headers);

@@ -67,10 +67,7 @@ export const order = pgTable(
     check("order_quantity_positive", sql`${t.quantity} > 0`),
     check("order_price_positive", sql`${t.pricePoisha} > 0`),
     check("order_payable_is_price_times_quantity", sql`${t.payablePoisha} = ${t.pricePoisha}::bigint * ${t.quantity}`),
-    check(
-      "order_status_known",
-      sql`${t.status} in ('unpaid', 'paid', 'cod', 'shipped', 'delivered', 'cancelled')`,
-    ),
+    check("order_status_known", sql`${t.status} in ('unpaid', 'paid', 'cod', 'shipped', 'delivered', 'cancelled')`),
     uniqueIndex("order_buyer_idempotency_key").on(t.buyerId, t.idempotencyKey),
     index("order_buyer_created_idx").on(t.buyerId, t.createdAt),
     index("order_product_idx").on(t.productId),
@@ -125,6 +122,21 @@ export const testPaymentIntent = pgTable("test_payment_intent", {
   ...timestamps,
 });
 
+/**
+ * A payment started at a hosted gateway (SSLCommerz): one row per attempt, under the transaction id the store
+ * made for it. A gateway's word about a transaction counts only for the order and amount recorded here.
+ */
+export const paymentAttempt = pgTable("payment_attempt", {
+  reference: text("reference").primaryKey(),
+  provider: text("provider").notNull(),
+  orderId: uuid("order_id")
+    .notNull()
+    .references(() => order.id, { onDelete: "cascade" }),
+  amountPoisha: bigint("amount_poisha", { mode: "number" }).notNull(),
+  currency: text("currency").notNull(),
+  ...timestamps,
+});
+
 /** Ratings are stored in half stars (0–10) so 4.5 is the integer 9. */
 export const review = pgTable(
   "review",
@@ -165,3 +177,4 @@ export type OrderRow = typeof order.$inferSelect;
 export type ProfileRow = typeof profile.$inferSelect;
 export type PaymentRow = typeof payment.$inferSelect;
 export type TestPaymentIntentRow = typeof testPaymentIntent.$inferSelect;
+export type PaymentAttemptRow = typeof paymentAttempt.$inferSelect;

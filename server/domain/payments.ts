@@ -1,4 +1,4 @@
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import type { SessionUser } from "../auth/session";
 import type { Db } from "../db/client";
 import { order, payment } from "../db/schema";
@@ -22,6 +22,8 @@ export interface Settlement {
   transactionId: string;
   /** False when the same payment had already settled the order (a replayed webhook or confirmation). */
   settled: boolean;
+  /** True when the gateway flagged the payment as risky and it waits for an admin. */
+  held?: boolean;
 }
 
 async function ownOrder(db: Db, actor: SessionUser, orderId: string): Promise<Order> {
@@ -51,6 +53,8 @@ export async function startOrderPayment(
     amountPoisha: row.payablePoisha,
     currency: STORE_CURRENCY,
     customer: { name: row.buyerName, email: row.buyerEmail },
+    productName: row.productName,
+    delivery: row.delivery,
   });
 }
 
@@ -76,10 +80,11 @@ export async function confirmOrderPayment(
 /**
  * Marks an order paid on a payment its provider vouched for (a retrieved payment or an authenticated
  * notification): succeeded, for this order's amount in taka. Webhooks and confirmations may race or repeat;
- * the order row lock and the payment table's unique keys make the order paid exactly once.
+ * the order row lock and the payment table's unique keys make the order paid exactly once. A payment the
+ * gateway flags as risky is recorded as held, and the order waits for an admin (`acceptHeldPayment`).
  */
 export async function settlePayment(db: Db, proof: ProviderPayment): Promise<Settlement> {
-  if (proof.status !== "succeeded") throw paymentFailed(PAYMENT_NOT_SUCCEEDED);
+  if (proof.status !== "succeeded" && proof.status !== "held") throw paymentFailed(PAYMENT_NOT_SUCCEEDED);
   if (!proof.orderId || !isId(proof.orderId)) throw invalid(PAYMENT_OF_ANOTHER_ORDER);
   const orderId = proof.orderId;
   return db.transaction(async (tx) => {
@@ -95,17 +100,63 @@ export async function settlePayment(db: Db, proof: ProviderPayment): Promise<Set
     if (proof.amountPoisha !== row.payablePoisha || proof.currency !== STORE_CURRENCY) {
       throw invalid(PAYMENT_AMOUNT_MISMATCH);
     }
-    await tx.insert(payment).values({
+    const record = {
       orderId,
       provider: proof.provider,
       providerRef: proof.reference,
       amountPoisha: proof.amountPoisha,
       currency: proof.currency,
-    });
+    };
+    if (proof.status === "held") {
+      await tx
+        .insert(payment)
+        .values({ ...record, status: "held" })
+        .onConflictDoNothing();
+      return { ...outcome, settled: false, held: true };
+    }
     await tx
-      .update(order)
-      .set({ status: "paid", paymentMethod: proof.provider, transactionId: proof.reference, updatedAt: new Date() })
-      .where(eq(order.id, orderId));
+      .insert(payment)
+      .values(record)
+      .onConflictDoUpdate({
+        target: [payment.provider, payment.providerRef],
+        set: { status: "succeeded", updatedAt: new Date() },
+      });
+    await markPaid(tx, orderId, proof.provider, proof.reference);
     return { ...outcome, settled: true };
   });
+}
+
+function markPaid(tx: Db, orderId: string, provider: string, reference: string) {
+  return tx
+    .update(order)
+    .set({ status: "paid", paymentMethod: provider, transactionId: reference, updatedAt: new Date() })
+    .where(eq(order.id, orderId));
+}
+
+export const NO_HELD_PAYMENT = "This order has no payment waiting for review.";
+
+/** An admin accepts a payment the gateway held as risky: the order becomes paid with it. */
+export async function acceptHeldPayment(db: Db, orderId: string): Promise<Settlement> {
+  if (!isId(orderId)) throw notFound(ORDER_NOT_FOUND);
+  return db.transaction(async (tx) => {
+    const [row] = await tx.select().from(order).where(eq(order.id, orderId)).for("update");
+    if (!row || row.status === "cancelled") throw notFound(ORDER_NOT_FOUND);
+    if (row.transactionId) throw conflict(ORDER_ALREADY_PAID);
+    const [held] = await tx
+      .select()
+      .from(payment)
+      .where(and(eq(payment.orderId, orderId), eq(payment.status, "held")))
+      .orderBy(payment.createdAt)
+      .limit(1);
+    if (!held) throw conflict(NO_HELD_PAYMENT);
+    await tx.update(payment).set({ status: "succeeded", updatedAt: new Date() }).where(eq(payment.id, held.id));
+    await markPaid(tx, orderId, held.provider, held.providerRef);
+    return { orderId, transactionId: held.providerRef, settled: true };
+  });
+}
+
+/** Orders whose gateway payment waits for an admin's review. */
+export async function ordersWithHeldPayments(db: Db): Promise<Set<string>> {
+  const rows = await db.select({ orderId: payment.orderId }).from(payment).where(eq(payment.status, "held"));
+  return new Set(rows.map((r) => r.orderId));
 }

@@ -1,10 +1,11 @@
 import { paymentProviderOf, type Config } from "../config";
 import type { Db } from "../db/client";
-import type { PaymentProvider } from "./provider";
+import type { CardPaymentProvider, PaymentProvider } from "./provider";
+import { createSslcommerzProvider } from "./sslcommerz-provider";
 import { createStripeProvider } from "./stripe-provider";
 import { createTestCardProvider } from "./test-card-provider";
 
-export function createPaymentProvider(config: Config, db: Db): PaymentProvider {
+export function createPaymentProvider(config: Config, db: Db): CardPaymentProvider {
   if (paymentProviderOf(config) === "stripe") {
     return createStripeProvider({
       secretKey: config.STRIPE_SECRET_KEY!,
@@ -14,4 +15,16 @@ export function createPaymentProvider(config: Config, db: Db): PaymentProvider {
     });
   }
   return createTestCardProvider(db);
+}
+
+/** SSLCommerz, when the store has an SSLCommerz account; offered beside the card provider. */
+export function createGateway(config: Config, db: Db, storeUrl: string): PaymentProvider | null {
+  if (!config.SSLCOMMERZ_STORE_ID || !config.SSLCOMMERZ_STORE_PASSWORD) return null;
+  return createSslcommerzProvider(db, {
+    storeId: config.SSLCOMMERZ_STORE_ID,
+    storePassword: config.SSLCOMMERZ_STORE_PASSWORD,
+    sandbox: config.SSLCOMMERZ_SANDBOX,
+    apiUrl: config.SSLCOMMERZ_API_URL,
+    storeUrl,
+  });
 }

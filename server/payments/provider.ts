@@ -1,4 +1,5 @@
 import type { BrowserPaymentConfig } from "~/lib/api-types";
+import type { Delivery } from "~/schemas/delivery";
 import type { PaymentProviderName } from "../db/schema";
 
 /** Every payment the store takes is in Bangladeshi taka, counted in poisha. */
@@ -9,6 +10,9 @@ export interface PaymentRequest {
   amountPoisha: number;
   currency: typeof STORE_CURRENCY;
   customer: { name: string; email: string };
+  productName: string;
+  /** Where the order goes; hosted gateways ask for the customer's address and phone. */
+  delivery: Delivery | null;
 }
 
 /**
@@ -28,7 +32,8 @@ export interface ProviderPayment {
   amountPoisha: number;
   /** Upper-case ISO 4217 code. */
   currency: string;
-  status: "succeeded" | "pending" | "failed";
+  /** `held`: the gateway took the money but flags the transaction as risky; an admin decides. */
+  status: "succeeded" | "held" | "pending" | "failed";
 }
 
 /**
@@ -38,7 +43,8 @@ export interface ProviderPayment {
  */
 export interface PaymentProvider {
   readonly name: PaymentProviderName;
-  readonly browser: BrowserPaymentConfig;
+  /** What a card form in the browser needs; null for a hosted gateway, which has no form of ours. */
+  readonly browser: BrowserPaymentConfig | null;
   /** Origins the payment form loads scripts and frames from and sends requests to (the page's CSP). */
   readonly pageSources: { script: string[]; frame: string[]; connect: string[] };
   start(request: PaymentRequest): Promise<PaymentStart>;
@@ -50,3 +56,6 @@ export interface PaymentProvider {
    */
   readNotification(body: string, headers: Headers): Promise<ProviderPayment | null>;
 }
+
+/** A provider whose card form runs on the Pay Order page (the test processor, Stripe). */
+export type CardPaymentProvider = PaymentProvider & { readonly browser: BrowserPaymentConfig };

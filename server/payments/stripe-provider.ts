@@ -1,6 +1,6 @@
 import Stripe from "stripe";
 import { invalid, unavailable } from "../errors";
-import type { PaymentProvider, ProviderPayment } from "./provider";
+import type { CardPaymentProvider, ProviderPayment } from "./provider";
 
 export interface StripeSettings {
   secretKey: string;
@@ -44,7 +44,7 @@ async function asked<T>(call: () => Promise<T>): Promise<T | null> {
 }
 
 /** Stripe PaymentIntents in BDT, confirmed in the browser by Stripe.js and settled by a signed webhook. */
-export function createStripeProvider(settings: StripeSettings): PaymentProvider {
+export function createStripeProvider(settings: StripeSettings): CardPaymentProvider {
   const stripe = new Stripe(settings.secretKey, { maxNetworkRetries: 2, ...apiLocation(settings.apiUrl) });
   return {
     name: "stripe",

@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import { eq } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { testPaymentIntent, type TestPaymentIntentRow } from "../db/schema";
-import type { PaymentProvider, ProviderPayment } from "./provider";
+import type { CardPaymentProvider, ProviderPayment } from "./provider";
 
 const token = (prefix: string) => `${prefix}_${randomBytes(12).toString("hex")}`;
 
@@ -21,7 +21,7 @@ export function testIntentPayment(row: TestPaymentIntentRow): ProviderPayment {
  * The embedded default: a card processor of our own that honours Stripe's test card numbers and keeps its
  * PaymentIntents in the store's database. No money moves. Cards are confirmed by `confirmTestCardPayment`.
  */
-export function createTestCardProvider(db: Db): PaymentProvider {
+export function createTestCardProvider(db: Db): CardPaymentProvider {
   return {
     name: "test",
     browser: { provider: "test" },

@@ -33,6 +33,7 @@ test("buy, see it in My Orders, cancel it (the stock comes back), then review it
     "Tk 890",
     "40 Pis",
     "Tk 35,600",
+    "Placed",
     "Pay",
     /^Cancel/,
   ]);

@@ -11,6 +11,7 @@ describe("configuration", () => {
       GOOGLE_ISSUER: "https://accounts.google.com",
       MAIL_FROM: "Randa <no-reply@randa.example>",
       SIGN_IN_LIMIT_PER_MINUTE: 5,
+      SSLCOMMERZ_SANDBOX: true,
     });
   });
 

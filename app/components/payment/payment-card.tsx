@@ -13,19 +13,31 @@ const StripeCardForm = lazy(() => import("./stripe-card-form"));
 interface PaymentCardProps {
   order: OrderJson;
   config: BrowserPaymentConfig;
+  /** A hosted gateway offered beside the card form. */
+  gateway: "sslcommerz" | null;
+  /** How the customer came back from the gateway: paid, held, failed or cancelled. */
+  gatewayResult: string | null;
   /** Prefills the delivery form when the order has no details yet. */
   profileDelivery: Partial<DeliveryJson>;
 }
+
+const GATEWAY_MESSAGES: Record<string, string> = {
+  held: "Your payment was received and is being checked by the store. We will confirm the order shortly.",
+  failed: "The payment did not go through. Nothing was charged for this order; you can try again.",
+  cancelled: "You cancelled the payment. You can pay again or choose another way.",
+};
 
 /**
  * The right-hand card of Pay Order: first where the order goes, then how it is paid (now by card, or cash on
  * delivery), or the proof that it is paid.
  */
-export function PaymentCard({ order, config, profileDelivery }: PaymentCardProps) {
+export function PaymentCard({ order, config, gateway, gatewayResult, profileDelivery }: PaymentCardProps) {
   const revalidator = useRevalidator();
-  const [paidNow, setPaidNow] = useState<string | null>(null);
+  const backFromGateway = gatewayResult === "paid" && order.paid ? order.transactionId : null;
+  const [paidNow, setPaidNow] = useState<string | null>(backFromGateway);
   const [editingDelivery, setEditingDelivery] = useState(false);
-  const [method, setMethod] = useState<"card" | "cod">("card");
+  const [method, setMethod] = useState<"card" | "gateway" | "cod">("card");
+  const gatewayMessage = gatewayResult ? GATEWAY_MESSAGES[gatewayResult] : undefined;
 
   if (paidNow) {
     return (
@@ -80,6 +92,11 @@ export function PaymentCard({ order, config, profileDelivery }: PaymentCardProps
 
   return (
     <div className="space-y-4">
+      {gatewayMessage ? (
+        <p role="alert" className="rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900">
+          {gatewayMessage}
+        </p>
+      ) : null}
       <div className="rounded-md bg-paper px-4 py-3">
         <div className="flex items-start justify-between gap-3">
           <DeliverySummary delivery={order.delivery} />
@@ -98,6 +115,12 @@ export function PaymentCard({ order, config, profileDelivery }: PaymentCardProps
           <input type="radio" name="method" checked={method === "card"} onChange={() => setMethod("card")} />
           Pay now by card
         </label>
+        {gateway ? (
+          <label className="flex items-center gap-2">
+            <input type="radio" name="method" checked={method === "gateway"} onChange={() => setMethod("gateway")} />
+            bKash, Nagad or card (SSLCommerz)
+          </label>
+        ) : null}
         <label className="flex items-center gap-2">
           <input type="radio" name="method" checked={method === "cod"} onChange={() => setMethod("cod")} />
           Cash on delivery
@@ -105,6 +128,8 @@ export function PaymentCard({ order, config, profileDelivery }: PaymentCardProps
       </fieldset>
       {method === "card" ? (
         <CardPayment order={order} config={config} onPaid={setPaidNow} />
+      ) : method === "gateway" ? (
+        <GatewayPayment order={order} />
       ) : (
         <CashOnDelivery order={order} onConfirmed={() => void revalidator.revalidate()} />
       )}
@@ -158,6 +183,39 @@ function CardPayment({
         <TestCardForm {...props} />
       )}
       <FormError message={intent.error ?? undefined} />
+    </div>
+  );
+}
+
+function GatewayPayment({ order }: { order: OrderJson }) {
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  async function go() {
+    setBusy(true);
+    const result = await sendJson<{ url: string }>("/api/payments/sslcommerz/session", "POST", { orderId: order._id });
+    if (!result.ok) {
+      setBusy(false);
+      return setError(result.message);
+    }
+    window.location.assign(result.body.url);
+  }
+
+  return (
+    <div className="space-y-3">
+      <p className="text-stone-700">
+        Pay {formatTk(order.paybleAmount)} on SSLCommerz&apos;s secure page with bKash, Nagad, a card or your bank. You
+        will come back here afterwards.
+      </p>
+      <button
+        type="button"
+        disabled={busy}
+        onClick={() => void go()}
+        className="w-full rounded-md bg-forest-700 px-5 py-2.5 font-semibold text-white hover:bg-forest-800 disabled:bg-stone-400"
+      >
+        {busy ? "Opening SSLCommerz…" : "Pay with SSLCommerz"}
+      </button>
+      <FormError message={error ?? undefined} />
     </div>
   );
 }

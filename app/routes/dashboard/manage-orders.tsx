@@ -2,6 +2,7 @@ import { orderJson } from "@server/api/serialize";
 import { listAllOrders } from "@server/domain/orders";
 import { data, Form } from "react-router";
 import { advanceOrder, collectCash } from "@server/domain/order-lifecycle";
+import { acceptHeldPayment, ordersWithHeldPayments } from "@server/domain/payments";
 import { ConfirmDialog } from "~/components/ui/confirm-dialog";
 import { Cell, DataTable, rowClass } from "~/components/ui/data-table";
 import { actionError } from "~/lib/action-error.server";
@@ -17,7 +18,12 @@ export const meta: Route.MetaFunction = () => [{ title: pageTitle("Manage Orders
 export async function loader({ request, context }: Route.LoaderArgs) {
   // Checked here too: a data request can name this route alone, without the admin layout above it.
   await requireAdmin(request, context);
-  return { orders: (await listAllOrders(context.db)).map(orderJson) };
+  const held = await ordersWithHeldPayments(context.db);
+  const orders = (await listAllOrders(context.db)).map((o) => ({
+    ...orderJson(o),
+    held: held.has(o.id) && !o.transactionId,
+  }));
+  return { orders };
 }
 
 const headers = [
@@ -39,6 +45,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   const orderId = String(form.get("orderId") ?? "");
   try {
     switch (form.get("intent")) {
+      case "accept":
+        await acceptHeldPayment(context.db, orderId);
+        return toastSuccess("Payment accepted");
       case "collect":
         await collectCash(context.db, orderId);
         return toastSuccess("Cash collected");
@@ -110,6 +119,16 @@ export default function ManageOrders({ loaderData, actionData }: Route.Component
                       Paid
                     </button>
                     <p className="mt-1 text-xs break-all text-stone-600">{o.transactionId}</p>
+                  </>
+                ) : o.held && o.status === "unpaid" ? (
+                  <>
+                    <p className="mb-1 text-xs font-semibold text-amber-900">Payment held for review</p>
+                    <ConfirmDialog
+                      trigger="Accept Payment"
+                      triggerClassName={smallButton}
+                      question={`Accept the held payment for ${o.productName} (${formatTk(o.paybleAmount)})?`}
+                      fields={{ intent: "accept", orderId: o._id }}
+                    />
                   </>
                 ) : o.paymentMethod === "cod" && o.status !== "cancelled" ? (
                   <ConfirmDialog

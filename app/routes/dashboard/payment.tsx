@@ -17,7 +17,14 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     const order = orderJson(await getOrderOf(context.db, user.id, params.orderId));
     const profile = await getProfile(context.db, user.id);
     const profileDelivery = { name: user.name, phone: profile.number, address: profile.location };
-    return { order, payment: context.services.payments.browser, profileDelivery };
+    const gatewayResult = new URL(request.url).searchParams.get("gateway");
+    return {
+      order,
+      payment: context.services.payments.browser,
+      gateway: context.services.gateway ? ("sslcommerz" as const) : null,
+      gatewayResult,
+      profileDelivery,
+    };
   } catch (err) {
     if (err instanceof DomainError && err.code === "not_found") throw data(err.message, { status: 404 });
     throw err;
@@ -26,7 +33,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 
 /** Spec §2 Pay Order: the order on the left, the card form on the right. */
 export default function PayOrder({ loaderData }: Route.ComponentProps) {
-  const { order, payment, profileDelivery } = loaderData;
+  const { order, payment, gateway, gatewayResult, profileDelivery } = loaderData;
   return (
     <section>
       <h2 className="text-xl font-semibold text-wood-900">Pay Order</h2>
@@ -51,7 +58,13 @@ export default function PayOrder({ loaderData }: Route.ComponentProps) {
           </dl>
         </article>
         <article className="rounded-xl border border-wood-100 bg-white p-6 shadow-sm">
-          <PaymentCard order={order} config={payment} profileDelivery={profileDelivery} />
+          <PaymentCard
+            order={order}
+            config={payment}
+            gateway={gateway}
+            gatewayResult={gatewayResult}
+            profileDelivery={profileDelivery}
+          />
         </article>
       </div>
     </section>

@@ -1,0 +1,176 @@
+// A small HTTP stand-in for the SSLCommerz sandbox: the session API, a hosted payment page with Pay, Fail and
+// Cancel, the IPN the gateway sends to the store, the browser's return post, and the validation API. Sessions
+// and transactions are kept in memory. Tests can change what the validation API answers (`tamper`).
+import { randomBytes } from "node:crypto";
+import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
+import type { AddressInfo } from "node:net";
+
+interface Session {
+  key: string;
+  form: URLSearchParams;
+  valId?: string;
+  /** How often the validation API was asked: the first answer is VALID, later ones VALIDATED. */
+  validations: number;
+  overrides: Record<string, string>;
+}
+
+export interface SslcommerzStandIn {
+  url: string;
+  /** What each session was opened with, newest last. */
+  sessions: Session[];
+  /** Pays a session as the gateway's Pay button does, but sends no IPN: returns the fields it would send. */
+  approve(sessionKey: string): URLSearchParams;
+  /** Changes the validation API's answer for a transaction (amount, currency_type, status, risk_level…). */
+  tamper(valId: string, fields: Record<string, string>): void;
+  close(): Promise<void>;
+}
+
+const escape = (text: string) => text.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
+
+async function readBody(req: IncomingMessage): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of req) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks).toString("utf8");
+}
+
+function html(res: ServerResponse, body: string) {
+  res.writeHead(200, { "content-type": "text/html; charset=utf-8" });
+  res.end(`<!doctype html><html><head><title>SSLCommerz sandbox (stand-in)</title></head><body>${body}</body></html>`);
+}
+
+function json(res: ServerResponse, body: unknown) {
+  res.writeHead(200, { "content-type": "application/json" });
+  res.end(JSON.stringify(body));
+}
+
+/** A page that posts `fields` to `action` as soon as it loads, as the gateway's return does. */
+function autoPost(res: ServerResponse, action: string, fields: URLSearchParams) {
+  const inputs = [...fields].map(([k, v]) => `<input type="hidden" name="${escape(k)}" value="${escape(v)}">`).join("");
+  html(
+    res,
+    `<p>Returning to the store…</p><form method="post" action="${escape(action)}">${inputs}<button>Return to the store</button></form><script>document.forms[0].submit()</script>`,
+  );
+}
+
+export async function startSslcommerzStandIn(storeId: string, storePassword: string): Promise<SslcommerzStandIn> {
+  const sessions: Session[] = [];
+  const byKey = new Map<string, Session>();
+  const byValId = new Map<string, Session>();
+  let base = "";
+
+  function resultFields(session: Session, status: string): URLSearchParams {
+    const f = session.form;
+    const fields = new URLSearchParams({
+      status,
+      tran_id: f.get("tran_id") ?? "",
+      amount: f.get("total_amount") ?? "",
+      currency: f.get("currency") ?? "",
+      value_a: f.get("value_a") ?? "",
+      store_id: storeId,
+    });
+    if (session.valId) fields.set("val_id", session.valId);
+    return fields;
+  }
+
+  function approve(key: string) {
+    const session = byKey.get(key);
+    if (!session) throw new Error(`no session ${key}`);
+    session.valId ??= `VAL${randomBytes(8).toString("hex")}`;
+    byValId.set(session.valId, session);
+    return resultFields(session, "VALID");
+  }
+
+  /** The Pay button: the gateway tells the store's server first (IPN), then sends the browser back. */
+  async function pay(key: string) {
+    const fields = approve(key);
+    await fetch(byKey.get(key)!.form.get("ipn_url")!, { method: "POST", body: fields });
+    return fields;
+  }
+
+  const server = createServer((req, res) => {
+    void (async () => {
+      const url = new URL(req.url ?? "/", "http://stand-in");
+      if (url.pathname === "/health") return json(res, { status: "ok" });
+      if (req.method === "POST" && url.pathname === "/gwprocess/v4/api.php") {
+        const form = new URLSearchParams(await readBody(req));
+        if (form.get("store_id") !== storeId || form.get("store_passwd") !== storePassword) {
+          return json(res, { status: "FAILED", failedreason: "Store Credential Error Or Store is De-active" });
+        }
+        const key = randomBytes(12).toString("hex").toUpperCase();
+        const session = { key, form, validations: 0, overrides: {} };
+        sessions.push(session);
+        byKey.set(key, session);
+        return json(res, { status: "SUCCESS", sessionkey: key, GatewayPageURL: `${base}/gateway/${key}` });
+      }
+
+      const page = /^\/gateway\/([0-9A-F]+)(?:\/(pay|fail|cancel))?$/.exec(url.pathname);
+      const session = page ? byKey.get(page[1]!) : undefined;
+      if (page && !session) {
+        res.writeHead(404);
+        return res.end("no such session");
+      }
+      if (session && req.method === "GET" && !page![2]) {
+        const f = session.form;
+        return html(
+          res,
+          `<h1>SSLCommerz sandbox</h1><p>Pay ${escape(f.get("currency") ?? "")} ${escape(f.get("total_amount") ?? "")} to the store for ${escape(f.get("product_name") ?? "")}.</p>` +
+            ["pay", "fail", "cancel"]
+              .map(
+                (a) =>
+                  `<form method="post" action="/gateway/${session.key}/${a}"><button>${a[0]!.toUpperCase()}${a.slice(1)}</button></form>`,
+              )
+              .join(""),
+        );
+      }
+      if (session && req.method === "POST" && page![2]) {
+        const action = page![2];
+        if (action === "pay") return autoPost(res, session.form.get("success_url")!, await pay(session.key));
+        const status = action === "fail" ? "FAILED" : "CANCELLED";
+        const target = session.form.get(action === "fail" ? "fail_url" : "cancel_url")!;
+        return autoPost(res, target, resultFields(session, status));
+      }
+
+      if (req.method === "GET" && url.pathname === "/validator/api/validationserverAPI.php") {
+        const q = url.searchParams;
+        const found = byValId.get(q.get("val_id") ?? "");
+        if (q.get("store_id") !== storeId || q.get("store_passwd") !== storePassword || !found) {
+          return json(res, { status: "INVALID_TRANSACTION" });
+        }
+        found.validations++;
+        const f = found.form;
+        return json(res, {
+          status: found.validations === 1 ? "VALID" : "VALIDATED",
+          tran_date: new Date().toISOString(),
+          tran_id: f.get("tran_id"),
+          val_id: found.valId,
+          amount: f.get("total_amount"),
+          store_amount: f.get("total_amount"),
+          currency: "BDT",
+          currency_type: f.get("currency"),
+          currency_amount: f.get("total_amount"),
+          card_type: "BKASH-BKash",
+          value_a: f.get("value_a"),
+          risk_level: "0",
+          risk_title: "Safe",
+          ...found.overrides,
+        });
+      }
+      res.writeHead(404);
+      res.end("not found");
+    })();
+  });
+
+  await new Promise<void>((resolve) => server.listen(Number(process.env.SSLCOMMERZ_PORT ?? 0), "127.0.0.1", resolve));
+  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  return {
+    url: base,
+    sessions,
+    approve,
+    tamper(valId, fields) {
+      const found = byValId.get(valId);
+      if (!found) throw new Error(`no transaction ${valId}`);
+      Object.assign(found.overrides, fields);
+    },
+    close: () => new Promise((resolve) => server.close(() => resolve())),
+  };
+}
