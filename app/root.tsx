@@ -1,4 +1,5 @@
 import { useEffect } from "react";
+import { I18nextProvider, useTranslation } from "react-i18next";
 import {
   isRouteErrorResponse,
   Links,
@@ -11,6 +12,8 @@ import {
 } from "react-router";
 import { listPopularProducts } from "@server/domain/catalog";
 import { getUser } from "./lib/session.server";
+import { i18nFor } from "./i18n/i18n";
+import { languageOf } from "./i18n/languages";
 import type { Route } from "./+types/root";
 import stylesheet from "./app.css?url";
 import { Footer } from "./components/layout/footer";
@@ -28,7 +31,7 @@ export const links: Route.LinksFunction = () => [
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const [popularTags, user] = await Promise.all([listPopularProducts(context.db), getUser(request, context)]);
-  return { popularTags, user: user && { name: user.name, role: user.role } };
+  return { popularTags, user: user && { name: user.name, role: user.role }, language: languageOf(request) };
 }
 
 /** The footer's tags and the signed-in user change only when a form is sent (sign-in, sign-out, profile). */
@@ -39,8 +42,9 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
   const data = useRouteLoaderData<typeof loader>("root");
   const hydrate = useShouldHydrate();
+  const language = data?.language ?? "en";
   return (
-    <html lang="en">
+    <html lang={language}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
@@ -49,9 +53,11 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <Links />
       </head>
       <body className="flex min-h-screen flex-col">
-        <Navbar user={data?.user ?? null} />
-        <div className="flex-1">{children}</div>
-        <Footer popularTags={data?.popularTags ?? []} />
+        <I18nextProvider i18n={i18nFor(language)}>
+          <Navbar user={data?.user ?? null} />
+          <div className="flex-1">{children}</div>
+          <Footer popularTags={data?.popularTags ?? []} />
+        </I18nextProvider>
         {hydrate ? (
           <>
             <ToasterHost />
@@ -81,14 +87,21 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
       </>
     );
   }
-  const detail = isRouteErrorResponse(error) ? `${error.status} ${error.statusText}` : "Unexpected error";
+  return <SomethingWentWrong detail={isRouteErrorResponse(error) ? `${error.status} ${error.statusText}` : ""} />;
+}
+
+function SomethingWentWrong({ detail }: { detail: string }) {
+  const { t } = useTranslation();
   return (
     <main className="mx-auto max-w-2xl px-4 py-20 text-center">
-      <title>{pageTitle("Something went wrong")}</title>
-      <h1 className="text-3xl font-bold text-wood-900">Something went wrong</h1>
-      <p className="mt-4 text-stone-600">{detail}. Please try again in a moment.</p>
+      <title>{pageTitle(t("errors.wrong"))}</title>
+      <h1 className="text-3xl font-bold text-wood-900">{t("errors.wrong")}</h1>
+      <p className="mt-4 text-stone-600">
+        {detail ? `${detail}. ` : ""}
+        {t("errors.tryAgain")}
+      </p>
       <a href="/" className="mt-8 inline-block rounded-md bg-forest-700 px-5 py-2.5 font-semibold text-white">
-        Back Home
+        {t("errors.backHome")}
       </a>
     </main>
   );

@@ -8,6 +8,7 @@ export default [
   route("login", "routes/auth/login.tsx"),
   route("register", "routes/auth/register.tsx"),
   route("logout", "routes/auth/logout.tsx"),
+  route("language", "routes/language.tsx"),
   route("forgot-password", "routes/auth/forgot-password.tsx"),
   route("reset-password", "routes/auth/reset-password.tsx"),
   route("dashboard", "routes/dashboard/layout.tsx", [

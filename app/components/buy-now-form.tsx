@@ -1,3 +1,5 @@
+import { useTranslation } from "react-i18next";
+import { useMessage } from "~/i18n/use-message";
 import { useEffect, useId, useRef, useState } from "react";
 import { useFetcher } from "react-router";
 import type { ProductJson } from "~/lib/api-types";
@@ -24,6 +26,8 @@ export function BuyNowForm({ product }: { product: ProductJson }) {
   const quantity = typed.trim() === "" ? Number.NaN : Number(typed);
   const problem = quantityProblem(quantity, product);
   const busy = fetcher.state !== "idle";
+  const { t } = useTranslation();
+  const message = useMessage();
 
   useEffect(() => {
     const result = fetcher.data;
@@ -47,7 +51,7 @@ export function BuyNowForm({ product }: { product: ProductJson }) {
   return (
     <fetcher.Form method="post" noValidate onSubmit={buy} className="mt-6">
       <label htmlFor="quantity" className="block text-sm font-semibold text-stone-700">
-        Quantity (Pis)
+        {t("product.quantity")}
       </label>
       <div className="mt-1 flex flex-wrap items-start gap-3">
         <input
@@ -69,12 +73,12 @@ export function BuyNowForm({ product }: { product: ProductJson }) {
           disabled={Boolean(problem) || busy}
           className="rounded-md bg-forest-700 px-6 py-2.5 text-lg font-semibold text-white hover:bg-forest-800 disabled:cursor-not-allowed disabled:bg-stone-400"
         >
-          {busy ? "Placing order…" : "Buy It Now"}
+          {busy ? t("product.placing") : t("product.buy")}
         </button>
       </div>
       {problem ? (
         <p id={errorId} role="alert" className="mt-2 text-sm text-red-600">
-          {problem}
+          {message(problem)}
         </p>
       ) : null}
     </fetcher.Form>

@@ -1,14 +1,16 @@
+import { useMessage } from "~/i18n/use-message";
 import { Form } from "react-router";
 import { GOOGLE_NOT_CONFIGURED } from "~/lib/accounts-status";
 
 interface GoogleButtonProps {
-  label: "Google Sign In" | "Google Sign Up";
+  label: string;
   enabled: boolean;
   redirectTo?: string;
 }
 
 /** Posts to the page's action, which sends the browser to Google; says so plainly when Google is not set up. */
 export function GoogleButton({ label, enabled, redirectTo }: GoogleButtonProps) {
+  const message = useMessage();
   return (
     <Form method="post">
       {redirectTo ? <input type="hidden" name="redirectTo" value={redirectTo} /> : null}
@@ -24,7 +26,7 @@ export function GoogleButton({ label, enabled, redirectTo }: GoogleButtonProps) 
       </button>
       {enabled ? null : (
         <p id="google-status" className="mt-1 text-center text-xs text-stone-500">
-          {GOOGLE_NOT_CONFIGURED}
+          {message(GOOGLE_NOT_CONFIGURED)}
         </p>
       )}
     </Form>

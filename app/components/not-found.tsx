@@ -1,19 +1,21 @@
+import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 
 export function NotFound() {
+  const { t } = useTranslation();
   return (
     <main className="mx-auto flex max-w-xl flex-col items-center px-4 py-16 text-center">
       <img
         src="/images/not-found.svg"
-        alt="A plank sawn into the numbers 404"
+        alt={t("errors.notFoundAlt")}
         width={600}
         height={400}
         className="h-auto w-full max-w-md"
       />
-      <h1 className="mt-6 text-2xl font-bold text-wood-900">We could not find that page</h1>
-      <p className="mt-2 text-stone-600">The link may be old, or the product may have been removed.</p>
+      <h1 className="mt-6 text-2xl font-bold text-wood-900">{t("errors.notFoundTitle")}</h1>
+      <p className="mt-2 text-stone-600">{t("errors.notFoundText")}</p>
       <Link to="/" className="mt-8 rounded-md bg-forest-700 px-6 py-3 font-semibold text-white hover:bg-forest-800">
-        Back Home
+        {t("errors.backHome")}
       </Link>
     </main>
   );

@@ -1,9 +1,12 @@
+import { useTranslation } from "react-i18next";
+import { useFormat } from "~/i18n/use-format";
 import { Link } from "react-router";
 import type { ProductJson } from "~/lib/api-types";
-import { formatTk } from "~/lib/format";
 import { imageSources } from "~/lib/image-sources";
 
 export function ProductCard({ product, eager = false }: { product: ProductJson; eager?: boolean }) {
+  const { t } = useTranslation();
+  const format = useFormat();
   return (
     <article className="flex flex-col overflow-hidden rounded-xl border border-wood-100 bg-white shadow-sm">
       <img
@@ -19,14 +22,14 @@ export function ProductCard({ product, eager = false }: { product: ProductJson; 
       <div className="flex flex-1 flex-col p-4">
         <h3 className="font-semibold leading-snug text-wood-900">{product.name}</h3>
         <p className="mt-1 text-lg font-bold text-forest-700" data-testid="product-price">
-          {formatTk(product.price)}
+          {format.tk(product.price)}
         </p>
         <Link
           to={`/detail/${product._id}`}
           className="mt-auto inline-block rounded-md border border-forest-700 px-4 py-2 text-center text-sm font-semibold text-forest-700 hover:bg-forest-700 hover:text-white"
-          aria-label={`Product Detail: ${product.name}`}
+          aria-label={t("product.detailLabel", { name: product.name })}
         >
-          Product Detail
+          {t("product.detailLink")}
         </Link>
       </div>
     </article>

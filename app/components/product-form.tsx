@@ -1,3 +1,4 @@
+import { useTranslation } from "react-i18next";
 import { useState } from "react";
 import { Field, TextAreaField } from "~/components/ui/field";
 import { FormError } from "~/components/ui/form-error";
@@ -39,6 +40,7 @@ export function ProductForm({ product, onSaved }: ProductFormProps) {
   const [formError, setFormError] = useState<string | null>(null);
   const [progress, setProgress] = useState<number | null>(null);
   const [busy, setBusy] = useState(false);
+  const { t } = useTranslation();
   const editing = Boolean(product);
   const failure = editing ? "Failed to update product" : "Failed to add product";
 
@@ -85,10 +87,16 @@ export function ProductForm({ product, onSaved }: ProductFormProps) {
 
   return (
     <form onSubmit={(e) => void submit(e)} noValidate className="mt-4 space-y-4">
-      <Field label="Product Name" name="name" defaultValue={product?.name} maxLength={200} error={errors.name} />
+      <Field
+        label={t("admin.productName")}
+        name="name"
+        defaultValue={product?.name}
+        maxLength={200}
+        error={errors.name}
+      />
       <div className="grid gap-4 sm:grid-cols-3">
         <Field
-          label="Price (Tk)"
+          label={t("admin.priceTk")}
           name="price"
           type="number"
           inputMode="decimal"
@@ -98,7 +106,7 @@ export function ProductForm({ product, onSaved }: ProductFormProps) {
           error={errors.price}
         />
         <Field
-          label="Available Quantity"
+          label={t("admin.available")}
           name="Availability"
           type="number"
           inputMode="numeric"
@@ -108,7 +116,7 @@ export function ProductForm({ product, onSaved }: ProductFormProps) {
           error={errors.Availability}
         />
         <Field
-          label="Minimum Quantity"
+          label={t("admin.minimum")}
           name="minimumQuantity"
           type="number"
           inputMode="numeric"
@@ -119,7 +127,7 @@ export function ProductForm({ product, onSaved }: ProductFormProps) {
         />
       </div>
       <TextAreaField
-        label="Description"
+        label={t("admin.description")}
         name="desc"
         rows={3}
         maxLength={MAX_TEXT_LENGTH}
@@ -127,7 +135,7 @@ export function ProductForm({ product, onSaved }: ProductFormProps) {
         error={errors.desc}
       />
       <TextAreaField
-        label="Details (optional)"
+        label={t("admin.details")}
         name="details"
         rows={3}
         maxLength={MAX_TEXT_LENGTH}
@@ -137,14 +145,14 @@ export function ProductForm({ product, onSaved }: ProductFormProps) {
       {product ? (
         <img
           src={product.image}
-          alt="The current image"
+          alt={t("admin.currentImage")}
           width={160}
           height={120}
           className="rounded bg-paper object-contain"
         />
       ) : null}
       <Field
-        label={product ? "New image (optional)" : "Image"}
+        label={product ? t("admin.newImage") : t("admin.image")}
         name="image"
         type="file"
         accept="image/jpeg,image/png,image/webp,image/gif,image/avif"
@@ -152,8 +160,15 @@ export function ProductForm({ product, onSaved }: ProductFormProps) {
       />
       {progress !== null ? (
         <div className="space-y-1">
-          <progress value={progress} max={100} aria-label="Image upload" className="w-full accent-forest-700" />
-          <p className="text-sm text-stone-600">{progress < 100 ? `Uploading the image… ${progress}%` : "Saving…"}</p>
+          <progress
+            value={progress}
+            max={100}
+            aria-label={t("admin.uploadLabel")}
+            className="w-full accent-forest-700"
+          />
+          <p className="text-sm text-stone-600">
+            {progress < 100 ? t("admin.uploading", { percent: progress }) : t("admin.saving")}
+          </p>
         </div>
       ) : null}
       <button
@@ -161,7 +176,7 @@ export function ProductForm({ product, onSaved }: ProductFormProps) {
         disabled={busy}
         className="rounded-md bg-forest-700 px-5 py-2.5 font-semibold text-white hover:bg-forest-800 disabled:cursor-not-allowed disabled:bg-stone-400"
       >
-        {editing ? "Save Changes" : "Add Product"}
+        {editing ? t("admin.save") : t("admin.addProduct")}
       </button>
       <FormError message={formError ?? undefined} />
     </form>

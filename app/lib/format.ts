@@ -1,12 +1,24 @@
+type Language = "en" | "bn";
+
 const tk = new Intl.NumberFormat("en-IN", { maximumFractionDigits: 2 });
 const tkWithPoisha = new Intl.NumberFormat("en-IN", { minimumFractionDigits: 2, maximumFractionDigits: 2 });
-const count = new Intl.NumberFormat("en-IN");
+const taka = new Intl.NumberFormat("bn-BD", { style: "currency", currency: "BDT", minimumFractionDigits: 0 });
+const takaWithPoisha = new Intl.NumberFormat("bn-BD", { style: "currency", currency: "BDT" });
+const counts: Record<Language, Intl.NumberFormat> = {
+  en: new Intl.NumberFormat("en-IN"),
+  bn: new Intl.NumberFormat("bn-BD"),
+};
 
-/** 'Tk {price}' as the spec writes it, with digits grouped the Bangladeshi way (1,00,000). */
-export function formatTk(price: number): string {
-  return `Tk ${Number.isInteger(price) ? tk.format(price) : tkWithPoisha.format(price)}`;
+/**
+ * 'Tk {price}' as the spec writes it, with digits grouped the Bangladeshi way (1,00,000); in Bangla, Bengali
+ * digits with lakh grouping and ৳ (bn-BD).
+ */
+export function formatTk(price: number, language: Language = "en"): string {
+  const whole = Number.isInteger(price);
+  if (language === "bn") return (whole ? taka : takaWithPoisha).format(price);
+  return `Tk ${whole ? tk.format(price) : tkWithPoisha.format(price)}`;
 }
 
-export function formatCount(n: number): string {
-  return count.format(n);
+export function formatCount(n: number, language: Language = "en"): string {
+  return counts[language].format(n);
 }

@@ -1,15 +1,5 @@
 import type { OrderJson, OrderState } from "./api-types";
 
-/** What customers and admins read for each state; `unpaid` is an order just placed. */
-export const STATE_LABEL: Record<OrderState, string> = {
-  unpaid: "Placed",
-  paid: "Paid",
-  cod: "Cash on delivery",
-  shipped: "Shipped",
-  delivered: "Delivered",
-  cancelled: "Cancelled",
-};
-
 export const STATE_CLASS: Record<OrderState, string> = {
   unpaid: "bg-wood-100 text-wood-900",
   paid: "bg-forest-100 text-forest-800",

@@ -1,3 +1,5 @@
+import { translateMessage } from "~/i18n/messages";
+
 /**
  * Toasts load their library (sonner) only when the first toast is shown, so pages that never toast do not
  * download it. `ToasterHost` in the root layout mounts the Toaster on that first call.
@@ -22,5 +24,5 @@ export async function showToast(kind: Kind, message: string) {
     requestMount?.();
   }
   const [{ toast }] = await Promise.all([import("sonner"), mounted]);
-  toast[kind](message);
+  toast[kind](translateMessage(message, document.documentElement.lang === "bn" ? "bn" : "en"));
 }

@@ -1,6 +1,6 @@
 import { registerViaApi } from "./accounts";
 import { expect, test } from "./fixtures";
-import { toast } from "./shop";
+import { toast, waitForHydration } from "./shop";
 
 /**
  * Tests that change what the home page shows (a new review) run in their own project, after every other test,
@@ -14,6 +14,7 @@ test("buy, see it in My Orders, cancel it (the stock comes back), then review it
   await page.getByRole("link", { name: "Product Detail: Mortise Chisel 10 mm" }).click();
   const availability = page.getByTestId("availability");
   await expect(availability).toHaveText("260 Pieces");
+  await waitForHydration(page);
 
   // A marker on the window survives only if the page is not reloaded.
   await page.evaluate(() => ((window as unknown as { noReload: boolean }).noReload = true));

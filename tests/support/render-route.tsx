@@ -1,17 +1,25 @@
 import { renderToString } from "react-dom/server";
+import { I18nextProvider } from "react-i18next";
 import { createRoutesStub } from "react-router";
+import { i18nFor } from "~/i18n/i18n";
+import type { Language } from "~/i18n/languages";
 
 /**
  * Renders a route's component to HTML inside a router (forms and fetchers need one), with the loader data given,
- * the way the server renders it before hydration.
+ * the way the server renders it before hydration, in the language given (English unless said).
  */
 export function renderRoute<P extends { loaderData: unknown }>(
   Component: React.ComponentType<P>,
   loaderData: P["loaderData"],
   path = "/",
+  language: Language = "en",
 ): string {
   const Stub = createRoutesStub([
     { path, Component: () => <Component {...({ loaderData, actionData: undefined, params: {} } as unknown as P)} /> },
   ]);
-  return renderToString(<Stub initialEntries={[path]} />);
+  return renderToString(
+    <I18nextProvider i18n={i18nFor(language)}>
+      <Stub initialEntries={[path]} />
+    </I18nextProvider>,
+  );
 }

@@ -1,23 +1,19 @@
+import { useTranslation } from "react-i18next";
 import { site } from "~/lib/site";
 
 export function About() {
+  const { t } = useTranslation();
   return (
     <section aria-labelledby="about-heading" className="bg-white">
       <div className="mx-auto grid max-w-6xl items-center gap-10 px-4 py-14 sm:px-6 md:grid-cols-2">
         <div>
           <h2 id="about-heading" className="text-3xl font-bold text-wood-900">
-            About Randa
+            {t("home.aboutTitle")}
           </h2>
-          <p className="mt-4 leading-relaxed text-stone-700">
-            We supply hand tools to carpenters, boat builders and furniture workshops. Every tool we list is one we
-            would put on our own bench: steel that takes and keeps an edge, handles that fit the hand, and castings that
-            are flat where they need to be.
-          </p>
-          <p className="mt-3 leading-relaxed text-stone-700">
-            Questions about a tool, an order or a delivery? Our hotline is open from 9 am to 8 pm, Saturday to Thursday.
-          </p>
+          <p className="mt-4 leading-relaxed text-stone-700">{t("home.about1")}</p>
+          <p className="mt-3 leading-relaxed text-stone-700">{t("home.about2")}</p>
           <p className="mt-5 text-lg font-semibold text-wood-900">
-            Hotline:{" "}
+            {t("home.hotline")}{" "}
             <a href={site.hotlineHref} className="text-forest-700 underline">
               {site.hotline}
             </a>
@@ -32,11 +28,11 @@ export function About() {
             width={640}
             height={360}
             className="h-auto w-full rounded-xl bg-wood-100"
-            aria-label="A short film of the tools in our workshop"
+            aria-label={t("home.videoLabel")}
           >
             <source src="/media/workshop.webm" type="video/webm" />
           </video>
-          <figcaption className="mt-2 text-sm text-stone-600">A look around the tools we stock.</figcaption>
+          <figcaption className="mt-2 text-sm text-stone-600">{t("home.videoCaption")}</figcaption>
         </figure>
       </div>
     </section>

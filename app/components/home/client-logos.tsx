@@ -1,3 +1,4 @@
+import { useTranslation } from "react-i18next";
 const clients = [
   { file: "dhaka-joinery", name: "Dhaka Joinery" },
   { file: "sylhet-timber-works", name: "Sylhet Timber Works" },
@@ -8,10 +9,11 @@ const clients = [
 ];
 
 export function ClientLogos() {
+  const { t } = useTranslation();
   return (
     <section aria-labelledby="clients-heading" className="mx-auto max-w-6xl px-4 py-14 sm:px-6">
       <h2 id="clients-heading" className="text-center text-3xl font-bold text-wood-900">
-        Workshops that buy from us
+        {t("home.workshops")}
       </h2>
       <ul className="mt-8 grid grid-cols-2 items-center gap-6 sm:grid-cols-3 lg:grid-cols-6">
         {clients.map((c) => (

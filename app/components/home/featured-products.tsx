@@ -1,7 +1,9 @@
+import { useTranslation } from "react-i18next";
 import { ProductCard } from "~/components/product-card";
 import type { ProductJson } from "~/lib/api-types";
 
 export function FeaturedProducts({ products }: { products: ProductJson[] }) {
+  const { t } = useTranslation();
   return (
     <section
       id="products"
@@ -9,10 +11,10 @@ export function FeaturedProducts({ products }: { products: ProductJson[] }) {
       className="mx-auto max-w-6xl scroll-mt-20 px-4 py-14 sm:px-6"
     >
       <h2 id="products-heading" className="text-center text-3xl font-bold text-wood-900">
-        Featured Products
+        {t("home.featured")}
       </h2>
       {products.length === 0 ? (
-        <p className="mt-6 text-center text-stone-600">No products yet. Please come back soon.</p>
+        <p className="mt-6 text-center text-stone-600">{t("home.noProducts")}</p>
       ) : (
         <div data-testid="product-grid" className="mt-8 grid grid-cols-1 gap-6 sm:grid-cols-2 lg:grid-cols-4">
           {products.map((p, i) => (

@@ -1,17 +1,19 @@
+import { useTranslation } from "react-i18next";
 const stats = [
-  { value: "25+", label: "Years" },
-  { value: "450+", label: "Clients" },
-  { value: "50+", label: "Partners" },
-  { value: "1000K", label: "Revenue" },
-];
+  { value: "25+", label: "home.years" },
+  { value: "450+", label: "home.clients" },
+  { value: "50+", label: "home.partners" },
+  { value: "1000K", label: "home.revenue" },
+] as const;
 
 export function Stats() {
+  const { t } = useTranslation();
   return (
-    <section aria-label="Randa in numbers" className="bg-forest-700 text-white">
+    <section aria-label={t("home.numbers")} className="bg-forest-700 text-white">
       <dl className="mx-auto grid max-w-6xl grid-cols-2 gap-6 px-4 py-12 text-center sm:px-6 md:grid-cols-4">
         {stats.map((s) => (
           <div key={s.label} className="flex flex-col">
-            <dt className="order-2 text-sm tracking-wider text-forest-100 uppercase">{s.label}</dt>
+            <dt className="order-2 text-sm tracking-wider text-forest-100 uppercase">{t(s.label)}</dt>
             <dd className="text-4xl font-extrabold">{s.value}</dd>
           </div>
         ))}

@@ -1,15 +1,17 @@
+import { useTranslation } from "react-i18next";
 import { RatingStars } from "~/components/rating-stars";
 import type { ReviewJson } from "~/lib/api-types";
 
 export function Testimonials({ reviews }: { reviews: ReviewJson[] }) {
+  const { t } = useTranslation();
   return (
     <section aria-labelledby="testimonials-heading" className="bg-wood-100/50">
       <div className="mx-auto max-w-6xl px-4 py-14 sm:px-6">
         <h2 id="testimonials-heading" className="text-center text-3xl font-bold text-wood-900">
-          What our customers say
+          {t("home.testimonials")}
         </h2>
         {reviews.length === 0 ? (
-          <p className="mt-6 text-center text-stone-600">No reviews yet.</p>
+          <p className="mt-6 text-center text-stone-600">{t("home.noReviews")}</p>
         ) : (
           <ul className="mt-8 grid gap-6 md:grid-cols-3">
             {reviews.map((r) => (

@@ -1,10 +1,12 @@
+import { useTranslation } from "react-i18next";
 import type { ExpoItem } from "~/lib/expo.server";
 
 export function WhyChooseUs({ items }: { items: ExpoItem[] }) {
+  const { t } = useTranslation();
   return (
     <section aria-labelledby="why-heading" className="mx-auto max-w-6xl px-4 py-14 sm:px-6">
       <h2 id="why-heading" className="text-center text-3xl font-bold text-wood-900">
-        Why choose us
+        {t("home.why")}
       </h2>
       <ul className="mt-8 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
         {items.map((item) => (

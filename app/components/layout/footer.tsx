@@ -1,3 +1,4 @@
+import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { site } from "~/lib/site";
 
@@ -6,18 +7,17 @@ interface FooterProps {
 }
 
 export function Footer({ popularTags }: FooterProps) {
+  const { t } = useTranslation();
   return (
     <footer className="mt-16 bg-wood-900 text-wood-100">
       <div className="mx-auto grid max-w-6xl gap-10 px-4 py-12 sm:grid-cols-3 sm:px-6">
         <section>
           <h2 className="text-lg font-bold text-white">{site.name}</h2>
-          <p className="mt-2 text-sm leading-relaxed">
-            Chisels, planes, saws and clamps for workshops across Bangladesh, sold by the piece in trade quantities.
-          </p>
+          <p className="mt-2 text-sm leading-relaxed">{t("footer.about")}</p>
         </section>
         <section aria-labelledby="footer-tags">
           <h2 id="footer-tags" className="text-sm font-bold tracking-wider text-white uppercase">
-            Popular tags
+            {t("footer.tags")}
           </h2>
           <ul className="mt-3 flex flex-wrap gap-2">
             {popularTags.map((tag) => (
@@ -34,18 +34,18 @@ export function Footer({ popularTags }: FooterProps) {
         </section>
         <section aria-labelledby="footer-contact">
           <h2 id="footer-contact" className="text-sm font-bold tracking-wider text-white uppercase">
-            Contact
+            {t("footer.contact")}
           </h2>
           <address className="mt-3 space-y-1 text-sm not-italic">
             <p>{site.address}</p>
             <p>
-              Hotline:{" "}
+              {t("footer.hotline")}{" "}
               <a href={site.hotlineHref} className="underline">
                 {site.hotline}
               </a>
             </p>
             <p>
-              Email:{" "}
+              {t("footer.email")}{" "}
               <a href={`mailto:${site.email}`} className="underline">
                 {site.email}
               </a>
@@ -54,7 +54,7 @@ export function Footer({ popularTags }: FooterProps) {
         </section>
       </div>
       <p className="border-t border-wood-700 py-4 text-center text-xs">
-        Copyright © {site.copyrightYear} {site.name}. All rights reserved. Demo store: contact details are examples.
+        {t("footer.copyright", { year: site.copyrightYear, name: site.name })}
       </p>
     </footer>
   );

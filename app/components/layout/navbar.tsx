@@ -1,4 +1,5 @@
-import { Form, Link, NavLink } from "react-router";
+import { useTranslation } from "react-i18next";
+import { Form, Link, NavLink, useLocation } from "react-router";
 
 const linkClass = ({ isActive }: { isActive: boolean }) =>
   `rounded-md px-2 py-2 text-sm font-semibold sm:px-3 ${isActive ? "text-forest-700" : "text-stone-700 hover:text-forest-700"}`;
@@ -11,6 +12,8 @@ interface NavbarProps {
 }
 
 export function Navbar({ user }: NavbarProps) {
+  const { t, i18n } = useTranslation();
+  const location = useLocation();
   return (
     <header className="sticky top-0 z-30 border-b border-wood-100 bg-paper/95 backdrop-blur">
       <nav aria-label="Main" className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-2 px-3 sm:px-6">
@@ -20,30 +23,42 @@ export function Navbar({ user }: NavbarProps) {
         </Link>
         <div className="flex items-center gap-0.5 sm:gap-1">
           <NavLink to="/" end className={linkClass}>
-            Home
+            {t("nav.home")}
           </NavLink>
           <NavLink to="/blogs" className={linkClass}>
-            Blogs
+            {t("nav.blogs")}
           </NavLink>
           <NavLink to="/myprotfolio" className={(s) => `${linkClass(s)} hidden md:inline-block`}>
-            My Portfolio
+            {t("nav.portfolio")}
           </NavLink>
           {user ? (
             <>
               <NavLink to="/dashboard" className={linkClass}>
-                Dashboard
+                {t("nav.dashboard")}
               </NavLink>
               <Form method="post" action="/logout">
                 <button type="submit" className={buttonClass}>
-                  Log Out
+                  {t("nav.logout")}
                 </button>
               </Form>
             </>
           ) : (
             <NavLink to="/login" className={buttonClass}>
-              Login
+              {t("nav.login")}
             </NavLink>
           )}
+          <Form method="post" action="/language">
+            <input type="hidden" name="language" value={i18n.language === "bn" ? "en" : "bn"} />
+            <input type="hidden" name="redirectTo" value={location.pathname + location.search} />
+            <button
+              type="submit"
+              aria-label={t("nav.otherLabel")}
+              lang={i18n.language === "bn" ? "en" : "bn"}
+              className="ml-1 rounded-md border border-wood-300 px-2 py-2 text-sm font-semibold text-wood-900 hover:bg-wood-100"
+            >
+              {t("nav.other")}
+            </button>
+          </Form>
         </div>
       </nav>
     </header>

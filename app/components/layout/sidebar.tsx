@@ -1,22 +1,24 @@
 import { useState } from "react";
+import { useTranslation } from "react-i18next";
 import { NavLink } from "react-router";
 
 interface SidebarLink {
   to: string;
-  label: string;
+  /** Its text in `app/i18n/*.ts`. */
+  label: `sidebar.${string}`;
   icon: string;
 }
 
-const everyone: SidebarLink[] = [{ to: "/dashboard/profile", label: "My Profile", icon: "☺" }];
+const everyone: SidebarLink[] = [{ to: "/dashboard/profile", label: "sidebar.profile", icon: "☺" }];
 const customers: SidebarLink[] = [
-  { to: "/dashboard/orders", label: "My Orders", icon: "▤" },
-  { to: "/dashboard/reviews", label: "Add Reviews", icon: "★" },
+  { to: "/dashboard/orders", label: "sidebar.orders", icon: "▤" },
+  { to: "/dashboard/reviews", label: "sidebar.reviews", icon: "★" },
 ];
 const admins: SidebarLink[] = [
-  { to: "/dashboard/addproduct", label: "Add Product", icon: "+" },
-  { to: "/dashboard/manageproduct", label: "Manage Product", icon: "▦" },
-  { to: "/dashboard/manageorder", label: "Manage Order", icon: "☰" },
-  { to: "/dashboard/admin", label: "Make Admin", icon: "♛" },
+  { to: "/dashboard/addproduct", label: "sidebar.addProduct", icon: "+" },
+  { to: "/dashboard/manageproduct", label: "sidebar.manageProduct", icon: "▦" },
+  { to: "/dashboard/manageorder", label: "sidebar.manageOrder", icon: "☰" },
+  { to: "/dashboard/admin", label: "sidebar.makeAdmin", icon: "♛" },
 ];
 
 /** Spec §2: profile for all; orders and reviews for customers; catalog, orders and users for admins. */
@@ -26,6 +28,7 @@ export function sidebarLinks(role: "user" | "admin"): SidebarLink[] {
 
 export function Sidebar({ role }: { role: "user" | "admin" }) {
   const [collapsed, setCollapsed] = useState(false);
+  const { t } = useTranslation();
   return (
     <aside
       data-testid="sidebar"
@@ -36,7 +39,7 @@ export function Sidebar({ role }: { role: "user" | "admin" }) {
         type="button"
         onClick={() => setCollapsed((c) => !c)}
         aria-expanded={!collapsed}
-        aria-label={collapsed ? "Expand the menu" : "Collapse the menu"}
+        aria-label={collapsed ? t("sidebar.expand") : t("sidebar.collapse")}
         className="flex h-11 w-[45px] items-center justify-center text-xl text-wood-900 hover:bg-wood-100"
       >
         {collapsed ? "»" : "«"}
@@ -47,7 +50,7 @@ export function Sidebar({ role }: { role: "user" | "admin" }) {
             <li key={link.to}>
               <NavLink
                 to={link.to}
-                title={link.label}
+                title={t(link.label)}
                 className={({ isActive }) =>
                   `flex h-11 items-center gap-3 text-sm font-semibold whitespace-nowrap ${isActive ? "bg-forest-700 text-white" : "text-stone-700 hover:bg-wood-100"}`
                 }
@@ -55,7 +58,7 @@ export function Sidebar({ role }: { role: "user" | "admin" }) {
                 <span aria-hidden="true" className="inline-block w-[45px] shrink-0 text-center text-lg">
                   {link.icon}
                 </span>
-                <span className={collapsed ? "sr-only" : ""}>{link.label}</span>
+                <span className={collapsed ? "sr-only" : ""}>{t(link.label)}</span>
               </NavLink>
             </li>
           ))}

@@ -1,3 +1,4 @@
+import { useTranslation } from "react-i18next";
 import { useState } from "react";
 import { Field, TextAreaField } from "~/components/ui/field";
 import { FormError } from "~/components/ui/form-error";
@@ -53,6 +54,8 @@ export function DeliveryForm({ orderId, initial, onSaved }: DeliveryFormProps) {
   const [errors, setErrors] = useState<FieldErrors<Delivery>>({});
   const [formError, setFormError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const { t, i18n } = useTranslation();
+  const bangla = i18n.language === "bn";
 
   async function save(event: React.FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -69,10 +72,16 @@ export function DeliveryForm({ orderId, initial, onSaved }: DeliveryFormProps) {
 
   return (
     <form onSubmit={(e) => void save(e)} noValidate className="space-y-4">
-      <h3 className="text-lg font-semibold text-wood-900">Delivery details</h3>
-      <Field label="Name" name="name" defaultValue={initial.name} autoComplete="name" error={errors.name} />
+      <h3 className="text-lg font-semibold text-wood-900">{t("delivery.title")}</h3>
       <Field
-        label="Mobile number"
+        label={t("delivery.name")}
+        name="name"
+        defaultValue={initial.name}
+        autoComplete="name"
+        error={errors.name}
+      />
+      <Field
+        label={t("delivery.phone")}
         name="phone"
         type="tel"
         inputMode="tel"
@@ -83,36 +92,36 @@ export function DeliveryForm({ orderId, initial, onSaved }: DeliveryFormProps) {
       />
       <div className="grid gap-4 sm:grid-cols-2">
         <Select
-          label="Division"
+          label={t("delivery.division")}
           name="division"
           value={division}
           onChange={(e) => setDivision(e.target.value)}
           error={errors.division}
         >
-          <option value="">Choose…</option>
+          <option value="">{t("delivery.choose")}</option>
           {DIVISIONS.map((d) => (
             <option key={d.name} value={d.name}>
-              {d.name}
+              {bangla ? d.bn : d.name}
             </option>
           ))}
         </Select>
         <Select
           key={division}
-          label="District"
+          label={t("delivery.district")}
           name="district"
           defaultValue={division === initial.division ? initial.district : ""}
           error={errors.district}
         >
-          <option value="">Choose…</option>
-          {districtsOf(division).map(([name]) => (
+          <option value="">{t("delivery.choose")}</option>
+          {districtsOf(division).map(([name, banglaName]) => (
             <option key={name} value={name}>
-              {name}
+              {bangla ? banglaName : name}
             </option>
           ))}
         </Select>
       </div>
       <TextAreaField
-        label="Address (house, road, area)"
+        label={t("delivery.address")}
         name="address"
         rows={2}
         maxLength={300}
@@ -125,7 +134,7 @@ export function DeliveryForm({ orderId, initial, onSaved }: DeliveryFormProps) {
         disabled={busy}
         className="w-full rounded-md bg-forest-700 px-5 py-2.5 font-semibold text-white hover:bg-forest-800 disabled:bg-stone-400"
       >
-        {busy ? "Saving…" : "Save Delivery Details"}
+        {busy ? t("delivery.saving") : t("delivery.save")}
       </button>
       <FormError message={formError ?? undefined} />
     </form>

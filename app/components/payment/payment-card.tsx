@@ -1,8 +1,9 @@
+import { useTranslation } from "react-i18next";
+import { useFormat } from "~/i18n/use-format";
 import { lazy, Suspense, useState } from "react";
 import { Link, useRevalidator } from "react-router";
 import { FormError } from "~/components/ui/form-error";
 import type { BrowserPaymentConfig, DeliveryJson, OrderJson } from "~/lib/api-types";
-import { formatTk } from "~/lib/format";
 import { sendJson } from "~/lib/send-json";
 import { DeliveryForm } from "./delivery-form";
 import { TestCardForm } from "./test-card-form";
@@ -21,11 +22,11 @@ interface PaymentCardProps {
   profileDelivery: Partial<DeliveryJson>;
 }
 
-const GATEWAY_MESSAGES: Record<string, string> = {
-  held: "Your payment was received and is being checked by the store. We will confirm the order shortly.",
-  failed: "The payment did not go through. Nothing was charged for this order; you can try again.",
-  cancelled: "You cancelled the payment. You can pay again or choose another way.",
-};
+const GATEWAY_MESSAGES = {
+  held: "payment.gatewayHeld",
+  failed: "payment.gatewayFailed",
+  cancelled: "payment.gatewayCancelled",
+} as const;
 
 /**
  * The right-hand card of Pay Order: first where the order goes, then how it is paid (now by card, or cash on
@@ -37,17 +38,21 @@ export function PaymentCard({ order, config, gateway, gatewayResult, profileDeli
   const [paidNow, setPaidNow] = useState<string | null>(backFromGateway);
   const [editingDelivery, setEditingDelivery] = useState(false);
   const [method, setMethod] = useState<"card" | "gateway" | "cod">("card");
-  const gatewayMessage = gatewayResult ? GATEWAY_MESSAGES[gatewayResult] : undefined;
+  const { t } = useTranslation();
+  const format = useFormat();
+  const gatewayKey = GATEWAY_MESSAGES[gatewayResult as keyof typeof GATEWAY_MESSAGES] as string | undefined;
+  const gatewayMessage = gatewayKey ? t(gatewayKey) : undefined;
 
   if (paidNow) {
     return (
       <div role="status" className="space-y-2">
-        <p className="text-lg font-semibold text-forest-700">Congrates, Your Payment Is Completed</p>
+        <p className="text-lg font-semibold text-forest-700">{t("payment.congrats")}</p>
         <p className="text-stone-700">
-          Your transaction Id: <span className="font-mono font-semibold break-all text-wood-900">{paidNow}</span>
+          {t("payment.yourTransaction")}{" "}
+          <span className="font-mono font-semibold break-all text-wood-900">{paidNow}</span>
         </p>
         <Link to="/dashboard/orders" className="inline-block font-semibold text-forest-700 underline">
-          Back to My Orders
+          {t("payment.backToOrders")}
         </Link>
       </div>
     );
@@ -55,24 +60,24 @@ export function PaymentCard({ order, config, gateway, gatewayResult, profileDeli
   if (order.paid) {
     return (
       <div className="space-y-2">
-        <p className="text-lg font-semibold text-forest-700">This order is paid.</p>
+        <p className="text-lg font-semibold text-forest-700">{t("payment.isPaid")}</p>
         {order.transactionId ? (
           <p className="text-stone-700">
-            Transaction Id: <span className="font-mono font-semibold break-all">{order.transactionId}</span>
+            {t("payment.transaction")} <span className="font-mono font-semibold break-all">{order.transactionId}</span>
           </p>
         ) : null}
-        <p className="text-stone-700">There is nothing more to pay.</p>
+        <p className="text-stone-700">{t("payment.nothingMore")}</p>
       </div>
     );
   }
   if (order.status === "cod" || order.status === "shipped" || order.status === "delivered") {
     return (
       <div role="status" className="space-y-2">
-        <p className="text-lg font-semibold text-forest-700">Your order is confirmed for cash on delivery.</p>
-        <p className="text-stone-700">Please pay {formatTk(order.paybleAmount)} in cash when it arrives.</p>
+        <p className="text-lg font-semibold text-forest-700">{t("payment.codConfirmed")}</p>
+        <p className="text-stone-700">{t("payment.codPayWhen", { amount: format.tk(order.paybleAmount) })}</p>
         <DeliverySummary delivery={order.delivery} />
         <Link to="/dashboard/orders" className="inline-block font-semibold text-forest-700 underline">
-          Back to My Orders
+          {t("payment.backToOrders")}
         </Link>
       </div>
     );
@@ -105,25 +110,25 @@ export function PaymentCard({ order, config, gateway, gatewayResult, profileDeli
             onClick={() => setEditingDelivery(true)}
             className="font-semibold text-forest-700 underline"
           >
-            Change
+            {t("payment.change")}
           </button>
         </div>
       </div>
       <fieldset className="flex flex-wrap gap-4">
-        <legend className="mb-1 text-sm font-semibold text-stone-700">How would you like to pay?</legend>
+        <legend className="mb-1 text-sm font-semibold text-stone-700">{t("payment.howToPay")}</legend>
         <label className="flex items-center gap-2">
           <input type="radio" name="method" checked={method === "card"} onChange={() => setMethod("card")} />
-          Pay now by card
+          {t("payment.byCard")}
         </label>
         {gateway ? (
           <label className="flex items-center gap-2">
             <input type="radio" name="method" checked={method === "gateway"} onChange={() => setMethod("gateway")} />
-            bKash, Nagad or card (SSLCommerz)
+            {t("payment.byGateway")}
           </label>
         ) : null}
         <label className="flex items-center gap-2">
           <input type="radio" name="method" checked={method === "cod"} onChange={() => setMethod("cod")} />
-          Cash on delivery
+          {t("payment.cod")}
         </label>
       </fieldset>
       {method === "card" ? (
@@ -138,10 +143,11 @@ export function PaymentCard({ order, config, gateway, gatewayResult, profileDeli
 }
 
 function DeliverySummary({ delivery }: { delivery: DeliveryJson | null }) {
+  const { t } = useTranslation();
   if (!delivery) return null;
   return (
     <div className="text-sm text-stone-700">
-      <p className="font-semibold text-wood-900">Deliver to {delivery.name}</p>
+      <p className="font-semibold text-wood-900">{t("payment.deliverTo", { name: delivery.name })}</p>
       <p>{delivery.phone}</p>
       <p>
         {delivery.address}, {delivery.district}, {delivery.division}
@@ -160,6 +166,7 @@ function CardPayment({
   onPaid(transactionId: string): void;
 }) {
   const intent = usePaymentIntent(order._id, true);
+  const { t } = useTranslation();
 
   async function recordPayment(transactionId: string): Promise<string | null> {
     const result = await sendJson(`/api/order/${order._id}`, "PATCH", { transactionId });
@@ -176,7 +183,7 @@ function CardPayment({
   return (
     <div className="space-y-3">
       {config.provider === "stripe" ? (
-        <Suspense fallback={<p className="text-stone-600">Loading the card form…</p>}>
+        <Suspense fallback={<p className="text-stone-600">{t("payment.loadingCard")}</p>}>
           <StripeCardForm publishableKey={config.publishableKey} {...props} />
         </Suspense>
       ) : (
@@ -188,6 +195,8 @@ function CardPayment({
 }
 
 function GatewayPayment({ order }: { order: OrderJson }) {
+  const { t } = useTranslation();
+  const format = useFormat();
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
 
@@ -203,17 +212,14 @@ function GatewayPayment({ order }: { order: OrderJson }) {
 
   return (
     <div className="space-y-3">
-      <p className="text-stone-700">
-        Pay {formatTk(order.paybleAmount)} on SSLCommerz&apos;s secure page with bKash, Nagad, a card or your bank. You
-        will come back here afterwards.
-      </p>
+      <p className="text-stone-700">{t("payment.gatewayExplain", { amount: format.tk(order.paybleAmount) })}</p>
       <button
         type="button"
         disabled={busy}
         onClick={() => void go()}
         className="w-full rounded-md bg-forest-700 px-5 py-2.5 font-semibold text-white hover:bg-forest-800 disabled:bg-stone-400"
       >
-        {busy ? "Opening SSLCommerz…" : "Pay with SSLCommerz"}
+        {busy ? t("payment.gatewayOpening") : t("payment.gatewayGo")}
       </button>
       <FormError message={error ?? undefined} />
     </div>
@@ -221,6 +227,8 @@ function GatewayPayment({ order }: { order: OrderJson }) {
 }
 
 function CashOnDelivery({ order, onConfirmed }: { order: OrderJson; onConfirmed(): void }) {
+  const { t } = useTranslation();
+  const format = useFormat();
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
 
@@ -234,17 +242,14 @@ function CashOnDelivery({ order, onConfirmed }: { order: OrderJson; onConfirmed(
 
   return (
     <div className="space-y-3">
-      <p className="text-stone-700">
-        Pay {formatTk(order.paybleAmount)} in cash to the delivery person. Your order is confirmed now and its pieces
-        are kept for you.
-      </p>
+      <p className="text-stone-700">{t("payment.codExplain", { amount: format.tk(order.paybleAmount) })}</p>
       <button
         type="button"
         disabled={busy}
         onClick={() => void confirm()}
         className="w-full rounded-md bg-forest-700 px-5 py-2.5 font-semibold text-white hover:bg-forest-800 disabled:bg-stone-400"
       >
-        {busy ? "Confirming…" : "Confirm Cash on Delivery"}
+        {busy ? t("payment.confirming") : t("payment.codConfirm")}
       </button>
       <FormError message={error ?? undefined} />
     </div>

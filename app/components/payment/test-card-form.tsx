@@ -1,3 +1,4 @@
+import { useTranslation } from "react-i18next";
 import { useState } from "react";
 import { FormError } from "~/components/ui/form-error";
 import { Field } from "~/components/ui/field";
@@ -12,6 +13,7 @@ import { payButtonClass, type CardFormProps } from "./card-form-props";
 export function TestCardForm({ clientSecret, billing, onPaymentSucceeded }: CardFormProps) {
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const { t } = useTranslation();
 
   async function pay(event: React.FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -39,11 +41,10 @@ export function TestCardForm({ clientSecret, billing, onPaymentSucceeded }: Card
   return (
     <form onSubmit={(e) => void pay(e)} noValidate className="space-y-4">
       <p className="rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900">
-        <strong>Test mode:</strong> no real money is taken. Pay with 4242 4242 4242 4242, any future date and any CVC;
-        4000 0000 0000 0002 is declined.
+        <strong>{t("payment.testModeLabel")}</strong> {t("payment.testModeText")}
       </p>
       <Field
-        label="Card number"
+        label={t("payment.cardNumber")}
         name="cardNumber"
         inputMode="numeric"
         autoComplete="cc-number"
@@ -52,17 +53,24 @@ export function TestCardForm({ clientSecret, billing, onPaymentSucceeded }: Card
       />
       <div className="grid grid-cols-2 gap-4">
         <Field
-          label="Expiry"
+          label={t("payment.expiry")}
           name="expiry"
           inputMode="numeric"
           autoComplete="cc-exp"
           placeholder="MM / YY"
           maxLength={9}
         />
-        <Field label="CVC" name="cvc" inputMode="numeric" autoComplete="cc-csc" placeholder="123" maxLength={4} />
+        <Field
+          label={t("payment.cvc")}
+          name="cvc"
+          inputMode="numeric"
+          autoComplete="cc-csc"
+          placeholder="123"
+          maxLength={4}
+        />
       </div>
       <button type="submit" disabled={!clientSecret || busy} className={payButtonClass}>
-        {busy ? "Paying…" : "Pay"}
+        {busy ? t("payment.paying") : t("payment.pay")}
       </button>
       <FormError message={error ?? undefined} />
     </form>

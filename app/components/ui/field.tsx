@@ -1,3 +1,5 @@
+import { useMessage } from "~/i18n/use-message";
+
 interface FieldFrameProps {
   label: string;
   name: string;
@@ -12,9 +14,10 @@ interface FieldFrameProps {
   }) => React.ReactNode;
 }
 
-/** A labelled form control with its message in red underneath. */
+/** A labelled form control with its message in red underneath, in the page's language. */
 function FieldFrame({ label, name, error, children }: FieldFrameProps) {
   const errorId = `${name}-error`;
+  const message = useMessage();
   return (
     <div>
       <label htmlFor={name} className="block text-sm font-semibold text-stone-700">
@@ -29,7 +32,7 @@ function FieldFrame({ label, name, error, children }: FieldFrameProps) {
       })}
       {error ? (
         <p id={errorId} className="mt-1 text-sm text-red-600">
-          {error}
+          {message(error)}
         </p>
       ) : null}
     </div>

@@ -1,16 +1,15 @@
+import { localTitle } from "~/i18n/meta";
+import { useTranslation } from "react-i18next";
 import { Form, Link, data } from "react-router";
 import { Field } from "~/components/ui/field";
 import { SubmitButton } from "~/components/ui/submit-button";
 import { callAuth } from "~/lib/auth-call.server";
-import { pageTitle } from "~/lib/site";
 import { fieldErrors } from "~/schemas/auth";
 import { ForgotPasswordSchema } from "~/schemas/password-reset";
 import type { Route } from "./+types/forgot-password";
 
-const SENT = "If an account exists for that email, a link to reset its password is on its way.";
-
-export const meta: Route.MetaFunction = () => [
-  { title: pageTitle("Forgot your password?") },
+export const meta: Route.MetaFunction = ({ matches }) => [
+  { title: localTitle(matches, "password.forgotTitle") },
   { name: "description", content: "Ask for a link to choose a new password for your Randa account." },
 ];
 
@@ -29,24 +28,31 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function ForgotPassword({ actionData }: Route.ComponentProps) {
+  const { t } = useTranslation();
   return (
     <main className="mx-auto max-w-md px-4 py-12">
       <div className="rounded-xl border border-wood-100 bg-white p-6 shadow-sm sm:p-8">
-        <h1 className="text-center text-2xl font-bold text-wood-900">Forgot your password?</h1>
+        <h1 className="text-center text-2xl font-bold text-wood-900">{t("password.forgotTitle")}</h1>
         {actionData?.sent ? (
           <p role="status" className="mt-6 rounded-md bg-forest-100 px-3 py-2 text-forest-800">
-            {SENT}
+            {t("password.sent")}
           </p>
         ) : (
           <Form method="post" noValidate className="mt-6 space-y-4">
-            <p className="text-sm text-stone-600">Enter your account's email and we will send you a link.</p>
-            <Field label="Email" name="email" type="email" autoComplete="email" error={actionData?.error} />
-            <SubmitButton>Send Reset Link</SubmitButton>
+            <p className="text-sm text-stone-600">{t("password.enterEmail")}</p>
+            <Field
+              label={t("password.email")}
+              name="email"
+              type="email"
+              autoComplete="email"
+              error={actionData?.error}
+            />
+            <SubmitButton>{t("password.send")}</SubmitButton>
           </Form>
         )}
         <p className="mt-6 text-center text-sm">
           <Link to="/login" className="text-forest-700 hover:underline">
-            Back to Login
+            {t("password.backToLogin")}
           </Link>
         </p>
       </div>

@@ -1,3 +1,6 @@
+import { localTitle } from "~/i18n/meta";
+import { useTranslation } from "react-i18next";
+import { useMessage } from "~/i18n/use-message";
 import { Form, Link, redirect } from "react-router";
 import { GoogleButton } from "~/components/google-button";
 import { Field } from "~/components/ui/field";
@@ -6,14 +9,13 @@ import { FormError } from "~/components/ui/form-error";
 import { callAuth, fieldErrorsResult, formErrorFrom, redirectWithCookies } from "~/lib/auth-call.server";
 import { startGoogleSignIn } from "~/lib/google.server";
 import { getUser, safeRedirect } from "~/lib/session.server";
-import { pageTitle } from "~/lib/site";
 import { LoginSchema, fieldErrors } from "~/schemas/auth";
 import type { Route } from "./+types/login";
 
 type Fields = "email" | "password";
 
-export const meta: Route.MetaFunction = () => [
-  { title: pageTitle("Login") },
+export const meta: Route.MetaFunction = ({ matches }) => [
+  { title: localTitle(matches, "auth.login") },
   { name: "description", content: "Sign in to your Randa account to order tools and follow your orders." },
 ];
 
@@ -42,43 +44,49 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export default function Login({ loaderData, actionData }: Route.ComponentProps) {
   const errors = actionData?.errors ?? {};
+  const { t } = useTranslation();
+  const message = useMessage();
   return (
     <main className="mx-auto max-w-md px-4 py-12">
       <div className="rounded-xl border border-wood-100 bg-white p-6 shadow-sm sm:p-8">
-        <h1 className="text-center text-2xl font-bold text-wood-900">Login</h1>
+        <h1 className="text-center text-2xl font-bold text-wood-900">{t("auth.login")}</h1>
         {loaderData.notice ? (
           <p role="status" className="mt-4 rounded-md bg-forest-100 px-3 py-2 text-sm text-forest-800">
-            {loaderData.notice}
+            {message(loaderData.notice)}
           </p>
         ) : null}
         <Form method="post" noValidate className="mt-6 space-y-4">
           <input type="hidden" name="redirectTo" value={loaderData.redirectTo} />
-          <Field label="Email" name="email" type="email" autoComplete="email" error={errors.email} />
+          <Field label={t("auth.email")} name="email" type="email" autoComplete="email" error={errors.email} />
           <Field
-            label="Password"
+            label={t("auth.password")}
             name="password"
             type="password"
             autoComplete="current-password"
             error={errors.password}
           />
           <Link to="/forgot-password" className="inline-block text-sm text-forest-700 hover:underline">
-            Forgot your password?
+            {t("auth.forgot")}
           </Link>
           <FormError message={actionData?.formError} />
-          <SubmitButton>Sign In</SubmitButton>
+          <SubmitButton>{t("auth.signIn")}</SubmitButton>
         </Form>
         <div className="mt-3">
-          <GoogleButton label="Google Sign In" enabled={loaderData.googleEnabled} redirectTo={loaderData.redirectTo} />
+          <GoogleButton
+            label={t("auth.googleSignIn")}
+            enabled={loaderData.googleEnabled}
+            redirectTo={loaderData.redirectTo}
+          />
         </div>
         <p className="mt-6 text-center text-sm text-stone-600">
-          New to Randa?{" "}
+          {t("auth.newHere")}{" "}
           <Link to="/register" className="font-semibold text-forest-700 hover:underline">
-            Sign Up
+            {t("auth.signUp")}
           </Link>
         </p>
         <p className="mt-2 text-center text-sm">
           <Link to="/" className="text-stone-600 hover:underline">
-            Return To Store
+            {t("auth.returnToStore")}
           </Link>
         </p>
       </div>

@@ -1,14 +1,15 @@
+import { localTitle } from "~/i18n/meta";
+import { useTranslation } from "react-i18next";
 import { Form, Link, data, redirect } from "react-router";
 import { Field } from "~/components/ui/field";
 import { SubmitButton } from "~/components/ui/submit-button";
 import { authErrorMessage, callAuth } from "~/lib/auth-call.server";
-import { pageTitle } from "~/lib/site";
 import { fieldErrors } from "~/schemas/auth";
 import { ResetPasswordSchema } from "~/schemas/password-reset";
 import type { Route } from "./+types/reset-password";
 
-export const meta: Route.MetaFunction = () => [
-  { title: pageTitle("Choose a new password") },
+export const meta: Route.MetaFunction = ({ matches }) => [
+  { title: localTitle(matches, "password.resetTitle") },
   { name: "robots", content: "noindex" },
 ];
 
@@ -34,15 +35,16 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export default function ResetPassword({ loaderData, actionData }: Route.ComponentProps) {
   const broken = loaderData.invalid || !loaderData.token;
+  const { t } = useTranslation();
   return (
     <main className="mx-auto max-w-md px-4 py-12">
       <div className="rounded-xl border border-wood-100 bg-white p-6 shadow-sm sm:p-8">
-        <h1 className="text-center text-2xl font-bold text-wood-900">Choose a new password</h1>
+        <h1 className="text-center text-2xl font-bold text-wood-900">{t("password.resetTitle")}</h1>
         {broken ? (
           <p role="alert" className="mt-6 text-red-600">
-            This reset link is not valid or has expired.{" "}
+            {t("password.broken")}{" "}
             <Link to="/forgot-password" className="underline">
-              Ask for a new one
+              {t("password.askAgain")}
             </Link>
             .
           </p>
@@ -50,13 +52,13 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
           <Form method="post" noValidate className="mt-6 space-y-4">
             <input type="hidden" name="token" value={loaderData.token} />
             <Field
-              label="New Password"
+              label={t("password.newPassword")}
               name="password"
               type="password"
               autoComplete="new-password"
               error={actionData?.error}
             />
-            <SubmitButton>Save New Password</SubmitButton>
+            <SubmitButton>{t("password.save")}</SubmitButton>
           </Form>
         )}
       </div>

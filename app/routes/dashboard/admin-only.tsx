@@ -1,3 +1,4 @@
+import { useTranslation } from "react-i18next";
 import { Link, Outlet, isRouteErrorResponse } from "react-router";
 import { requireAdmin } from "~/lib/session.server";
 import type { Route } from "./+types/admin-only";
@@ -14,14 +15,13 @@ export default function AdminOnly() {
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const forbidden = isRouteErrorResponse(error) && error.status === 403;
+  const { t } = useTranslation();
   return (
     <section role="alert" className="rounded-xl border border-red-200 bg-red-50 p-6">
-      <h2 className="text-lg font-bold text-red-800">{forbidden ? "Admins only" : "Something went wrong"}</h2>
-      <p className="mt-2 text-red-800">
-        {forbidden ? "This page is for the store's admins." : "Please try again in a moment."}
-      </p>
+      <h2 className="text-lg font-bold text-red-800">{forbidden ? t("errors.adminsOnly") : t("errors.wrong")}</h2>
+      <p className="mt-2 text-red-800">{forbidden ? t("errors.adminsOnlyText") : t("errors.tryAgain")}</p>
       <Link to="/dashboard" className="mt-4 inline-block font-semibold text-forest-700 underline">
-        Back to My Profile
+        {t("errors.backToProfile")}
       </Link>
     </section>
   );

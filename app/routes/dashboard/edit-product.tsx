@@ -1,3 +1,4 @@
+import { useTranslation } from "react-i18next";
 import { data, Link, useNavigate } from "react-router";
 import { productJson } from "@server/api/serialize";
 import { getProduct } from "@server/domain/catalog";
@@ -23,13 +24,14 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 export default function EditProduct({ loaderData }: Route.ComponentProps) {
   const navigate = useNavigate();
   const { product } = loaderData;
+  const { t } = useTranslation();
   return (
     <section className="max-w-2xl rounded-xl border border-wood-100 bg-white p-6 shadow-sm">
-      <h2 className="text-xl font-semibold text-wood-900">Edit Product</h2>
+      <h2 className="text-xl font-semibold text-wood-900">{t("admin.editProduct")}</h2>
       <p className="mt-1 text-stone-600">
-        Orders already placed keep the name and price they were bought at.{" "}
+        {t("admin.snapshotNote")}{" "}
         <Link to="/dashboard/manageproduct" className="font-semibold text-forest-700 underline">
-          Back to Manage Products
+          {t("admin.backToProducts")}
         </Link>
       </p>
       <ProductForm key={product._id} product={product} onSaved={() => void navigate("/dashboard/manageproduct")} />

@@ -1,11 +1,12 @@
+import { localTitle } from "~/i18n/meta";
+import { useTranslation } from "react-i18next";
 import { Outlet, type ShouldRevalidateFunction } from "react-router";
 import { Sidebar } from "~/components/layout/sidebar";
 import { requireUser } from "~/lib/session.server";
-import { pageTitle } from "~/lib/site";
 import type { Route } from "./+types/layout";
 
-export const meta: Route.MetaFunction = () => [
-  { title: pageTitle("Dashboard") },
+export const meta: Route.MetaFunction = ({ matches }) => [
+  { title: localTitle(matches, "nav.dashboard") },
   { name: "robots", content: "noindex" },
 ];
 
@@ -22,11 +23,12 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({ formMethod, default
   formMethod ? defaultShouldRevalidate : false;
 
 export default function DashboardLayout({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation();
   return (
     <div className="mx-auto flex min-h-[70vh] max-w-6xl">
       <Sidebar role={loaderData.user.role} />
       <main className="min-w-0 flex-1 px-4 py-8 sm:px-8">
-        <h1 className="text-2xl font-bold text-wood-900 sm:text-3xl">Welcome To DashBoard</h1>
+        <h1 className="text-2xl font-bold text-wood-900 sm:text-3xl">{t("dashboard.welcome")}</h1>
         <div className="mt-6">
           <Outlet />
         </div>

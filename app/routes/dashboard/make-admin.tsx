@@ -1,3 +1,4 @@
+import { useTranslation } from "react-i18next";
 import { Form, data } from "react-router";
 import { deleteCustomer, listUsers, promoteToAdmin } from "@server/domain/users";
 import { DomainError } from "@server/errors";
@@ -43,10 +44,13 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export default function MakeAdmin({ loaderData, actionData }: Route.ComponentProps) {
   useActionToast(actionData);
+  const { t } = useTranslation();
   return (
     <section>
-      <h2 className="text-xl font-semibold text-wood-900">Make Admin</h2>
-      <DataTable headers={["Serial", "Name", "Email", "Make Admin", "Delete User"]}>
+      <h2 className="text-xl font-semibold text-wood-900">{t("admin.makeAdmin")}</h2>
+      <DataTable
+        headers={[t("admin.serial"), t("admin.name"), t("admin.email"), t("admin.makeAdmin"), t("admin.deleteUser")]}
+      >
         {loaderData.users.map((u, i) => (
           <tr key={u.id} className={rowClass}>
             <Cell>{i + 1}</Cell>
@@ -54,7 +58,9 @@ export default function MakeAdmin({ loaderData, actionData }: Route.ComponentPro
             <Cell className="break-all">{u.email}</Cell>
             <Cell>
               {u.role === "admin" ? (
-                <span className="rounded bg-forest-100 px-2 py-1 font-semibold text-forest-800">Already Admin</span>
+                <span className="rounded bg-forest-100 px-2 py-1 font-semibold text-forest-800">
+                  {t("admin.alreadyAdmin")}
+                </span>
               ) : (
                 <Form method="post">
                   <input type="hidden" name="intent" value="promote" />
@@ -63,7 +69,7 @@ export default function MakeAdmin({ loaderData, actionData }: Route.ComponentPro
                     type="submit"
                     className="rounded-md bg-forest-700 px-3 py-1.5 font-semibold text-white hover:bg-forest-800"
                   >
-                    Make Admin
+                    {t("admin.makeAdmin")}
                   </button>
                 </Form>
               )}
@@ -73,9 +79,11 @@ export default function MakeAdmin({ loaderData, actionData }: Route.ComponentPro
                 <span className="text-stone-400">—</span>
               ) : (
                 <ConfirmDialog
-                  trigger="Delete User"
+                  trigger={t("admin.deleteUser")}
                   triggerClassName="rounded-md border border-red-700 px-3 py-1.5 font-semibold text-red-700 hover:bg-red-50"
-                  question={`Are You Sure? You Want To Delete ${u.name}`}
+                  question={t("admin.deleteQuestion", { name: u.name })}
+                  confirmLabel={t("admin.yes")}
+                  cancelLabel={t("admin.no")}
                   fields={{ intent: "delete", email: u.email }}
                 />
               )}

@@ -1,3 +1,6 @@
+import { localTitle } from "~/i18n/meta";
+import { useTranslation } from "react-i18next";
+import { useFormat } from "~/i18n/use-format";
 import { orderJson } from "@server/api/serialize";
 import { listAllOrders } from "@server/domain/orders";
 import { data, Form } from "react-router";
@@ -6,14 +9,12 @@ import { acceptHeldPayment, ordersWithHeldPayments } from "@server/domain/paymen
 import { ConfirmDialog } from "~/components/ui/confirm-dialog";
 import { Cell, DataTable, rowClass } from "~/components/ui/data-table";
 import { actionError } from "~/lib/action-error.server";
-import { STATE_CLASS, STATE_LABEL } from "~/lib/order-states";
+import { STATE_CLASS } from "~/lib/order-states";
 import { toastError, toastSuccess, useActionToast } from "~/lib/use-action-toast";
-import { formatCount, formatTk } from "~/lib/format";
 import { requireAdmin } from "~/lib/session.server";
-import { pageTitle } from "~/lib/site";
 import type { Route } from "./+types/manage-orders";
 
-export const meta: Route.MetaFunction = () => [{ title: pageTitle("Manage Orders") }];
+export const meta: Route.MetaFunction = ({ matches }) => [{ title: localTitle(matches, "admin.manageOrders") }];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   // Checked here too: a data request can name this route alone, without the admin layout above it.
@@ -27,17 +28,17 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 const headers = [
-  "Serial",
-  "Buyer Email",
-  "Product Name",
-  "Price",
-  "Quantity",
-  "Payble Amount",
-  "Deliver To",
-  "State",
-  "Pay Bill",
-  "Next Step",
-];
+  "admin.serial",
+  "admin.buyerEmail",
+  "admin.productName",
+  "admin.price",
+  "admin.quantity",
+  "admin.payable",
+  "admin.deliverTo",
+  "admin.state",
+  "admin.payBill",
+  "admin.nextStep",
+] as const;
 
 export async function action({ request, context }: Route.ActionArgs) {
   await requireAdmin(request, context);
@@ -75,21 +76,23 @@ const smallButton =
 export default function ManageOrders({ loaderData, actionData }: Route.ComponentProps) {
   useActionToast(actionData);
   const { orders } = loaderData;
+  const { t } = useTranslation();
+  const format = useFormat();
   return (
     <section>
-      <h2 className="text-xl font-semibold text-wood-900">Manage Orders</h2>
+      <h2 className="text-xl font-semibold text-wood-900">{t("admin.manageOrders")}</h2>
       {orders.length === 0 ? (
-        <p className="mt-4 rounded-md bg-wood-100 px-4 py-3 text-stone-700">No orders yet.</p>
+        <p className="mt-4 rounded-md bg-wood-100 px-4 py-3 text-stone-700">{t("admin.noOrders")}</p>
       ) : (
-        <DataTable headers={headers} minWidth={1180}>
+        <DataTable headers={headers.map((h) => t(h))} minWidth={1180}>
           {orders.map((o, i) => (
             <tr key={o._id} className={rowClass}>
               <Cell>{i + 1}</Cell>
               <Cell className="break-all">{o.buyerEmail}</Cell>
               <Cell className="font-semibold text-wood-900">{o.productName}</Cell>
-              <Cell className="whitespace-nowrap">{formatTk(o.price)}</Cell>
-              <Cell className="whitespace-nowrap">{formatCount(o.quantity)} Pis</Cell>
-              <Cell className="whitespace-nowrap">{formatTk(o.paybleAmount)}</Cell>
+              <Cell className="whitespace-nowrap">{format.tk(o.price)}</Cell>
+              <Cell className="whitespace-nowrap">{format.pieces(o.quantity)}</Cell>
+              <Cell className="whitespace-nowrap">{format.tk(o.paybleAmount)}</Cell>
               <Cell className="text-sm">
                 {o.delivery ? (
                   <>
@@ -100,12 +103,12 @@ export default function ManageOrders({ loaderData, actionData }: Route.Component
                     </p>
                   </>
                 ) : (
-                  <span className="text-stone-500">Not given yet</span>
+                  <span className="text-stone-500">{t("admin.notGiven")}</span>
                 )}
               </Cell>
               <Cell>
                 <span className={`rounded px-2 py-1 text-xs font-semibold whitespace-nowrap ${STATE_CLASS[o.status]}`}>
-                  {STATE_LABEL[o.status]}
+                  {t(`states.${o.status}`)}
                 </span>
               </Cell>
               <Cell>
@@ -116,35 +119,42 @@ export default function ManageOrders({ loaderData, actionData }: Route.Component
                       disabled
                       className="rounded-md bg-stone-300 px-3 py-1.5 font-semibold text-stone-700"
                     >
-                      Paid
+                      {t("admin.paid")}
                     </button>
                     <p className="mt-1 text-xs break-all text-stone-600">{o.transactionId}</p>
                   </>
                 ) : o.held && o.status === "unpaid" ? (
                   <>
-                    <p className="mb-1 text-xs font-semibold text-amber-900">Payment held for review</p>
+                    <p className="mb-1 text-xs font-semibold text-amber-900">{t("admin.held")}</p>
                     <ConfirmDialog
-                      trigger="Accept Payment"
+                      trigger={t("admin.accept")}
                       triggerClassName={smallButton}
-                      question={`Accept the held payment for ${o.productName} (${formatTk(o.paybleAmount)})?`}
+                      question={t("admin.acceptQuestion", {
+                        product: o.productName,
+                        amount: format.tk(o.paybleAmount),
+                      })}
+                      confirmLabel={t("admin.yes")}
+                      cancelLabel={t("admin.no")}
                       fields={{ intent: "accept", orderId: o._id }}
                     />
                   </>
                 ) : o.paymentMethod === "cod" && o.status !== "cancelled" ? (
                   <ConfirmDialog
-                    trigger="Pay Bill"
+                    trigger={t("admin.payBill")}
                     triggerClassName={smallButton}
-                    question={`Record the cash for ${o.productName} (${formatTk(o.paybleAmount)}) as collected?`}
+                    question={t("admin.collectQuestion", { product: o.productName, amount: format.tk(o.paybleAmount) })}
+                    confirmLabel={t("admin.yes")}
+                    cancelLabel={t("admin.no")}
                     fields={{ intent: "collect", orderId: o._id }}
                   />
                 ) : (
                   <button
                     type="button"
                     disabled
-                    title="Waiting for the customer to pay or choose cash on delivery."
+                    title={t("admin.waiting")}
                     className="cursor-not-allowed whitespace-nowrap rounded-md border border-stone-300 px-3 py-1.5 font-semibold text-stone-400"
                   >
-                    Pay Bill
+                    {t("admin.payBill")}
                   </button>
                 )}
               </Cell>
@@ -153,14 +163,14 @@ export default function ManageOrders({ loaderData, actionData }: Route.Component
                   <Form method="post">
                     <input type="hidden" name="orderId" value={o._id} />
                     <button type="submit" name="intent" value="shipped" className={smallButton}>
-                      Mark Shipped
+                      {t("admin.ship")}
                     </button>
                   </Form>
                 ) : o.status === "shipped" ? (
                   <Form method="post">
                     <input type="hidden" name="orderId" value={o._id} />
                     <button type="submit" name="intent" value="delivered" className={smallButton}>
-                      Mark Delivered
+                      {t("admin.deliver")}
                     </button>
                   </Form>
                 ) : null}

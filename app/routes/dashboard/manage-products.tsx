@@ -1,17 +1,18 @@
+import { localTitle } from "~/i18n/meta";
+import { useTranslation } from "react-i18next";
+import { useFormat } from "~/i18n/use-format";
 import { Link } from "react-router";
 import { productJson } from "@server/api/serialize";
 import { deleteProduct, listProducts } from "@server/domain/catalog";
 import { ConfirmDialog } from "~/components/ui/confirm-dialog";
 import { Cell, DataTable, rowClass } from "~/components/ui/data-table";
 import { actionError } from "~/lib/action-error.server";
-import { formatCount, formatTk } from "~/lib/format";
 import { imageSources } from "~/lib/image-sources";
 import { requireAdmin } from "~/lib/session.server";
-import { pageTitle } from "~/lib/site";
 import { toastSuccess, useActionToast } from "~/lib/use-action-toast";
 import type { Route } from "./+types/manage-products";
 
-export const meta: Route.MetaFunction = () => [{ title: pageTitle("Manage Products") }];
+export const meta: Route.MetaFunction = ({ matches }) => [{ title: localTitle(matches, "admin.manageProducts") }];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   // Checked here too: a data request can name this route alone, without the admin layout above it.
@@ -31,24 +32,34 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
 }
 
-const headers = ["Serial", "Photo", "Product Name", "Price", "Quantity", "Edit", "Delete Product"];
+const headers = [
+  "admin.serial",
+  "admin.photo",
+  "admin.productName",
+  "admin.price",
+  "admin.quantity",
+  "admin.edit",
+  "admin.deleteProduct",
+] as const;
 
 /** Spec §2 Manage Products, with an Edit link beside each product. */
 export default function ManageProducts({ loaderData, actionData }: Route.ComponentProps) {
   useActionToast(actionData);
   const { products } = loaderData;
+  const { t } = useTranslation();
+  const format = useFormat();
   return (
     <section>
       <div className="flex flex-wrap items-center justify-between gap-3">
-        <h2 className="text-xl font-semibold text-wood-900">Manage Products</h2>
+        <h2 className="text-xl font-semibold text-wood-900">{t("admin.manageProducts")}</h2>
         <Link
           to="/dashboard/addproduct"
           className="rounded-md bg-forest-700 px-4 py-2 font-semibold text-white hover:bg-forest-800"
         >
-          Add Product
+          {t("admin.addProduct")}
         </Link>
       </div>
-      <DataTable headers={headers} minWidth={760}>
+      <DataTable headers={headers.map((h) => t(h))} minWidth={760}>
         {products.map((p, i) => (
           <tr key={p._id} className={rowClass}>
             <Cell>{i + 1}</Cell>
@@ -64,22 +75,24 @@ export default function ManageProducts({ loaderData, actionData }: Route.Compone
               />
             </Cell>
             <Cell className="font-semibold text-wood-900">{p.name}</Cell>
-            <Cell className="whitespace-nowrap">{formatTk(p.price)}</Cell>
-            <Cell className="whitespace-nowrap">{formatCount(p.Availability)} Pis</Cell>
+            <Cell className="whitespace-nowrap">{format.tk(p.price)}</Cell>
+            <Cell className="whitespace-nowrap">{format.pieces(p.Availability)}</Cell>
             <Cell>
               <Link
                 to={`/dashboard/manageproduct/${p._id}`}
-                aria-label={`Edit ${p.name}`}
+                aria-label={t("admin.editLabel", { name: p.name })}
                 className="font-semibold text-forest-700 underline"
               >
-                Edit
+                {t("admin.edit")}
               </Link>
             </Cell>
             <Cell>
               <ConfirmDialog
-                trigger="Delete"
+                trigger={t("admin.delete")}
                 triggerClassName="rounded-md border border-red-700 px-3 py-1.5 font-semibold text-red-700 hover:bg-red-50"
-                question={`Are You Sure? You Want To Delete ${p.name}`}
+                question={t("admin.deleteQuestion", { name: p.name })}
+                confirmLabel={t("admin.yes")}
+                cancelLabel={t("admin.no")}
                 fields={{ productId: p._id }}
               />
             </Cell>

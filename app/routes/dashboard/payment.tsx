@@ -1,15 +1,16 @@
+import { localTitle } from "~/i18n/meta";
+import { useTranslation } from "react-i18next";
+import { useFormat } from "~/i18n/use-format";
 import { data, isRouteErrorResponse, Link } from "react-router";
 import { orderJson } from "@server/api/serialize";
 import { getOrderOf } from "@server/domain/orders";
 import { getProfile } from "@server/domain/profiles";
 import { DomainError } from "@server/errors";
 import { PaymentCard } from "~/components/payment/payment-card";
-import { formatCount, formatTk } from "~/lib/format";
 import { requireUser } from "~/lib/session.server";
-import { pageTitle } from "~/lib/site";
 import type { Route } from "./+types/payment";
 
-export const meta: Route.MetaFunction = () => [{ title: pageTitle("Pay Order") }];
+export const meta: Route.MetaFunction = ({ matches }) => [{ title: localTitle(matches, "payment.title") }];
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const user = await requireUser(request, context);
@@ -34,9 +35,11 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 /** Spec §2 Pay Order: the order on the left, the card form on the right. */
 export default function PayOrder({ loaderData }: Route.ComponentProps) {
   const { order, payment, gateway, gatewayResult, profileDelivery } = loaderData;
+  const { t } = useTranslation();
+  const format = useFormat();
   return (
     <section>
-      <h2 className="text-xl font-semibold text-wood-900">Pay Order</h2>
+      <h2 className="text-xl font-semibold text-wood-900">{t("payment.title")}</h2>
       <div className="mt-4 grid gap-6 md:grid-cols-2">
         <article className="rounded-xl border border-wood-100 bg-white p-6 shadow-sm">
           <img
@@ -46,15 +49,19 @@ export default function PayOrder({ loaderData }: Route.ComponentProps) {
             height={240}
             className="h-48 w-full rounded-md bg-paper object-contain"
           />
-          <p className="mt-4 font-semibold text-forest-700">Hello, {order.buyerName || order.buyerEmail}</p>
-          <h3 className="mt-1 text-lg font-semibold text-wood-900">Please Pay for {order.productName}</h3>
+          <p className="mt-4 font-semibold text-forest-700">
+            {t("payment.hello", { name: order.buyerName || order.buyerEmail })}
+          </p>
+          <h3 className="mt-1 text-lg font-semibold text-wood-900">
+            {t("payment.payFor", { product: order.productName })}
+          </h3>
           <dl className="mt-3 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-stone-700">
-            <dt>Product Price</dt>
-            <dd>{formatTk(order.price)}</dd>
-            <dt>Quantity</dt>
-            <dd>{formatCount(order.quantity)} Pis</dd>
-            <dt className="font-semibold text-wood-900">Payble Amount</dt>
-            <dd className="font-semibold text-wood-900">{formatTk(order.paybleAmount)}</dd>
+            <dt>{t("payment.productPrice")}</dt>
+            <dd>{format.tk(order.price)}</dd>
+            <dt>{t("payment.quantity")}</dt>
+            <dd>{format.pieces(order.quantity)}</dd>
+            <dt className="font-semibold text-wood-900">{t("payment.payable")}</dt>
+            <dd className="font-semibold text-wood-900">{format.tk(order.paybleAmount)}</dd>
           </dl>
         </article>
         <article className="rounded-xl border border-wood-100 bg-white p-6 shadow-sm">
@@ -73,14 +80,15 @@ export default function PayOrder({ loaderData }: Route.ComponentProps) {
 
 /** An unknown, cancelled or someone else's order: said inside the dashboard, with the way back. */
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const { t } = useTranslation();
   if (!isRouteErrorResponse(error) || error.status !== 404) throw error;
   return (
     <section>
-      <h2 className="text-xl font-semibold text-wood-900">Pay Order</h2>
+      <h2 className="text-xl font-semibold text-wood-900">{t("payment.title")}</h2>
       <p className="mt-4 rounded-md bg-wood-100 px-4 py-3 text-stone-700">
-        Order not found. It may have been cancelled.{" "}
+        {t("payment.notFound")}{" "}
         <Link to="/dashboard/orders" className="font-semibold text-forest-700 underline">
-          Back to My Orders
+          {t("payment.backToOrders")}
         </Link>
       </p>
     </section>

@@ -1,3 +1,4 @@
+import { useTranslation } from "react-i18next";
 import { Form, data } from "react-router";
 import { getProfile, saveProfile } from "@server/domain/profiles";
 import { Field } from "~/components/ui/field";
@@ -22,18 +23,19 @@ export async function action({ request, context }: Route.ActionArgs) {
 export default function MyProfile({ loaderData, actionData }: Route.ComponentProps) {
   useActionToast(actionData);
   const { user, profile } = loaderData;
+  const { t } = useTranslation();
   const summary = [
-    ["Name", user.name],
-    ["Email", user.email],
-    ["Education", profile.education],
-    ["Phone", profile.number],
-    ["Location", profile.location],
+    [t("profile.name"), user.name],
+    [t("profile.email"), user.email],
+    [t("profile.education"), profile.education],
+    [t("profile.phone"), profile.number],
+    [t("profile.location"), profile.location],
   ];
   return (
     <div className="grid gap-6 lg:grid-cols-2">
       <section aria-labelledby="my-profile" className="rounded-xl border border-wood-100 bg-white p-6 shadow-sm">
         <h2 id="my-profile" className="text-xl font-semibold text-wood-900">
-          My Profile
+          {t("profile.title")}
         </h2>
         <dl data-testid="profile-summary" className="mt-4 grid grid-cols-[auto_1fr] gap-x-4 gap-y-2 text-stone-700">
           {summary.map(([label, value]) => (
@@ -46,17 +48,17 @@ export default function MyProfile({ loaderData, actionData }: Route.ComponentPro
       </section>
       <section aria-labelledby="edit-profile" className="rounded-xl border border-wood-100 bg-white p-6 shadow-sm">
         <h2 id="edit-profile" className="text-xl font-semibold text-wood-900">
-          Update your profile
+          {t("profile.update")}
         </h2>
         <Form method="post" className="mt-4 space-y-4">
-          <Field label="Education" name="education" defaultValue={profile.education} maxLength={200} />
-          <Field label="Number" name="number" type="tel" defaultValue={profile.number} maxLength={200} />
-          <Field label="Location" name="location" defaultValue={profile.location} maxLength={200} />
+          <Field label={t("profile.education")} name="education" defaultValue={profile.education} maxLength={200} />
+          <Field label={t("profile.number")} name="number" type="tel" defaultValue={profile.number} maxLength={200} />
+          <Field label={t("profile.location")} name="location" defaultValue={profile.location} maxLength={200} />
           <button
             type="submit"
             className="rounded-md bg-forest-700 px-5 py-2.5 font-semibold text-white hover:bg-forest-800"
           >
-            Update
+            {t("profile.submit")}
           </button>
         </Form>
       </section>

@@ -8,6 +8,7 @@ import { Hero } from "~/components/home/hero";
 import { Stats } from "~/components/home/stats";
 import { Testimonials } from "~/components/home/testimonials";
 import { WhyChooseUs } from "~/components/home/why-choose-us";
+import { languageOf } from "~/i18n/languages";
 import { expoItems } from "~/lib/expo.server";
 import { noHydration } from "~/lib/hydration";
 import { pageTitle } from "~/lib/site";
@@ -24,9 +25,10 @@ export const meta: Route.MetaFunction = () => [
   },
 ];
 
-export async function loader({ context }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const [products, reviews] = await Promise.all([listProducts(context.db), listReviews(context.db, 6)]);
-  return { products: products.map(productJson), reviews: reviews.map(reviewJson), expo: expoItems };
+  const expo = expoItems[languageOf(request)];
+  return { products: products.map(productJson), reviews: reviews.map(reviewJson), expo };
 }
 
 export default function Home({ loaderData }: Route.ComponentProps) {

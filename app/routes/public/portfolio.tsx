@@ -1,11 +1,13 @@
+import { localTitle } from "~/i18n/meta";
+import { useTranslation } from "react-i18next";
+import { useFormat } from "~/i18n/use-format";
 import { noHydration } from "~/lib/hydration";
-import { pageTitle } from "~/lib/site";
 import type { Route } from "./+types/portfolio";
 
 export const handle = noHydration;
 
-export const meta: Route.MetaFunction = () => [
-  { title: pageTitle("My Portfolio") },
+export const meta: Route.MetaFunction = ({ matches }) => [
+  { title: localTitle(matches, "portfolio.title") },
   { name: "description", content: "The portfolio of the developer who builds the Randa store: education and skills." },
 ];
 
@@ -17,38 +19,44 @@ const skills = [
   { name: "PostgreSQL", percent: 65 },
 ];
 
-const education = [
-  { title: "BSc in Computer Science and Engineering", place: "A public university in Dhaka", years: "2016–2020" },
-  { title: "Higher Secondary Certificate, Science", place: "A college in Dhaka", years: "2013–2015" },
-];
+const education = {
+  en: [
+    { title: "BSc in Computer Science and Engineering", place: "A public university in Dhaka", years: "2016–2020" },
+    { title: "Higher Secondary Certificate, Science", place: "A college in Dhaka", years: "2013–2015" },
+  ],
+  bn: [
+    { title: "কম্পিউটার সায়েন্স অ্যান্ড ইঞ্জিনিয়ারিংয়ে বিএসসি", place: "ঢাকার একটি সরকারি বিশ্ববিদ্যালয়", years: "২০১৬–২০২০" },
+    { title: "উচ্চ মাধ্যমিক সার্টিফিকেট, বিজ্ঞান", place: "ঢাকার একটি কলেজ", years: "২০১৩–২০১৫" },
+  ],
+};
 
 export default function Portfolio() {
+  const { t, i18n } = useTranslation();
+  const format = useFormat();
+  const bangla = i18n.language === "bn";
   return (
     <main className="mx-auto max-w-3xl px-4 py-12 sm:px-6">
-      <h1 className="text-3xl font-bold text-wood-900">My Portfolio</h1>
+      <h1 className="text-3xl font-bold text-wood-900">{t("portfolio.title")}</h1>
       <section aria-labelledby="about-me" className="mt-8 rounded-xl border border-wood-100 bg-white p-6 shadow-sm">
         <h2 id="about-me" className="text-xl font-semibold text-wood-900">
-          About me
+          {t("portfolio.about")}
         </h2>
         <dl className="mt-3 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-stone-700">
-          <dt className="font-semibold">Name</dt>
-          <dd>Randa web developer (demo profile)</dd>
-          <dt className="font-semibold">Email</dt>
+          <dt className="font-semibold">{t("portfolio.name")}</dt>
+          <dd>{t("portfolio.nameValue")}</dd>
+          <dt className="font-semibold">{t("portfolio.email")}</dt>
           <dd>developer@randa.example</dd>
-          <dt className="font-semibold">Based in</dt>
-          <dd>Dhaka, Bangladesh</dd>
+          <dt className="font-semibold">{t("portfolio.basedIn")}</dt>
+          <dd>{t("portfolio.basedInValue")}</dd>
         </dl>
-        <p className="mt-4 leading-relaxed text-stone-700">
-          I build the Randa store: its pages, its server and its database. I care about pages that load quickly on a
-          phone and about a checkout that nobody can cheat.
-        </p>
+        <p className="mt-4 leading-relaxed text-stone-700">{t("portfolio.bio")}</p>
       </section>
       <section aria-labelledby="education" className="mt-6 rounded-xl border border-wood-100 bg-white p-6 shadow-sm">
         <h2 id="education" className="text-xl font-semibold text-wood-900">
-          Education
+          {t("portfolio.education")}
         </h2>
         <ul className="mt-3 space-y-3">
-          {education.map((e) => (
+          {education[bangla ? "bn" : "en"].map((e) => (
             <li key={e.title}>
               <p className="font-semibold text-stone-800">{e.title}</p>
               <p className="text-sm text-stone-600">
@@ -60,14 +68,14 @@ export default function Portfolio() {
       </section>
       <section aria-labelledby="skills" className="mt-6 rounded-xl border border-wood-100 bg-white p-6 shadow-sm">
         <h2 id="skills" className="text-xl font-semibold text-wood-900">
-          Skills
+          {t("portfolio.skills")}
         </h2>
         <ul className="mt-4 space-y-4">
           {skills.map((s) => (
             <li key={s.name}>
               <div className="flex justify-between text-sm font-semibold text-stone-700">
                 <span>{s.name}</span>
-                <span>{s.percent}%</span>
+                <span>{format.count(s.percent)}%</span>
               </div>
               <div
                 role="progressbar"

@@ -1,3 +1,6 @@
+import { useTranslation } from "react-i18next";
+import { useFormat } from "~/i18n/use-format";
+import { formatTk } from "~/lib/format";
 import { data, type ShouldRevalidateFunction } from "react-router";
 import { productJson } from "@server/api/serialize";
 import { getProduct } from "@server/domain/catalog";
@@ -6,7 +9,6 @@ import { DomainError } from "@server/errors";
 import { BuyNowForm, type BuyNowResult } from "~/components/buy-now-form";
 import { actionError } from "~/lib/action-error.server";
 import type { ProductJson } from "~/lib/api-types";
-import { formatCount, formatTk } from "~/lib/format";
 import { formNumber } from "~/lib/form-data";
 import { requireUser } from "~/lib/session.server";
 import { toastError } from "~/lib/use-action-toast";
@@ -78,6 +80,8 @@ function productJsonLd(p: ProductJson) {
 export default function ProductDetail({ loaderData }: Route.ComponentProps) {
   const { product } = loaderData;
   const stockOut = isStockOut(product);
+  const { t } = useTranslation();
+  const format = useFormat();
   return (
     <main className="mx-auto grid max-w-6xl gap-8 px-4 py-10 sm:px-6 md:grid-cols-2">
       <img
@@ -92,28 +96,29 @@ export default function ProductDetail({ loaderData }: Route.ComponentProps) {
       <div>
         <h1 className="text-2xl font-bold text-wood-900 sm:text-3xl">{product.name}</h1>
         <p className="mt-3 text-2xl font-extrabold text-forest-700" data-testid="price">
-          {formatTk(product.price)} <span className="text-base font-normal text-stone-600">per piece</span>
+          {format.tk(product.price)}{" "}
+          <span className="text-base font-normal text-stone-600">{t("product.perPiece")}</span>
         </p>
         <dl className="mt-5 grid grid-cols-[auto_1fr] gap-x-4 gap-y-2 text-stone-700">
-          <dt className="font-semibold">Available</dt>
+          <dt className="font-semibold">{t("product.available")}</dt>
           <dd data-testid="availability">
             {stockOut ? (
-              <span className="font-bold text-red-700">Stock Out</span>
+              <span className="font-bold text-red-700">{t("product.stockOut")}</span>
             ) : (
-              `${formatCount(product.Availability)} Pieces`
+              t("product.pieces", { n: format.count(product.Availability) })
             )}
           </dd>
-          <dt className="font-semibold">Minimum order</dt>
-          <dd data-testid="minimum-quantity">{formatCount(product.minimumQuantity)} Pis</dd>
+          <dt className="font-semibold">{t("product.minimum")}</dt>
+          <dd data-testid="minimum-quantity">{format.pieces(product.minimumQuantity)}</dd>
         </dl>
         {!stockOut && <BuyNowForm key={product._id} product={product} />}
         <section className="mt-8">
-          <h2 className="text-lg font-bold text-wood-900">Description</h2>
-          <p className="mt-2 leading-relaxed text-stone-700">{product.desc || "description Here"}</p>
+          <h2 className="text-lg font-bold text-wood-900">{t("product.description")}</h2>
+          <p className="mt-2 leading-relaxed text-stone-700">{product.desc || t("product.descFallback")}</p>
         </section>
         <section className="mt-6">
-          <h2 className="text-lg font-bold text-wood-900">Details</h2>
-          <p className="mt-2 leading-relaxed text-stone-700">{product.details || "Details here"}</p>
+          <h2 className="text-lg font-bold text-wood-900">{t("product.details")}</h2>
+          <p className="mt-2 leading-relaxed text-stone-700">{product.details || t("product.detailsFallback")}</p>
         </section>
       </div>
     </main>

@@ -1,0 +1,19 @@
+import { redirect } from "react-router";
+import { isLanguage, LANGUAGE_COOKIE } from "~/i18n/languages";
+import { safeRedirect } from "~/lib/session.server";
+import type { Route } from "./+types/language";
+
+/** The navbar's language switch: remembers the choice for a year and goes back to the page it was made on. */
+export async function action({ request }: Route.ActionArgs) {
+  const form = await request.formData();
+  const language = form.get("language");
+  const back = safeRedirect(form.get("redirectTo"));
+  if (!isLanguage(language)) return redirect(back);
+  return redirect(back, {
+    headers: {
+      "Set-Cookie": `${LANGUAGE_COOKIE}=${language}; Path=/; Max-Age=31536000; SameSite=Lax`,
+    },
+  });
+}
+
+export const loader = () => redirect("/");

@@ -1,0 +1,88 @@
+import { describe, expect, it } from "vitest";
+import { bn } from "~/i18n/bn";
+import { en } from "~/i18n/en";
+import { languageOf } from "~/i18n/languages";
+import { translateMessage } from "~/i18n/messages";
+import type { OrderJson } from "~/lib/api-types";
+import { formatCount, formatTk } from "~/lib/format";
+import MyOrders from "~/routes/dashboard/orders";
+import { renderRoute } from "../support/render-route";
+
+const request = (headers: Record<string, string>) => new Request("http://127.0.0.1/", { headers });
+
+describe("the page's language", () => {
+  it.each([
+    [{}, "en"],
+    [{ "accept-language": "bn-BD,bn;q=0.9,en;q=0.8" }, "bn"],
+    [{ "accept-language": "en-GB,en;q=0.9,bn;q=0.8" }, "en"],
+    [{ "accept-language": "fr-FR,bn;q=0.5" }, "bn"],
+    [{ "accept-language": "en;q=0.2,bn;q=0.7" }, "bn"],
+    [{ "accept-language": "fr, de" }, "en"],
+    [{ "accept-language": "bn", cookie: "other=1; randa.lang=en" }, "en"],
+    [{ "accept-language": "en", cookie: "randa.lang=bn" }, "bn"],
+    [{ cookie: "randa.lang=xx" }, "en"],
+  ])("%o → %s", (headers, expected) => {
+    expect(languageOf(request(headers))).toBe(expected);
+  });
+});
+
+describe("money and counts", () => {
+  it("keep the spec's 'Tk {price}' in English with Bangladeshi grouping", () => {
+    expect(formatTk(125000)).toBe("Tk 1,25,000");
+    expect(formatTk(1250.5)).toBe("Tk 1,250.50");
+    expect(formatCount(1000000)).toBe("10,00,000");
+  });
+
+  it("use Bengali digits, lakh grouping and ৳ in Bangla", () => {
+    expect(formatTk(125000, "bn")).toBe("১,২৫,০০০৳");
+    expect(formatTk(1250.5, "bn")).toBe("১,২৫০.৫০৳");
+    expect(formatCount(1000000, "bn")).toBe("১০,০০,০০০");
+  });
+});
+
+describe("texts", () => {
+  it("have a Bangla text for every English one", () => {
+    const keys = (o: object, prefix = ""): string[] =>
+      Object.entries(o).flatMap(([k, v]) =>
+        typeof v === "object" ? keys(v as object, `${prefix}${k}.`) : [`${prefix}${k}`],
+      );
+    expect(keys(bn)).toEqual(keys(en));
+    const same = keys(en).filter((k) => {
+      const pick = (o: object) => k.split(".").reduce<unknown>((v, part) => (v as Record<string, unknown>)[part], o);
+      return pick(en) === pick(bn);
+    });
+    // Only what is the same in both languages (the card's "CVC") may repeat.
+    expect(same).toEqual(["payment.cvc"]);
+  });
+
+  it("translate the spec's messages for Bangla pages and leave English ones exactly as the spec writes them", () => {
+    expect(translateMessage("You have to buy at least 100", "en")).toBe("You have to buy at least 100");
+    expect(translateMessage("You have to buy at least 100", "bn")).toBe("কমপক্ষে ১০০ পিস কিনতে হবে");
+    expect(translateMessage("Your card was declined.", "bn")).toBe("আপনার কার্ডটি প্রত্যাখ্যাত হয়েছে।");
+  });
+
+  it("render My Orders in Bangla on the server", () => {
+    const order: OrderJson = {
+      _id: "0b9f6d1e-4c1f-4b8e-9a53-0d2f8b1c9e11",
+      buyerEmail: "karim@example.test",
+      buyerName: "Karim",
+      productId: null,
+      productName: "Mortise Chisel 10 mm",
+      image: "/images/products/mortise-chisel.svg",
+      price: 890,
+      quantity: 40,
+      paybleAmount: 35600,
+      paid: false,
+      status: "unpaid",
+      transactionId: null,
+      paymentMethod: null,
+      delivery: null,
+      createdAt: "2026-11-22T10:00:00.000Z",
+    };
+    const html = renderRoute(MyOrders, { orders: [order] }, "/dashboard/orders", "bn");
+    expect(html).toContain("আমার অর্ডার");
+    expect(html).toContain("৩৫,৬০০৳");
+    expect(html).toContain("৪০ পিস");
+    expect(html).toContain("আপনি কি নিশ্চিত? Mortise Chisel 10 mm অর্ডারটি বাতিল করতে চান");
+  });
+});
