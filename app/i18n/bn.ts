@@ -3,6 +3,7 @@ import type { Texts } from "./en";
 /** বাংলা: the same keys as `en.ts`; the type makes a missing text a compile error. */
 export const bn: Texts = {
   nav: {
+    mainLabel: "প্রধান মেনু",
     home: "হোম",
     blogs: "ব্লগ",
     portfolio: "আমার পোর্টফোলিও",
@@ -48,6 +49,7 @@ export const bn: Texts = {
     workshops: "যেসব কারখানা আমাদের কাছ থেকে কেনে",
   },
   auth: {
+    breadcrumb: "পথনির্দেশ",
     login: "লগইন",
     email: "ইমেইল",
     password: "পাসওয়ার্ড",
@@ -177,6 +179,7 @@ export const bn: Texts = {
     skills: "দক্ষতা",
   },
   sidebar: {
+    label: "ড্যাশবোর্ড মেনু",
     profile: "আমার প্রোফাইল",
     orders: "আমার অর্ডার",
     reviews: "রিভিউ দিন",

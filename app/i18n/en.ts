@@ -1,6 +1,7 @@
 /** The store's English texts; the spec's own words are kept exactly, typos included. */
 export const en = {
   nav: {
+    mainLabel: "Main",
     home: "Home",
     blogs: "Blogs",
     portfolio: "My Portfolio",
@@ -46,6 +47,7 @@ export const en = {
     workshops: "Workshops that buy from us",
   },
   auth: {
+    breadcrumb: "Breadcrumb",
     login: "Login",
     email: "Email",
     password: "Password",
@@ -175,6 +177,7 @@ export const en = {
     skills: "Skills",
   },
   sidebar: {
+    label: "Dashboard",
     profile: "My Profile",
     orders: "My Orders",
     reviews: "Add Reviews",

@@ -12,7 +12,7 @@ test.describe("the store in Bangla", () => {
     expect(html).toContain("পণ্যের বিস্তারিত");
     await page.goto("/");
     await expect(page.locator("html")).toHaveAttribute("lang", "bn");
-    await expect(page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "হোম" })).toBeVisible();
+    await expect(page.getByRole("navigation", { name: "প্রধান মেনু" }).getByRole("link", { name: "হোম" })).toBeVisible();
     await context.close();
   });
 
@@ -54,7 +54,7 @@ test.describe("the store in Bangla", () => {
     await expect(toast(page, "অর্ডার সম্পন্ন হয়েছে")).toBeVisible();
 
     await page.getByRole("link", { name: "ড্যাশবোর্ড" }).click();
-    await page.getByRole("navigation", { name: "Dashboard" }).getByRole("link", { name: "আমার অর্ডার" }).click();
+    await page.getByRole("navigation", { name: "ড্যাশবোর্ড মেনু" }).getByRole("link", { name: "আমার অর্ডার" }).click();
     await expect(page.getByRole("heading", { name: "আমার অর্ডার" })).toBeVisible();
     await expect(page).toHaveTitle("আমার অর্ডার | Randa");
     const row = page.getByRole("row").filter({ hasText: "Ryoba Pull Saw 240 mm" });

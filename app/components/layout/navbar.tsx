@@ -16,7 +16,10 @@ export function Navbar({ user }: NavbarProps) {
   const location = useLocation();
   return (
     <header className="sticky top-0 z-30 border-b border-wood-100 bg-paper/95 backdrop-blur">
-      <nav aria-label="Main" className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-2 px-3 sm:px-6">
+      <nav
+        aria-label={t("nav.mainLabel")}
+        className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-2 px-3 sm:px-6"
+      >
         <Link to="/" className="flex items-center gap-2 text-lg font-extrabold tracking-tight text-wood-900">
           <img src="/images/logo.svg" alt="" width={32} height={32} />
           Randa

@@ -44,7 +44,7 @@ export function Sidebar({ role }: { role: "user" | "admin" }) {
       >
         {collapsed ? "»" : "«"}
       </button>
-      <nav aria-label="Dashboard">
+      <nav aria-label={t("sidebar.label")}>
         <ul>
           {sidebarLinks(role).map((link) => (
             <li key={link.to}>

@@ -41,7 +41,7 @@ export default function Register({ loaderData, actionData }: Route.ComponentProp
     <main>
       <header className="bg-wood-900 py-10 text-center text-white">
         <h1 className="text-3xl font-bold tracking-widest">{t("auth.account")}</h1>
-        <nav aria-label="Breadcrumb" className="mt-2 text-sm text-wood-100">
+        <nav aria-label={t("auth.breadcrumb")} className="mt-2 text-sm text-wood-100">
           <Link to="/" className="hover:underline">
             {t("auth.home")}
           </Link>{" "}
