@@ -64,6 +64,8 @@ const BANGLA: Record<string, string> = {
   "This order is to be paid in cash on delivery.": "এই অর্ডারের মূল্য ডেলিভারির সময় নগদে পরিশোধ করতে হবে।",
   "This order is paid and cannot be cancelled.": "এই অর্ডারের মূল্য পরিশোধ করা হয়েছে, তাই বাতিল করা যাবে না।",
   "This order has been shipped and cannot be cancelled.": "এই অর্ডারটি পাঠানো হয়ে গেছে, তাই বাতিল করা যাবে না।",
+  "This order has a payment waiting for the store's review and cannot be cancelled.":
+    "এই অর্ডারের একটি পেমেন্ট দোকানের যাচাইয়ের অপেক্ষায়, তাই বাতিল করা যাবে না।",
   "We could not reach the store. Check your connection and try again.":
     "দোকানের সাথে যোগাযোগ করা যায়নি। ইন্টারনেট সংযোগ দেখে আবার চেষ্টা করুন।",
 };

@@ -128,6 +128,11 @@ describe("SSLCommerz (through a stand-in for its sandbox)", () => {
     expect((await browserReturn(fields)).headers.get("location")).toBe(`/dashboard/payment/${orderId}?gateway=held`);
     await expectUnpaid(orderId);
     expect(await paymentRowsOf(t, orderId)).toMatchObject([{ status: "held", providerRef: fields.get("tran_id") }]);
+    const cancel = await t.request(`/api/order/${orderId}`, { method: "DELETE", headers: asBearer(buyer) });
+    expect(cancel.status).toBe(409);
+    expect(await messageOf(cancel)).toBe(
+      "This order has a payment waiting for the store's review and cannot be cancelled.",
+    );
 
     const accept = (who: TestAccount) =>
       t.request(`/api/order/${orderId}/accept-payment`, jsonInit("POST", {}, asBearer(who)));
