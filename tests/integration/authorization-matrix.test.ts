@@ -1,0 +1,114 @@
+import { beforeAll, describe, expect, it } from "vitest";
+import { asBearer, jsonInit, signUp, signUpAdmin, type TestAccount } from "../support/accounts";
+import { pngImage } from "../support/images";
+import { makeProduct, TEST_DELIVERY } from "../support/orders";
+import { useTestApp } from "../support/test-app";
+
+/**
+ * Every /api call, asked by a stranger, by the customer who owns the thing, by another customer and by an
+ * admin: the status each one gets. The table is the documentation of who may do what.
+ */
+type Who = "anonymous" | "owner" | "other" | "admin";
+const WHO: Who[] = ["anonymous", "owner", "other", "admin"];
+
+/** What one cell works on: a product and an order of the owner's, made fresh for the cell. */
+interface Scene {
+  owner: TestAccount;
+  productId: string;
+  orderId: string;
+  /** A customer made for the cell, for calls that change an account. */
+  victim: TestAccount;
+}
+
+interface Call {
+  call: string;
+  request(s: Scene): { path: string; method: string; body?: unknown; form?: () => Promise<FormData> };
+  expected: [anonymous: number, owner: number, other: number, admin: number];
+}
+
+const productBody = {
+  name: "Matrix Gauge",
+  price: 100,
+  Availability: 10,
+  minimumQuantity: 1,
+  desc: "A gauge.",
+  image: "/images/products/marking-gauge.svg",
+};
+const card = { number: "4242424242424242", expMonth: 12, expYear: 2034, cvc: "123" };
+const png = async () => {
+  const form = new FormData();
+  form.set("image", new Blob([new Uint8Array(await pngImage(40, 30))], { type: "image/png" }), "a.png");
+  return form;
+};
+
+// prettier-ignore
+const TABLE: Call[] = [
+  //                                                                                                 anon owner other admin
+  { call: "GET /api/health",                    request: () => ({ method: "GET", path: "/api/health" }),                          expected: [200, 200, 200, 200] },
+  { call: "GET /api/product",                   request: () => ({ method: "GET", path: "/api/product" }),                         expected: [200, 200, 200, 200] },
+  { call: "GET /api/product/{id}",              request: (s) => ({ method: "GET", path: `/api/product/${s.productId}` }),         expected: [200, 200, 200, 200] },
+  { call: "POST /api/product",                  request: () => ({ method: "POST", path: "/api/product", body: productBody }),     expected: [401, 403, 403, 200] },
+  { call: "PUT /api/product/{id}",              request: (s) => ({ method: "PUT", path: `/api/product/${s.productId}`, body: { Availability: 5 } }), expected: [401, 403, 403, 200] },
+  { call: "DELETE /api/product/{id}",           request: (s) => ({ method: "DELETE", path: `/api/product/${s.productId}` }),      expected: [401, 403, 403, 200] },
+  { call: "POST /api/uploads",                  request: () => ({ method: "POST", path: "/api/uploads", form: png }),             expected: [401, 403, 403, 200] },
+  { call: "POST /api/order",                    request: (s) => ({ method: "POST", path: "/api/order", body: { productId: s.productId, quantity: 1 } }), expected: [401, 200, 200, 200] },
+  { call: "GET /api/order",                     request: () => ({ method: "GET", path: "/api/order" }),                           expected: [401, 403, 403, 200] },
+  { call: "GET /api/order/{email}",             request: (s) => ({ method: "GET", path: `/api/order/${s.owner.email}` }),         expected: [401, 200, 403, 200] },
+  { call: "GET /api/order/{email}/{id}",        request: (s) => ({ method: "GET", path: `/api/order/${s.owner.email}/${s.orderId}` }), expected: [401, 200, 403, 200] },
+  { call: "PATCH /api/order/{id}",              request: (s) => ({ method: "PATCH", path: `/api/order/${s.orderId}`, body: { transactionId: "pi_test_unknown" } }), expected: [401, 400, 403, 403] },
+  { call: "DELETE /api/order/{id}",             request: (s) => ({ method: "DELETE", path: `/api/order/${s.orderId}` }),          expected: [401, 200, 403, 200] },
+  { call: "PUT /api/order/{id}/delivery",       request: (s) => ({ method: "PUT", path: `/api/order/${s.orderId}/delivery`, body: TEST_DELIVERY }), expected: [401, 200, 403, 403] },
+  { call: "POST /api/order/{id}/cash-on-delivery", request: (s) => ({ method: "POST", path: `/api/order/${s.orderId}/cash-on-delivery` }), expected: [401, 200, 403, 403] },
+  { call: "POST /api/order/{id}/collect",       request: (s) => ({ method: "POST", path: `/api/order/${s.orderId}/collect` }),    expected: [401, 403, 403, 409] },
+  { call: "PUT /api/order/{id}/status",         request: (s) => ({ method: "PUT", path: `/api/order/${s.orderId}/status`, body: { status: "shipped" } }), expected: [401, 403, 403, 409] },
+  { call: "POST /api/order/{id}/accept-payment", request: (s) => ({ method: "POST", path: `/api/order/${s.orderId}/accept-payment` }), expected: [401, 403, 403, 409] },
+  { call: "POST /api/create-payment-intent",    request: (s) => ({ method: "POST", path: "/api/create-payment-intent", body: { orderId: s.orderId } }), expected: [401, 200, 403, 403] },
+  { call: "POST /api/payments/test/confirm",    request: () => ({ method: "POST", path: "/api/payments/test/confirm", body: { clientSecret: "pi_test_x_secret_y", card } }), expected: [404, 404, 404, 404] },
+  { call: "POST /api/payments/stripe/webhook",  request: () => ({ method: "POST", path: "/api/payments/stripe/webhook", body: {} }), expected: [404, 404, 404, 404] },
+  { call: "POST /api/payments/sslcommerz/session", request: (s) => ({ method: "POST", path: "/api/payments/sslcommerz/session", body: { orderId: s.orderId } }), expected: [404, 404, 404, 404] },
+  { call: "GET /api/review",                    request: () => ({ method: "GET", path: "/api/review" }),                          expected: [200, 200, 200, 200] },
+  { call: "POST /api/review",                   request: () => ({ method: "POST", path: "/api/review", body: { rating: 4, comment: "Sharp." } }), expected: [401, 200, 200, 200] },
+  { call: "GET /api/profile/{email}",           request: (s) => ({ method: "GET", path: `/api/profile/${s.owner.email}` }),       expected: [401, 200, 403, 200] },
+  { call: "PUT /api/profile/{email}",           request: (s) => ({ method: "PUT", path: `/api/profile/${s.owner.email}`, body: { education: "BSc" } }), expected: [401, 200, 403, 200] },
+  { call: "GET /api/admin/{email}",             request: (s) => ({ method: "GET", path: `/api/admin/${s.owner.email}` }),         expected: [401, 200, 403, 200] },
+  { call: "GET /api/user",                      request: () => ({ method: "GET", path: "/api/user" }),                            expected: [401, 403, 403, 200] },
+  { call: "PUT /api/user/{email}",              request: (s) => ({ method: "PUT", path: `/api/user/${s.owner.email}`, body: { name: s.owner.name } }), expected: [401, 200, 403, 403] },
+  { call: "PUT /api/user/admin/{email}",        request: (s) => ({ method: "PUT", path: `/api/user/admin/${s.victim.email}` }),   expected: [401, 403, 403, 200] },
+  { call: "DELETE /api/user/{email}",           request: (s) => ({ method: "DELETE", path: `/api/user/${s.victim.email}` }),      expected: [401, 403, 403, 200] },
+];
+
+describe("authorization matrix: every /api call against a stranger, the owner, another customer and an admin", () => {
+  const t = useTestApp();
+  const accounts = {} as { owner: TestAccount; other: TestAccount; admin: TestAccount };
+
+  beforeAll(async () => {
+    accounts.owner = await signUp(t);
+    accounts.other = await signUp(t);
+    accounts.admin = await signUpAdmin(t);
+  });
+
+  async function scene(): Promise<Scene> {
+    const { id: productId } = await makeProduct(t, { minimumQuantity: 1 });
+    const placed = await t.request(
+      "/api/order",
+      jsonInit("POST", { productId, quantity: 1, delivery: TEST_DELIVERY }, asBearer(accounts.owner)),
+    );
+    const { insertedId: orderId } = (await placed.json()) as { insertedId: string };
+    return { owner: accounts.owner, productId, orderId, victim: await signUp(t) };
+  }
+
+  for (const row of TABLE) {
+    it.each(WHO.map((who, i) => [who, row.expected[i]!] as const))(`${row.call} as %s → %i`, async (who, status) => {
+      const s = await scene();
+      const { method, path, body, form } = row.request(s);
+      const headers: Record<string, string> = who === "anonymous" ? {} : asBearer(accounts[who]);
+      const init: RequestInit = form
+        ? { method, headers, body: await form() }
+        : body === undefined
+          ? { method, headers }
+          : jsonInit(method, body, headers);
+      const res = await t.request(path, init);
+      expect(res.status, await res.clone().text()).toBe(status);
+    });
+  }
+});
