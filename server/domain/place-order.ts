@@ -4,7 +4,7 @@ import type { OrderInput } from "~/schemas/order";
 import type { SessionUser } from "../auth/session";
 import type { Db } from "../db/client";
 import { order, product } from "../db/schema";
-import { conflict, invalid, isUniqueViolation, notFound } from "../errors";
+import { conflict, DomainError, invalid, isUniqueViolation, notFound } from "../errors";
 import { PRODUCT_NOT_FOUND } from "./catalog";
 import { isId, type Order } from "./orders";
 
@@ -66,8 +66,10 @@ export async function placeOrder(
     });
     return { order: placed, replayed: false };
   } catch (err) {
-    // Two requests with the same key raced: the loser's transaction rolled back (its stock included).
-    if (idempotencyKey && isUniqueViolation(err)) {
+    // Two requests with the same key raced, and the loser's transaction rolled back (its stock included): it hit
+    // the unique index, or (when the winner took the last pieces) found too little stock. Either way it answers
+    // with the winner's order rather than a refusal of an order that was placed.
+    if (idempotencyKey && (isUniqueViolation(err) || isStockRefusal(err))) {
       const earlier = await findByKey(db, buyer.id, idempotencyKey);
       if (earlier) return replay(earlier, input);
     }
@@ -89,6 +91,8 @@ function replay(earlier: Order, input: OrderInput): PlacedOrder {
   }
   return { order: earlier, replayed: true };
 }
+
+const isStockRefusal = (err: unknown) => err instanceof DomainError && err.message === QUANTITY_ABOVE_STOCK;
 
 /** Why the guarded decrement took nothing, read inside the same transaction. */
 async function whyNot(tx: Pick<Db, "select">, input: OrderInput) {

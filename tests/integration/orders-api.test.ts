@@ -273,6 +273,21 @@ describe("orders API", () => {
       expect(rows.map((r) => r.id)).toEqual([ids[0]]);
     });
 
+    it("answers simultaneous requests with the same key with the one order even when it took the last pieces", async () => {
+      const buyer = await signUp(t);
+      const item = await makeProduct({ availability: 20 });
+      const headers = { ...asBearer(buyer), "Idempotency-Key": `last-${randomUUID()}` };
+      const answers = await Promise.all(
+        Array.from({ length: 5 }, () => post({ productId: item.id, quantity: 20 }, headers)),
+      );
+      expect(answers.map((r) => r.status)).toEqual([200, 200, 200, 200, 200]);
+      const ids = await Promise.all(answers.map(async (r) => ((await r.json()) as { insertedId: string }).insertedId));
+      expect(new Set(ids).size).toBe(1);
+      expect(await stockOf(item.id)).toBe(0);
+      const rows = await t.database.db.select().from(order).where(eq(order.productId, item.id));
+      expect(rows.map((r) => r.id)).toEqual([ids[0]]);
+    });
+
     it.each<[string, (productId: string, other: string) => { productId: string; quantity: number }]>([
       ["a different quantity", (productId) => ({ productId, quantity: 60 })],
       ["a different product", (_productId, other) => ({ productId: other, quantity: 20 })],

@@ -17,7 +17,7 @@ export async function stockOf(db: Db, productId: string): Promise<number> {
 }
 
 /** Runs `fire` (every request at once) while reading the product's stock every 5 ms until all have answered. */
-export async function withStockSamples<A>(db: Db, productId: string, fire: () => Promise<A[]>) {
+export async function withStockSamples<A>(db: Db, productId: string, fire: () => Promise<A>) {
   const samples: number[] = [];
   let done = false;
   const sampling = (async () => {
@@ -31,6 +31,12 @@ export async function withStockSamples<A>(db: Db, productId: string, fire: () =>
   });
   await sampling;
   return { answers, samples };
+}
+
+/** Every sample of the stock lies between zero and the initial stock, and none is above the one before. */
+export function expectStockNeverRose(samples: number[], initial: number) {
+  expect(samples.length).toBeGreaterThan(0);
+  expect(samples.every((s, i) => s >= 0 && s <= initial && (i === 0 || s <= samples[i - 1]!))).toBe(true);
 }
 
 /**
@@ -54,8 +60,7 @@ export async function checkOrderInvariants(
   const final = await stockOf(db, productId);
   expect(final).toBe(initial - sold);
   expect(final).toBeGreaterThanOrEqual(0);
-  expect(samples.length).toBeGreaterThan(0);
-  expect(samples.every((s, i) => s >= 0 && s <= initial && (i === 0 || s <= samples[i - 1]!))).toBe(true);
+  expectStockNeverRose(samples, initial);
   // A refusal came when fewer pieces were left than asked for, and stock never grows back.
   for (const a of lost) expect(final).toBeLessThan(a.quantity);
 
