@@ -13,13 +13,19 @@ export async function runLighthouse(baseUrl, paths) {
   const results = [];
   try {
     for (const path of paths) {
-      const runner = await lighthouse(baseUrl + path, {
-        port: chrome.port,
-        output: "json",
-        logLevel: "error",
-        onlyCategories: categories,
-      });
-      const lhr = runner.lhr;
+      // A run that could not load the page (a busy machine, say) has no scores; it is tried again.
+      let lhr;
+      for (let attempt = 1; attempt <= 3; attempt++) {
+        const runner = await lighthouse(baseUrl + path, {
+          port: chrome.port,
+          output: "json",
+          logLevel: "error",
+          onlyCategories: categories,
+        });
+        lhr = runner.lhr;
+        if (!lhr.runtimeError && lhr.categories.performance?.score != null) break;
+        console.warn(`bench: Lighthouse could not measure ${path} (${lhr.runtimeError?.code ?? "no score"}); again.`);
+      }
       const score = (c) => Math.round((lhr.categories[c]?.score ?? 0) * 100);
       results.push({
         path,

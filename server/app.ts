@@ -2,11 +2,16 @@ import { Hono } from "hono";
 import { NONCE, secureHeaders, type SecureHeadersVariables } from "hono/secure-headers";
 import { createRequestHandler, type ServerBuild } from "react-router";
 import { apiRouter } from "./api/router";
+import { VersionedCache } from "./cache/versioned-cache";
+import { apiSecurityHeaders } from "./http/api-security-headers";
 import { clientIp } from "./http/client-ip";
 import { compression } from "./http/compression";
 import { crossSiteGuard } from "./http/cross-site-guard";
+import { sharedPage, type CachedPage } from "./http/public-page-cache";
 import { hashedAssets, publicFiles, uploadedImages } from "./http/static-files";
 import type { Services } from "./services";
+
+const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
 export interface AppOptions {
   services: Services;
@@ -23,33 +28,39 @@ export function createApp({ services, ssr, clientDir }: AppOptions) {
   const payment = services.payments.pageSources;
 
   app.use(compression());
-  app.use(
-    secureHeaders({
-      contentSecurityPolicy: production
-        ? {
-            defaultSrc: ["'self'"],
-            scriptSrc: ["'self'", NONCE, ...payment.script],
-            styleSrc: ["'self'", "'unsafe-inline'"],
-            imgSrc: ["'self'", "data:"],
-            mediaSrc: ["'self'"],
-            connectSrc: ["'self'", ...payment.connect],
-            frameSrc: ["'self'", ...payment.frame],
-            fontSrc: ["'self'"],
-            objectSrc: ["'none'"],
-            baseUri: ["'self'"],
-            // Sign-in with Google is a form post that redirects to Google, which form-action also governs.
-            formAction: ["'self'", ...services.signInProviderOrigins],
-            frameAncestors: ["'none'"],
-          }
-        : undefined,
-      strictTransportSecurity: false,
-      // Not "no-referrer": under it a browser sends `Origin: null` with a same-site form post, and the check of
-      // that post's origin refuses it. "same-origin" still tells other sites nothing.
-      referrerPolicy: "same-origin",
-    }),
-  );
+  app.use("/api/*", apiSecurityHeaders());
+  const pageSecurityHeaders = secureHeaders({
+    contentSecurityPolicy: production
+      ? {
+          defaultSrc: ["'self'"],
+          scriptSrc: ["'self'", NONCE, ...payment.script],
+          styleSrc: ["'self'", "'unsafe-inline'"],
+          imgSrc: ["'self'", "data:"],
+          mediaSrc: ["'self'"],
+          connectSrc: ["'self'", ...payment.connect],
+          frameSrc: ["'self'", ...payment.frame],
+          fontSrc: ["'self'"],
+          objectSrc: ["'none'"],
+          baseUri: ["'self'"],
+          // Sign-in with Google is a form post that redirects to Google, which form-action also governs.
+          formAction: ["'self'", ...services.signInProviderOrigins],
+          frameAncestors: ["'none'"],
+        }
+      : undefined,
+    strictTransportSecurity: false,
+    // Not "no-referrer": under it a browser sends `Origin: null` with a same-site form post, and the check of
+    // that post's origin refuses it. "same-origin" still tells other sites nothing.
+    referrerPolicy: "same-origin",
+  });
+  app.use((c, next) => (c.req.path.startsWith("/api/") ? next() : pageSecurityHeaders(c, next)));
 
   app.use(crossSiteGuard(services.trustedOrigins));
+  // A write answered by this process is seen by this process's next read at once, before the database's
+  // announcement of it arrives.
+  app.use(async (c, next) => {
+    await next();
+    if (!SAFE_METHODS.has(c.req.method)) services.catalogVersion.bump();
+  });
 
   app.route("/api", apiRouter(services));
   app.use("/uploads/*", uploadedImages(services.dataDir));
@@ -61,14 +72,12 @@ export function createApp({ services, ssr, clientDir }: AppOptions) {
 
   if (ssr) {
     const handleRequest = createRequestHandler(ssr.build, ssr.mode);
-    app.all("*", (c) =>
-      handleRequest(c.req.raw, {
-        db: services.db,
-        services,
-        clientIp: clientIp(c),
-        nonce: c.get("secureHeadersNonce") ?? "",
-      }),
-    );
+    const pages = new VersionedCache<CachedPage>(services.catalogVersion);
+    app.all("*", (c) => {
+      const nonce = c.get("secureHeadersNonce") ?? "";
+      const render = () => handleRequest(c.req.raw, { db: services.db, services, clientIp: clientIp(c), nonce });
+      return production ? sharedPage(pages, c.req.raw, nonce, render) : render();
+    });
   }
 
   return app;

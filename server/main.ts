@@ -3,14 +3,17 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { getRequestListener } from "@hono/node-server";
 import type { ServerBuild } from "react-router";
+import { setTimeout as delay } from "node:timers/promises";
 import { createApp } from "./app";
 import { ConfigError, loadConfig } from "./config";
+import { inFlightRequests } from "./http/in-flight";
 import { openDatabase } from "./db/client";
 import { seedDemoData } from "./db/seed";
 import { DEMO_ADMIN, ensureAdmin } from "./auth/first-admin";
 import { createServices } from "./services";
 
 const dev = process.argv.includes("--dev");
+const SHUTDOWN_GRACE_MS = 5000;
 
 /** A configuration mistake stops start-up with its one-line message, not a stack trace. */
 function orExit<T>(make: () => T): T {
@@ -38,6 +41,7 @@ if (config.ADMIN_EMAIL && config.ADMIN_PASSWORD) {
 }
 
 let listener: Parameters<typeof createServer>[1];
+const requests = inFlightRequests();
 let closeVite = async () => {};
 if (dev) {
   const { createServer: createViteServer } = await import("vite");
@@ -50,13 +54,13 @@ if (dev) {
       mode: "development",
     },
   });
-  const honoListener = getRequestListener(app.fetch);
+  const honoListener = getRequestListener(requests.track(app.fetch));
   listener = (req, res) => vite.middlewares(req, res, () => honoListener(req, res));
 } else {
   const buildDir = path.resolve("build");
   const build = (await import(pathToFileURL(path.join(buildDir, "server/index.js")).href)) as ServerBuild;
   const app = createApp({ services, ssr: { build, mode: "production" }, clientDir: path.join(buildDir, "client") });
-  listener = getRequestListener(app.fetch);
+  listener = getRequestListener(requests.track(app.fetch));
 }
 
 const server = createServer(listener);
@@ -72,8 +76,12 @@ async function stop(signal: string) {
   if (stopping) return;
   stopping = true;
   console.log(`${signal}: closing.`);
-  server.close();
-  server.closeAllConnections();
+  // Requests under way are answered before the database closes; idle keep-alive connections end at once.
+  const drained = new Promise<void>((resolve) => server.close(() => resolve()));
+  server.closeIdleConnections();
+  const tooLong = setTimeout(() => server.closeAllConnections(), SHUTDOWN_GRACE_MS);
+  await Promise.race([Promise.all([drained, requests.idle()]), delay(SHUTDOWN_GRACE_MS)]);
+  clearTimeout(tooLong);
   await closeVite();
   await database.close();
   process.exit(0);

@@ -1,6 +1,7 @@
 import path from "node:path";
 import { createAuth, type Auth } from "./auth/auth";
 import { resolveAuthSecret } from "./auth/secret";
+import { watchCatalog, type CatalogVersion } from "./cache/catalog-version";
 import type { Config } from "./config";
 import type { Database, Db } from "./db/client";
 import { createDiskImageStore, type ImageStore } from "./images/image-store";
@@ -12,6 +13,8 @@ import type { CardPaymentProvider, PaymentProvider } from "./payments/provider";
 export interface Services {
   database: Database;
   db: Db;
+  /** Moves on every committed change to products or reviews, from any server process (server/cache/). */
+  catalogVersion: CatalogVersion;
   auth: Auth;
   mailer: Mailer;
   /** The card provider of the Pay Order page: the test processor or Stripe. */
@@ -61,6 +64,7 @@ export function createServices(database: Database, config: Config): Services {
   return {
     database,
     db: database.db,
+    catalogVersion: watchCatalog(database),
     auth,
     mailer,
     payments: createPaymentProvider(config, database.db),

@@ -5,9 +5,11 @@ import type { Services } from "../services";
 
 /** Better Auth's own endpoints (sign-up, sign-in, sign-out, OAuth callbacks, password reset) under /api/auth. */
 export function authRoutes({ auth }: Services) {
-  return new Hono().all("/*", (c) => {
+  return new Hono().all("/*", async (c) => {
     const headers = new Headers(c.req.raw.headers);
     headers.set(CLIENT_IP_HEADER, clientIp(c));
-    return auth.handler(new Request(c.req.raw, { headers }));
+    const res = await auth.handler(new Request(c.req.raw, { headers }));
+    // Through the context, so the answer carries the API's security headers (http/api-security-headers.ts).
+    return c.newResponse(res.body, res);
   });
 }

@@ -8,6 +8,7 @@ import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
+import { listenPostgres, type ChangeListener } from "./listen";
 import * as schema from "./schema";
 
 export type Schema = typeof schema;
@@ -16,6 +17,8 @@ export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 export interface Database {
   db: Db;
   kind: "pglite" | "postgres";
+  /** Follows NOTIFY on a channel until the database is closed. */
+  listen(channel: string, listener: ChangeListener): void;
   close(): Promise<void>;
 }
 
@@ -47,7 +50,16 @@ async function openPostgres(url: string): Promise<Database> {
     client.release();
   }
   const db = drizzlePg(pool, { schema }) as unknown as Db;
-  return { db, kind: "postgres", close: () => pool.end() };
+  const stopListening: Array<() => Promise<void>> = [];
+  return {
+    db,
+    kind: "postgres",
+    listen: (channel, listener) => void stopListening.push(listenPostgres(url, channel, listener)),
+    close: async () => {
+      await Promise.all(stopListening.map((stop) => stop()));
+      await pool.end();
+    },
+  };
 }
 
 async function openPglite(dataDir?: string): Promise<Database> {
@@ -61,5 +73,18 @@ async function openPglite(dataDir?: string): Promise<Database> {
   }
   const drizzleDb = drizzlePglite(client, { schema });
   await migratePglite(drizzleDb, { migrationsFolder });
-  return { db: drizzleDb as unknown as Db, kind: "pglite", close: () => client.close() };
+  return {
+    db: drizzleDb as unknown as Db,
+    kind: "pglite",
+    // One process owns an embedded database, so every change is seen; PGlite delivers a notification before
+    // the query that caused it resolves.
+    listen: (channel, listener) =>
+      void client
+        .listen(channel, () => listener.notify())
+        .then(
+          () => listener.state(true),
+          (err: unknown) => console.error(`[db] cannot listen for ${channel}:`, err),
+        ),
+    close: () => client.close(),
+  };
 }

@@ -31,14 +31,15 @@ function replaceResponse(c: Context, body: BodyInit, res: Response, headers: Hea
 export function compression(): MiddlewareHandler {
   return async (c, next) => {
     await next();
+    // Asked first: reading the answer's headers makes Node build a full copy of it.
+    const encoding = pickEncoding(c.req.header("Accept-Encoding"));
+    if (!encoding || c.req.method === "HEAD") return;
     const res = c.res;
-    if (!res.body || c.req.method === "HEAD" || res.headers.has("Content-Encoding")) return;
+    if (!res.body || res.headers.has("Content-Encoding")) return;
     const type = res.headers.get("Content-Type") ?? "";
     if (!COMPRESSIBLE.test(type)) return;
     const declaredLength = Number(res.headers.get("Content-Length") ?? Number.NaN);
     if (declaredLength < MIN_BYTES) return;
-    const encoding = pickEncoding(c.req.header("Accept-Encoding"));
-    if (!encoding) return;
 
     const headers = new Headers(res.headers);
     headers.append("Vary", "Accept-Encoding");

@@ -13,9 +13,16 @@ describe("GET /api/health", () => {
     });
   });
 
-  it("sends security headers", async () => {
-    const res = await t.request("/api/health");
+  it.each([
+    ["a plain answer", "/api/health"],
+    ["the sign-in library's answer", "/api/auth/get-session"],
+    ["a refusal", "/api/order"],
+    ["an unknown call", "/api/nothing-here"],
+  ])("sends security headers with %s", async (_, path) => {
+    const res = await t.request(path);
     expect(res.headers.get("x-content-type-options")).toBe("nosniff");
     expect(res.headers.get("x-frame-options")).toBe("SAMEORIGIN");
+    expect(res.headers.get("content-security-policy")).toBe("default-src 'none'; frame-ancestors 'none'");
+    expect(res.headers.get("referrer-policy")).toBe("same-origin");
   });
 });

@@ -1,0 +1,72 @@
+// The ceiling on this machine: nginx (Debian's package) serving the product list as a static file, one worker
+// process like the store's one Node.js process, with keep-alive connections as long as Node's.
+import { spawn, spawnSync } from "node:child_process";
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+
+const NGINX = "/usr/sbin/nginx";
+
+/** Installs nginx from Debian when it is missing and this process may (root). */
+export function ensureNginx() {
+  if (existsSync(NGINX)) return true;
+  if (process.getuid?.() !== 0) {
+    console.warn("bench: nginx is missing and installing it needs root (apt-get install nginx); skipping the ceiling.");
+    return false;
+  }
+  console.log("bench: installing nginx from Debian");
+  const env = { ...process.env, DEBIAN_FRONTEND: "noninteractive" };
+  spawnSync("apt-get", ["update"], { stdio: "inherit", env });
+  spawnSync("apt-get", ["install", "-y", "--no-install-recommends", "nginx"], { stdio: "inherit", env });
+  return existsSync(NGINX);
+}
+
+export async function startNginx({ port, productJson }) {
+  const dir = mkdtempSync(path.join(tmpdir(), "randa-bench-nginx-"));
+  // nginx's worker runs as an unprivileged user and must read the file.
+  chmodSync(dir, 0o755);
+  mkdirSync(path.join(dir, "tmp"));
+  writeFileSync(path.join(dir, "product.json"), productJson);
+  const temp = ["client_body", "proxy", "fastcgi", "uwsgi", "scgi"]
+    .map((t) => `${t}_temp_path ${dir}/tmp/${t};`)
+    .join("\n  ");
+  writeFileSync(
+    path.join(dir, "nginx.conf"),
+    `daemon off;
+worker_processes 1;
+pid ${dir}/nginx.pid;
+error_log ${dir}/error.log warn;
+events { worker_connections 1024; }
+http {
+  access_log off;
+  keepalive_requests 1000000;
+  ${temp}
+  server {
+    listen 127.0.0.1:${port};
+    location = /api/product { default_type application/json; alias ${dir}/product.json; }
+  }
+}
+`,
+  );
+  const child = spawn(NGINX, ["-p", dir, "-c", path.join(dir, "nginx.conf"), "-e", path.join(dir, "error.log")], {
+    stdio: ["ignore", "inherit", "inherit"],
+  });
+  const exited = new Promise((resolve) => child.once("exit", resolve));
+  const baseUrl = `http://127.0.0.1:${port}`;
+  for (let i = 0; i < 100; i++) {
+    if (child.exitCode !== null) throw new Error(`nginx exited with code ${child.exitCode}`);
+    try {
+      if ((await fetch(`${baseUrl}/api/product`)).ok) break;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  return {
+    baseUrl,
+    async stop() {
+      if (child.exitCode === null) child.kill("SIGQUIT");
+      await exited;
+    },
+  };
+}

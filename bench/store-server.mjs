@@ -1,0 +1,48 @@
+// Starts the built store (`server/main.ts`, production mode) as its own process and waits until it answers.
+import { spawn } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+
+export const BENCH_ADMIN = { email: "bench-admin@randa.example", password: "bench-admin-password" };
+
+/** `databaseUrl` empty: a fresh embedded database in a temporary folder. */
+export async function startStore({ port, databaseUrl = "" }) {
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const child = spawn(process.execPath, ["--import", "tsx", "server/main.ts"], {
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      BASE_URL: baseUrl,
+      DATA_DIR: mkdtempSync(path.join(tmpdir(), "randa-bench-")),
+      DATABASE_URL: databaseUrl,
+      AUTH_SECRET: randomBytes(32).toString("hex"),
+      ADMIN_EMAIL: BENCH_ADMIN.email,
+      ADMIN_PASSWORD: BENCH_ADMIN.password,
+      // The load signs buyers in one after another from one address.
+      SIGN_IN_LIMIT_PER_MINUTE: "100000",
+    },
+    stdio: ["ignore", "inherit", "inherit"],
+  });
+  const exited = new Promise((resolve) => child.once("exit", resolve));
+  for (let i = 0; i < 240; i++) {
+    if (child.exitCode !== null) throw new Error(`the store exited with code ${child.exitCode}`);
+    try {
+      if ((await fetch(`${baseUrl}/api/health`)).ok) break;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  return {
+    baseUrl,
+    pid: child.pid,
+    async stop() {
+      if (child.exitCode === null) child.kill("SIGTERM");
+      await exited;
+    },
+  };
+}

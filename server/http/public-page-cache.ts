@@ -1,0 +1,47 @@
+import { languageOf } from "~/i18n/languages";
+import type { VersionedCache } from "../cache/versioned-cache";
+
+/** The public pages every signed-out visitor sees alike (in their language): home, blogs, portfolio, a product. */
+const SHARED_PAGE = /^\/(?:|blogs|myprotfolio|detail\/[^/]+)$/;
+
+export interface CachedPage {
+  body: string;
+  headers: [string, string][];
+  /** The CSP nonce the page was rendered with; each visitor gets the page with their own. */
+  nonce: string;
+}
+
+/** A signed-out GET of a shared page with no query: its HTML depends only on the path, language and catalog. */
+export function isSharedPageRequest(request: Request): boolean {
+  if (request.method !== "GET") return false;
+  const url = new URL(request.url);
+  if (url.search || !SHARED_PAGE.test(url.pathname)) return false;
+  if (request.headers.has("authorization")) return false;
+  return !/session_token=/.test(request.headers.get("cookie") ?? "");
+}
+
+/**
+ * Serves a shared page from the cache, rendering it once per catalog change. Only a plain 200 that sets no
+ * cookie is kept; anything else is answered as rendered.
+ */
+export async function sharedPage(
+  cache: VersionedCache<CachedPage>,
+  request: Request,
+  nonce: string,
+  render: () => Promise<Response>,
+): Promise<Response> {
+  if (!isSharedPageRequest(request)) return render();
+  let uncached: Response | null = null;
+  const page = await cache.get(`${languageOf(request)} ${new URL(request.url).pathname}`, async () => {
+    const res = await render();
+    if (res.status !== 200 || res.headers.has("set-cookie")) {
+      uncached = res;
+      return null;
+    }
+    const headers = [...res.headers].filter(([name]) => name !== "content-length");
+    return { body: await res.text(), headers, nonce };
+  });
+  if (!page) return uncached ?? render();
+  const body = page.nonce && nonce ? page.body.replaceAll(page.nonce, nonce) : page.body;
+  return new Response(body, { status: 200, headers: page.headers });
+}

@@ -1,0 +1,136 @@
+import { describe, expect, it } from "vitest";
+import { CatalogVersion } from "@server/cache/catalog-version";
+import { VersionedCache } from "@server/cache/versioned-cache";
+import { sharedPage, type CachedPage } from "@server/http/public-page-cache";
+
+/** A live catalog version, as when the database's change feed is up. */
+function liveVersion() {
+  const version = new CatalogVersion();
+  version.setLive(true);
+  return version;
+}
+
+/** A page renderer that counts its renders and prints the nonce it was given, as the real pages do. */
+function renderer(status = 200, headers: Record<string, string> = {}) {
+  const calls = { count: 0 };
+  return {
+    calls,
+    render: (nonce: string) => async () => {
+      calls.count++;
+      return new Response(`<script nonce="${nonce}">render ${calls.count}</script>`, {
+        status,
+        headers: { "Content-Type": "text/html; charset=utf-8", ...headers },
+      });
+    },
+  };
+}
+
+const get = (path: string, headers: Record<string, string> = {}) =>
+  new Request(`http://127.0.0.1:3000${path}`, { headers });
+
+describe("the shared page cache", () => {
+  it("renders a signed-out visitor's page once per catalog change, each copy with the visitor's own nonce", async () => {
+    const version = liveVersion();
+    const cache = new VersionedCache<CachedPage>(version);
+    const { calls, render } = renderer();
+
+    const first = await sharedPage(cache, get("/detail/abc"), "nonce-one", render("nonce-one"));
+    const second = await sharedPage(cache, get("/detail/abc"), "nonce-two", render("nonce-two"));
+    expect(await first.text()).toBe('<script nonce="nonce-one">render 1</script>');
+    expect(await second.text()).toBe('<script nonce="nonce-two">render 1</script>');
+    expect(second.headers.get("content-type")).toBe("text/html; charset=utf-8");
+    expect(calls.count).toBe(1);
+
+    version.bump();
+    const third = await sharedPage(cache, get("/detail/abc"), "nonce-three", render("nonce-three"));
+    expect(await third.text()).toBe('<script nonce="nonce-three">render 2</script>');
+  });
+
+  it("keeps one copy per language and per page", async () => {
+    const cache = new VersionedCache<CachedPage>(liveVersion());
+    const { calls, render } = renderer();
+    await sharedPage(cache, get("/", { "Accept-Language": "en" }), "n", render("n"));
+    await sharedPage(cache, get("/", { "Accept-Language": "bn-BD" }), "n", render("n"));
+    await sharedPage(cache, get("/", { Cookie: "randa.lang=bn" }), "n", render("n"));
+    await sharedPage(cache, get("/blogs"), "n", render("n"));
+    expect(calls.count).toBe(3);
+  });
+
+  it.each([
+    ["a signed-in visitor (session cookie)", get("/detail/abc", { Cookie: "randa.session_token=x.y" })],
+    ["a signed-in API client (bearer token)", get("/detail/abc", { Authorization: "Bearer x" })],
+    ["a page with a query", get("/detail/abc?from=footer")],
+    ["a private page", get("/dashboard/orders")],
+    ["a sign-in page", get("/login")],
+    ["a form post", new Request("http://127.0.0.1:3000/detail/abc", { method: "POST" })],
+  ])("renders for %s every time", async (_, request) => {
+    const cache = new VersionedCache<CachedPage>(liveVersion());
+    const { calls, render } = renderer();
+    await sharedPage(cache, request, "n", render("n"));
+    await sharedPage(cache, request.clone(), "n", render("n"));
+    expect(calls.count).toBe(2);
+  });
+
+  it("keeps neither an error page nor a page that sets a cookie", async () => {
+    for (const { calls, render } of [renderer(404), renderer(200, { "Set-Cookie": "a=b" })]) {
+      const cache = new VersionedCache<CachedPage>(liveVersion());
+      const first = await sharedPage(cache, get("/detail/gone"), "n", render("n"));
+      await sharedPage(cache, get("/detail/gone"), "n", render("n"));
+      expect(calls.count).toBe(2);
+      expect(first.status === 404 || first.headers.has("set-cookie")).toBe(true);
+    }
+  });
+});
+
+describe("the versioned cache", () => {
+  it("keeps nothing while the database's change feed is down", async () => {
+    const version = new CatalogVersion();
+    const cache = new VersionedCache<string>(version);
+    let reads = 0;
+    const read = async () => `value ${++reads}`;
+    expect(await cache.get("k", read)).toBe("value 1");
+    expect(await cache.get("k", read)).toBe("value 2");
+    version.setLive(true);
+    expect(await cache.get("k", read)).toBe("value 3");
+    expect(await cache.get("k", read)).toBe("value 3");
+    version.setLive(false);
+    expect(await cache.get("k", read)).toBe("value 4");
+  });
+
+  it("does not keep a value read while a change was committed", async () => {
+    const version = liveVersion();
+    const cache = new VersionedCache<string>(version);
+    let reads = 0;
+    const straddling = cache.get("k", async () => {
+      reads++;
+      version.bump();
+      return "read before the change";
+    });
+    expect(await straddling).toBe("read before the change");
+    expect(await cache.get("k", async () => `fresh ${++reads}`)).toBe("fresh 2");
+    expect(await cache.get("k", async () => `fresh ${++reads}`)).toBe("fresh 2");
+  });
+
+  it("lets concurrent misses share one read", async () => {
+    const cache = new VersionedCache<string>(liveVersion());
+    let reads = 0;
+    const read = async () => {
+      reads++;
+      await new Promise((r) => setTimeout(r, 20));
+      return "list";
+    };
+    expect(await Promise.all(Array.from({ length: 10 }, () => cache.get("k", read)))).toEqual(Array(10).fill("list"));
+    expect(reads).toBe(1);
+  });
+
+  it("forgets the oldest key beyond its size", async () => {
+    const cache = new VersionedCache<string>(liveVersion(), 2);
+    let reads = 0;
+    const read = async () => `v${++reads}`;
+    await cache.get("a", read);
+    await cache.get("b", read);
+    await cache.get("c", read);
+    expect(await cache.get("c", read)).toBe("v3");
+    expect(await cache.get("a", read)).toBe("v4");
+  });
+});
