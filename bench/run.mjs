@@ -13,7 +13,7 @@ import { ensureNginx, startNginx } from "./nginx.mjs";
 import { measurePageWeight } from "./page-weight.mjs";
 import { createBenchDatabase } from "./postgres.mjs";
 import { startStore } from "./store-server.mjs";
-import { markdownReport } from "./report.mjs";
+import { markdownReport, showInReadme } from "./report.mjs";
 
 const port = Number(process.env.BENCH_PORT ?? 4300);
 const BUYERS = 50;
@@ -119,4 +119,5 @@ const results = {
 writeFileSync("bench/results/latest.json", JSON.stringify(results, null, 2) + "\n");
 const table = markdownReport(results);
 writeFileSync("bench/results/latest.md", table + "\n");
+await showInReadme("README.md", table);
 console.log("\n" + table);

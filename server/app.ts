@@ -1,13 +1,13 @@
 import { Hono } from "hono";
-import { NONCE, secureHeaders, type SecureHeadersVariables } from "hono/secure-headers";
+import type { SecureHeadersVariables } from "hono/secure-headers";
 import { createRequestHandler, type ServerBuild } from "react-router";
 import { apiRouter } from "./api/router";
 import { VersionedCache } from "./cache/versioned-cache";
-import { apiSecurityHeaders } from "./http/api-security-headers";
 import { clientIp } from "./http/client-ip";
 import { compression } from "./http/compression";
 import { crossSiteGuard } from "./http/cross-site-guard";
-import { sharedPage, type CachedPage } from "./http/public-page-cache";
+import { sharedPage, type CachedPage, type Respond } from "./http/public-page-cache";
+import { securityHeaders } from "./http/security-headers";
 import { hashedAssets, publicFiles, uploadedImages } from "./http/static-files";
 import type { Services } from "./services";
 
@@ -28,31 +28,27 @@ export function createApp({ services, ssr, clientDir }: AppOptions) {
   const payment = services.payments.pageSources;
 
   app.use(compression());
-  app.use("/api/*", apiSecurityHeaders());
-  const pageSecurityHeaders = secureHeaders({
-    contentSecurityPolicy: production
-      ? {
-          defaultSrc: ["'self'"],
-          scriptSrc: ["'self'", NONCE, ...payment.script],
-          styleSrc: ["'self'", "'unsafe-inline'"],
-          imgSrc: ["'self'", "data:"],
-          mediaSrc: ["'self'"],
-          connectSrc: ["'self'", ...payment.connect],
-          frameSrc: ["'self'", ...payment.frame],
-          fontSrc: ["'self'"],
-          objectSrc: ["'none'"],
-          baseUri: ["'self'"],
-          // Sign-in with Google is a form post that redirects to Google, which form-action also governs.
-          formAction: ["'self'", ...services.signInProviderOrigins],
-          frameAncestors: ["'none'"],
-        }
-      : undefined,
-    strictTransportSecurity: false,
-    // Not "no-referrer": under it a browser sends `Origin: null` with a same-site form post, and the check of
-    // that post's origin refuses it. "same-origin" still tells other sites nothing.
-    referrerPolicy: "same-origin",
-  });
-  app.use((c, next) => (c.req.path.startsWith("/api/") ? next() : pageSecurityHeaders(c, next)));
+  app.use(
+    securityHeaders(
+      production
+        ? {
+            defaultSrc: ["'self'"],
+            scriptSrc: ["'self'", "{nonce}", ...payment.script],
+            styleSrc: ["'self'", "'unsafe-inline'"],
+            imgSrc: ["'self'", "data:"],
+            mediaSrc: ["'self'"],
+            connectSrc: ["'self'", ...payment.connect],
+            frameSrc: ["'self'", ...payment.frame],
+            fontSrc: ["'self'"],
+            objectSrc: ["'none'"],
+            baseUri: ["'self'"],
+            // Sign-in with Google is a form post that redirects to Google, which form-action also governs.
+            formAction: ["'self'", ...services.signInProviderOrigins],
+            frameAncestors: ["'none'"],
+          }
+        : undefined,
+    ),
+  );
 
   app.use(crossSiteGuard(services.trustedOrigins));
   // A write answered by this process is seen by this process's next read at once, before the database's
@@ -76,7 +72,11 @@ export function createApp({ services, ssr, clientDir }: AppOptions) {
     app.all("*", (c) => {
       const nonce = c.get("secureHeadersNonce") ?? "";
       const render = () => handleRequest(c.req.raw, { db: services.db, services, clientIp: clientIp(c), nonce });
-      return production ? sharedPage(pages, c.req.raw, nonce, render) : render();
+      // Through the context, so the page is built with its security headers (http/security-headers.ts).
+      const respond: Respond = (body, init) => c.newResponse(body, init);
+      return production
+        ? sharedPage(pages, c.req.raw, nonce, render, respond)
+        : render().then((r) => respond(r.body, r));
     });
   }
 

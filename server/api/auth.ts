@@ -9,7 +9,7 @@ export function authRoutes({ auth }: Services) {
     const headers = new Headers(c.req.raw.headers);
     headers.set(CLIENT_IP_HEADER, clientIp(c));
     const res = await auth.handler(new Request(c.req.raw, { headers }));
-    // Through the context, so the answer carries the API's security headers (http/api-security-headers.ts).
+    // Through the context, so the answer carries the API's security headers (http/security-headers.ts).
     return c.newResponse(res.body, res);
   });
 }

@@ -4,6 +4,12 @@ import type { VersionedCache } from "../cache/versioned-cache";
 /** The public pages every signed-out visitor sees alike (in their language): home, blogs, portfolio, a product. */
 const SHARED_PAGE = /^\/(?:|blogs|myprotfolio|detail\/[^/]+)$/;
 
+/** Builds the answer (the app passes Hono's c.newResponse, so that it carries the context's headers). */
+export type Respond = (
+  body: string | ReadableStream | null,
+  init: Response | { status: 200; headers: [string, string][] },
+) => Response;
+
 export interface CachedPage {
   body: string;
   headers: [string, string][];
@@ -29,8 +35,9 @@ export async function sharedPage(
   request: Request,
   nonce: string,
   render: () => Promise<Response>,
+  respond: Respond = (body, init) => new Response(body, init),
 ): Promise<Response> {
-  if (!isSharedPageRequest(request)) return render();
+  if (!isSharedPageRequest(request)) return render().then((res) => respond(res.body, res));
   let uncached: Response | null = null;
   const page = await cache.get(`${languageOf(request)} ${new URL(request.url).pathname}`, async () => {
     const res = await render();
@@ -41,7 +48,10 @@ export async function sharedPage(
     const headers = [...res.headers].filter(([name]) => name !== "content-length");
     return { body: await res.text(), headers, nonce };
   });
-  if (!page) return uncached ?? render();
+  if (!page) {
+    const res = uncached ?? (await render());
+    return respond(res.body, res);
+  }
   const body = page.nonce && nonce ? page.body.replaceAll(page.nonce, nonce) : page.body;
-  return new Response(body, { status: 200, headers: page.headers });
+  return respond(body, { status: 200, headers: page.headers });
 }

@@ -22,6 +22,25 @@ test.describe("pages every signed-out visitor sees alike (served from memory unt
     expect(second.allowed).not.toBe(first.allowed);
   });
 
+  test("every kind of answer carries the security headers", async ({ request }) => {
+    const { _id } = await productNamed(request, "Flat-Bottom Spokeshave");
+    for (const path of [
+      "/",
+      `/detail/${_id}`,
+      "/login",
+      "/dashboard",
+      "/favicon.svg",
+      "/no-such-page",
+      "/api/product",
+    ]) {
+      const res = await request.get(path, { maxRedirects: 0 });
+      expect(res.headers()["x-content-type-options"], path).toBe("nosniff");
+      expect(res.headers()["x-frame-options"], path).toBe("SAMEORIGIN");
+      expect(res.headers()["referrer-policy"], path).toBe("same-origin");
+      expect(res.headers()["content-security-policy"], path).toMatch(/frame-ancestors 'none'/);
+    }
+  });
+
   test("a product page shows the stock left after someone else's order", async ({ page, request }) => {
     const spokeshave = await productNamed(request, "Flat-Bottom Spokeshave");
     const stockShown = async () =>
