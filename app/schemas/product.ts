@@ -21,6 +21,7 @@ export const ProductSchema = z.object({
   name: text("Name Is Required", "Product Name", 200),
   price: number("Price Is Required", "Price must be a number")
     .positive("Price must be more than Tk 0")
+    .min(0.01, "Price must be at least Tk 0.01 (one poisha)")
     .max(MAX_PRICE_TK, "Price can be at most Tk 1,00,00,000")
     .refine((tk) => Math.abs(tk * 100 - Math.round(tk * 100)) < 1e-6, "Price can have at most two decimals (poisha)"),
   Availability: number("Quantity Is Required", "Availability must be a number of pieces")

@@ -14,7 +14,9 @@ export function listUsers(db: Db): Promise<UserRow[]> {
   return db.select().from(user).orderBy(asc(user.createdAt), asc(user.email));
 }
 
+/** PostgreSQL text cannot hold NUL, so an address with one (`%00` in a path) names nobody. */
 export async function findUserByEmail(db: Db, email: string): Promise<UserRow | undefined> {
+  if (email.includes("\u0000")) return undefined;
   const [row] = await db.select().from(user).where(byEmail(email));
   return row;
 }

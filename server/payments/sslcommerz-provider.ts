@@ -36,6 +36,9 @@ const Validation = z.object({
   risk_level: z.string().optional(),
 });
 
+/** SSLCommerz's validation ids are short and alphanumeric; anything else is not one, and is not sent on. */
+const VAL_ID = /^[A-Za-z0-9_-]{1,100}$/;
+
 const toPoisha = (amount: string | undefined) => {
   const tk = Number(amount);
   return Number.isFinite(tk) ? Math.round(tk * 100) : -1;
@@ -67,6 +70,7 @@ export function createSslcommerzProvider(db: Db, settings: SslcommerzSettings): 
   }
 
   async function validate(valId: string): Promise<ProviderPayment | null> {
+    if (!VAL_ID.test(valId)) return null;
     const query = new URLSearchParams({
       val_id: valId,
       store_id: settings.storeId,

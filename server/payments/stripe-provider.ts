@@ -1,4 +1,5 @@
 import Stripe from "stripe";
+import { z } from "zod";
 import { invalid, unavailable } from "../errors";
 import type { CardPaymentProvider, ProviderPayment } from "./provider";
 
@@ -12,6 +13,21 @@ export interface StripeSettings {
 
 export const STRIPE_UNREACHABLE = "The card payment service could not be reached. Please try again.";
 export const BAD_WEBHOOK_SIGNATURE = "The webhook signature could not be verified.";
+export const UNREADABLE_EVENT = "The webhook event could not be read.";
+
+const INTENT_ID = /^pi_[A-Za-z0-9_]+$/;
+
+/** The fields of a PaymentIntent the store reads. */
+const IntentFields = z.object({
+  id: z.string().regex(INTENT_ID),
+  amount: z.number(),
+  currency: z.string(),
+  status: z.string(),
+  metadata: z.record(z.string(), z.string()).nullish(),
+});
+
+/** A signed event is Stripe's word, but its shape is still checked before anything is read from it. */
+const SucceededEvent = z.object({ data: z.object({ object: IntentFields }) });
 
 function apiLocation(apiUrl: string | undefined): Stripe.StripeConfig {
   if (!apiUrl) return {};
@@ -20,7 +36,7 @@ function apiLocation(apiUrl: string | undefined): Stripe.StripeConfig {
   return { host: url.hostname, port: url.port || (protocol === "http" ? 80 : 443), protocol };
 }
 
-function stripePayment(intent: Stripe.PaymentIntent): ProviderPayment {
+function stripePayment(intent: z.infer<typeof IntentFields>): ProviderPayment {
   return {
     provider: "stripe",
     reference: intent.id,
@@ -74,20 +90,22 @@ export function createStripeProvider(settings: StripeSettings): CardPaymentProvi
     },
 
     async retrieve(reference) {
-      if (!/^pi_[A-Za-z0-9_]+$/.test(reference)) return null;
+      if (!INTENT_ID.test(reference)) return null;
       const intent = await asked(() => stripe.paymentIntents.retrieve(reference));
       return intent ? stripePayment(intent) : null;
     },
 
     async readNotification(body, headers) {
-      let event: Stripe.Event;
+      let event: unknown;
       try {
         event = stripe.webhooks.constructEvent(body, headers.get("stripe-signature") ?? "", settings.webhookSecret);
       } catch {
         throw invalid(BAD_WEBHOOK_SIGNATURE);
       }
-      if (event.type !== "payment_intent.succeeded") return null;
-      return stripePayment(event.data.object);
+      if ((event as { type?: unknown } | null)?.type !== "payment_intent.succeeded") return null;
+      const succeeded = SucceededEvent.safeParse(event);
+      if (!succeeded.success) throw invalid(UNREADABLE_EVENT);
+      return stripePayment(succeeded.data.data.object);
     },
   };
 }

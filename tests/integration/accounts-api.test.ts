@@ -224,6 +224,25 @@ describe("accounts API", () => {
       });
       expect(res.status).toBe(404);
     });
+
+    it("answers 404, like any unknown email, for one with a NUL character in the path", async () => {
+      const nul = `${encodeURIComponent(customer.email)}%00`;
+      for (const [method, path] of [
+        ["PUT", `/api/user/admin/${nul}`],
+        ["DELETE", `/api/user/${nul}`],
+        ["GET", `/api/profile/${nul}`],
+        ["GET", `/api/order/${nul}`],
+        ["GET", `/api/admin/${nul}`],
+      ] as const) {
+        const res = await t.request(path, { method, headers: asCookie(admin) });
+        expect([method, path, res.status, await res.json()]).toEqual([
+          method,
+          path,
+          404,
+          { message: "No user with that email" },
+        ]);
+      }
+    });
   });
 
   describe("DELETE /api/user/{email}", () => {

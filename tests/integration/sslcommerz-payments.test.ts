@@ -118,6 +118,19 @@ describe("SSLCommerz (through a stand-in for its sandbox)", () => {
     await expectUnpaid(orderId);
   });
 
+  it("ignores an IPN whose validation id cannot be one, without asking the gateway", async () => {
+    const buyer = await signUp(t);
+    const orderId = await orderFor(t, buyer);
+    const fields = await paidAtGateway(buyer, orderId);
+    for (const valId of ["V".repeat(20_000), "VAL 1", "VAL/../1", "ভ্যাল"]) {
+      fields.set("val_id", valId);
+      const res = await ipn(fields);
+      expect(res.status).toBe(200);
+      expect(await res.json()).toEqual({ received: true });
+    }
+    await expectUnpaid(orderId);
+  });
+
   it("holds a risky transaction for an admin, who accepts it once", async () => {
     const buyer = await signUp(t);
     const admin = await signUpAdmin(t);

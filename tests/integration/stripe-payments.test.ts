@@ -178,6 +178,24 @@ describe("card payment with Stripe (through a stand-in for the Stripe API)", () 
       expect(await paymentRowsOf(t, orderId)).toHaveLength(1);
     });
 
+    it("refuses a signed payment_intent.succeeded event it cannot read, and changes nothing", async () => {
+      const buyer = await signUp(t);
+      const orderId = await orderFor(t, buyer);
+      const intent = await startPayment(buyer, orderId);
+      await confirmInStripe(intent);
+      const event = JSON.parse(succeededEvent(intent)) as { data: { object: Record<string, unknown> } };
+      for (const data of [undefined, { object: null }, { object: { ...event.data.object, currency: undefined } }]) {
+        const payload = JSON.stringify({ ...event, data });
+        const res = await webhook(payload, sign(payload));
+        expect(res.status).toBe(400);
+        expect(await messageOf(res)).toBe("The webhook event could not be read.");
+      }
+      for (const payload of ["null", "[]", '"payment_intent.succeeded"']) {
+        expect((await webhook(payload, sign(payload))).status).toBe(200);
+      }
+      await expectUnpaid(orderId);
+    });
+
     it("acknowledges events about other things without touching any order", async () => {
       const buyer = await signUp(t);
       const orderId = await orderFor(t, buyer);

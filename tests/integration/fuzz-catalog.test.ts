@@ -1,0 +1,52 @@
+import { readdir } from "node:fs/promises";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { asBearer } from "../support/accounts";
+import { fuzzEach, useFuzzAccounts } from "../support/fuzz/fuzz-call";
+import { FUZZ_RUNS, FUZZ_TIMEOUT, fuzz, successes } from "../support/fuzz/run-fuzz";
+import { renderUpload, uploadCases } from "../support/fuzz/upload-cases";
+import { makeProduct } from "../support/orders";
+import { useTestApp } from "../support/test-app";
+
+const PRODUCT = {
+  name: "Fuzzed Gauge",
+  price: 1250.5,
+  Availability: 200,
+  minimumQuantity: 20,
+  desc: "A marking gauge.",
+  details: "Beech, brass wear strips.",
+  image: "/images/products/marking-gauge.svg",
+};
+
+describe("fuzzing the catalog's write calls: never a 5xx, and a refused request changes nothing", () => {
+  const t = useTestApp();
+  const accounts = useFuzzAccounts(t);
+  const aProduct = async () => ({ productId: (await makeProduct(t)).id });
+
+  // prettier-ignore
+  fuzzEach(t, [
+    { call: "POST /api/product",        as: "admin", body: () => PRODUCT },
+    { call: "PUT /api/product/{id}",    as: "admin", scene: aProduct, id: (s) => s.productId!, body: () => PRODUCT },
+    { call: "DELETE /api/product/{id}", as: "admin", scene: aProduct, id: (s) => s.productId! },
+  ], accounts);
+
+  it(
+    `POST /api/uploads as admin: ${FUZZ_RUNS} hostile requests, and a refused one stores no file`,
+    { timeout: FUZZ_TIMEOUT },
+    async () => {
+      const uploads = path.join(t.services.dataDir, "uploads");
+      const statuses = await fuzz({
+        t,
+        cases: uploadCases,
+        valid: { kind: "file", field: "image", content: { kind: "photo" }, name: "photo.png", type: "image/png" },
+        send: async (_, c) => {
+          const { body, type } = await renderUpload(c);
+          const headers = { ...asBearer(accounts.admin), ...(type === undefined ? {} : { "Content-Type": type }) };
+          return t.request("/api/uploads", { method: "POST", headers, body });
+        },
+        outside: () => readdir(uploads).catch(() => []),
+      });
+      expect(successes(statuses), JSON.stringify(statuses)).toBeGreaterThan(0);
+    },
+  );
+});
