@@ -1,25 +1,15 @@
 // The ceiling on this machine: nginx (Debian's package) serving the product list as a static file, one worker
 // process like the store's one Node.js process, with keep-alive connections as long as Node's.
-import { spawn, spawnSync } from "node:child_process";
+import { spawn } from "node:child_process";
 import { chmodSync, existsSync, mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { ensureDebianPackages } from "./debian-packages.mjs";
 
 const NGINX = "/usr/sbin/nginx";
 
 /** Installs nginx from Debian when it is missing and this process may (root). */
-export function ensureNginx() {
-  if (existsSync(NGINX)) return true;
-  if (process.getuid?.() !== 0) {
-    console.warn("bench: nginx is missing and installing it needs root (apt-get install nginx); skipping the ceiling.");
-    return false;
-  }
-  console.log("bench: installing nginx from Debian");
-  const env = { ...process.env, DEBIAN_FRONTEND: "noninteractive" };
-  spawnSync("apt-get", ["update"], { stdio: "inherit", env });
-  spawnSync("apt-get", ["install", "-y", "--no-install-recommends", "nginx"], { stdio: "inherit", env });
-  return existsSync(NGINX);
-}
+export const ensureNginx = () => ensureDebianPackages("nginx", ["nginx"], () => existsSync(NGINX));
 
 export async function startNginx({ port, productJson }) {
   const dir = mkdtempSync(path.join(tmpdir(), "randa-bench-nginx-"));

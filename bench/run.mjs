@@ -6,7 +6,9 @@ import { spawnSync } from "node:child_process";
 import { randomUUID } from "node:crypto";
 import { writeFileSync } from "node:fs";
 import { cpus, totalmem } from "node:os";
+import { findChromium } from "../tests/support/chromium.mjs";
 import { addBenchProduct, signInAdmin, signUpBuyers } from "./buyers.mjs";
+import { ensureDebianPackages } from "./debian-packages.mjs";
 import { runLighthouse } from "./lighthouse.mjs";
 import { LOAD, measure } from "./load.mjs";
 import { ensureNginx, startNginx } from "./nginx.mjs";
@@ -17,6 +19,11 @@ import { markdownReport, showInReadme } from "./report.mjs";
 
 const port = Number(process.env.BENCH_PORT ?? 4300);
 const BUYERS = 50;
+
+// Page weight and Lighthouse run in Debian's Chromium, as the browser tests do.
+if (!ensureDebianPackages("Chromium", ["chromium", "fonts-liberation"], () => Boolean(findChromium()))) {
+  process.exit(1);
+}
 
 if (!process.argv.includes("--no-build")) {
   const build = spawnSync("npm", ["run", "build"], { stdio: "inherit" });
