@@ -52,6 +52,11 @@ test.describe("the store in Bangla", () => {
     await page.getByLabel("পরিমাণ (পিস)").fill("40");
     await page.getByRole("button", { name: "এখনই কিনুন" }).click();
     await expect(toast(page, "অর্ডার সম্পন্ন হয়েছে")).toBeVisible();
+    // Once it has slid in, the toast sits below the navbar, so it never covers the links the customer goes on with.
+    const navbarBox = await page.locator("header").first().boundingBox();
+    await expect
+      .poll(async () => (await toast(page, "অর্ডার সম্পন্ন হয়েছে").boundingBox())?.y ?? 0)
+      .toBeGreaterThanOrEqual(navbarBox!.y + navbarBox!.height);
 
     await page.getByRole("link", { name: "ড্যাশবোর্ড" }).click();
     await page.getByRole("navigation", { name: "ড্যাশবোর্ড মেনু" }).getByRole("link", { name: "আমার অর্ডার" }).click();
