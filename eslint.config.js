@@ -3,6 +3,7 @@ import drizzle from "eslint-plugin-drizzle";
 import globals from "globals";
 import reactHooks from "eslint-plugin-react-hooks";
 import tseslint from "typescript-eslint";
+import { importBoundaries } from "./eslint.boundaries.js";
 
 export default tseslint.config(
   { ignores: ["build/", ".react-router/", "node_modules/", "data/", "test-results/", "playwright-report/"] },
@@ -19,6 +20,7 @@ export default tseslint.config(
       "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_" }],
     },
   },
+  ...importBoundaries,
   {
     files: ["**/*.{js,mjs}"],
     languageOptions: { globals: globals.node },

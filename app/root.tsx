@@ -10,10 +10,10 @@ import {
   useRouteLoaderData,
   type ShouldRevalidateFunction,
 } from "react-router";
-import { listPopularProducts } from "@server/domain/catalog";
-import { getUser } from "./lib/session.server";
+import { popularProducts } from "@server/use-cases/catalog";
+import { load, pageActor } from "./door/page-door.server";
 import { i18nFor } from "./i18n/i18n";
-import { languageOf } from "./i18n/languages";
+import { languageOf } from "@shared/languages";
 import type { Route } from "./+types/root";
 import stylesheet from "./app.css?url";
 import { Footer } from "./components/layout/footer";
@@ -29,9 +29,9 @@ export const links: Route.LinksFunction = () => [
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
 ];
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const [popularTags, user] = await Promise.all([listPopularProducts(context.db), getUser(request, context)]);
-  return { popularTags, user: user && { name: user.name, role: user.role }, language: languageOf(request) };
+export async function loader(args: Route.LoaderArgs) {
+  const [popularTags, user] = await Promise.all([load(args, popularProducts), pageActor(args)]);
+  return { popularTags, user: user && { name: user.name, role: user.role }, language: languageOf(args.request) };
 }
 
 /** The footer's tags and the signed-in user change only when a form is sent (sign-in, sign-out, profile). */

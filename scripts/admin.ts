@@ -2,7 +2,7 @@
 import { ConfigError, loadConfig } from "../server/config";
 import { openDatabase } from "../server/db/client";
 import { promoteToAdmin } from "../server/domain/users";
-import { DomainError } from "../server/errors";
+import { AppError } from "../server/errors";
 
 const [command, email] = process.argv.slice(2);
 if (command !== "promote" || !email) {
@@ -16,13 +16,13 @@ try {
     config.DATABASE_URL ? { url: config.DATABASE_URL } : { dataDir: config.DATA_DIR },
   );
   try {
-    const { modifiedCount } = await promoteToAdmin(database.db, email);
-    console.log(modifiedCount ? `${email} is now an admin.` : `${email} was already an admin.`);
+    const { promoted } = await promoteToAdmin(database.db, email);
+    console.log(promoted ? `${email} is now an admin.` : `${email} was already an admin.`);
   } finally {
     await database.close();
   }
 } catch (err) {
-  if (err instanceof ConfigError || err instanceof DomainError) {
+  if (err instanceof ConfigError || err instanceof AppError) {
     console.error(err.message);
     process.exit(1);
   }

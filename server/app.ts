@@ -43,7 +43,7 @@ export function createApp({ services, ssr, clientDir }: AppOptions) {
             objectSrc: ["'none'"],
             baseUri: ["'self'"],
             // Sign-in with Google is a form post that redirects to Google, which form-action also governs.
-            formAction: ["'self'", ...services.signInProviderOrigins],
+            formAction: ["'self'", ...services.signInProviderOrigins, ...(services.gateway?.pageSources.form ?? [])],
             frameAncestors: ["'none'"],
           }
         : undefined,
@@ -71,7 +71,7 @@ export function createApp({ services, ssr, clientDir }: AppOptions) {
     const pages = new VersionedCache<CachedPage>(services.catalogVersion);
     app.all("*", (c) => {
       const nonce = c.get("secureHeadersNonce") ?? "";
-      const render = () => handleRequest(c.req.raw, { db: services.db, services, clientIp: clientIp(c), nonce });
+      const render = () => handleRequest(c.req.raw, { services, clientIp: clientIp(c), nonce });
       // Through the context, so the page is built with its security headers (http/security-headers.ts).
       const respond: Respond = (body, init) => c.newResponse(body, init);
       return production

@@ -1,25 +1,68 @@
-export type DomainErrorCode =
+import { english, type Message, type MessageCode, type MessageParams } from "@shared/messages";
+
+/** What went wrong, in kinds a door can answer: each kind is one HTTP status (`STATUS_OF`). */
+export type ErrorKind =
   "invalid" | "unauthorized" | "forbidden" | "not_found" | "conflict" | "payment_failed" | "too_large" | "unavailable";
 
-/** What domain code throws when a request cannot be carried out; `server/api/error-handler.ts` maps it to HTTP. */
-export class DomainError extends Error {
+/** A field the input got wrong, and why. */
+export interface InputIssue extends Message {
+  field: string;
+}
+
+/**
+ * Why a request cannot be carried out: a kind (which status), a stable code from the message catalogue (which
+ * words, in any language) and, for refused input, the fields at fault. Use cases, the domain, providers and the
+ * doors throw it; each door maps it to an answer in one place.
+ */
+export class AppError extends Error {
+  readonly params: MessageParams | undefined;
+  readonly issues: InputIssue[];
+
   constructor(
-    readonly code: DomainErrorCode,
-    message: string,
+    readonly kind: ErrorKind,
+    readonly code: MessageCode,
+    options: { params?: MessageParams; message?: string; issues?: InputIssue[] } = {},
   ) {
-    super(message);
-    this.name = "DomainError";
+    super(options.message ?? english(code, options.params));
+    this.name = "AppError";
+    this.params = options.params;
+    this.issues = options.issues ?? [];
+  }
+
+  /** The message as it travels: code, values and English text. */
+  get detail(): Message {
+    return this.params
+      ? { code: this.code, params: this.params, message: this.message }
+      : { code: this.code, message: this.message };
   }
 }
 
-export const notFound = (message: string) => new DomainError("not_found", message);
-export const invalid = (message: string) => new DomainError("invalid", message);
-export const forbidden = (message: string) => new DomainError("forbidden", message);
-export const conflict = (message: string) => new DomainError("conflict", message);
-export const tooLarge = (message: string) => new DomainError("too_large", message);
-export const paymentFailed = (message: string) => new DomainError("payment_failed", message);
+/** The one table from a kind of error to the HTTP status both doors answer with. */
+export const STATUS_OF: Record<ErrorKind, 400 | 401 | 402 | 403 | 404 | 409 | 413 | 502> = {
+  invalid: 400,
+  unauthorized: 401,
+  payment_failed: 402,
+  forbidden: 403,
+  not_found: 404,
+  conflict: 409,
+  too_large: 413,
+  unavailable: 502,
+};
+
+const make =
+  (kind: ErrorKind) =>
+  (code: MessageCode, params?: MessageParams): AppError =>
+    new AppError(kind, code, { params });
+
+export const invalid = make("invalid");
+export const unauthorized = make("unauthorized");
+export const forbidden = make("forbidden");
+export const notFound = make("not_found");
+export const conflict = make("conflict");
+export const paymentFailed = make("payment_failed");
+export const tooLarge = make("too_large");
 /** A service the store depends on (a payment provider) did not answer as it should. */
-export const unavailable = (message: string) => new DomainError("unavailable", message);
+export const unavailable = make("unavailable");
 
 /** PostgreSQL's unique_violation, as node-postgres and PGlite report it (drizzle wraps it in `cause`). */
 export function isUniqueViolation(err: unknown): boolean {

@@ -2,14 +2,17 @@ import { useTranslation } from "react-i18next";
 import { useMessage } from "~/i18n/use-message";
 import { useEffect, useId, useRef, useState } from "react";
 import { useFetcher } from "react-router";
-import type { ProductJson } from "~/lib/api-types";
-import { QUANTITY_STEP, quantityProblem } from "~/lib/quantity";
+import type { Message } from "@shared/messages";
+import type { ProductView } from "@shared/views";
+import type { ToastResult } from "~/lib/use-action-toast";
+import { QUANTITY_STEP, quantityProblem } from "@shared/quantity";
 import { randomKey } from "~/lib/random-key";
 import { showToast } from "~/lib/toast";
 
-export interface BuyNowResult {
+/** What Buy It Now's action answers: the order placed, with its confirmation, or why not. */
+export interface BuyNowResult extends ToastResult {
   insertedId?: string;
-  toast?: { kind: "success" | "error"; message: string; id: number };
+  said?: Message;
 }
 
 /**
@@ -17,7 +20,7 @@ export interface BuyNowResult {
  * same question again inside the order's transaction. Each attempt carries an idempotency key, so a retried
  * post (a double tap, a flaky network) never buys twice.
  */
-export function BuyNowForm({ product }: { product: ProductJson }) {
+export function BuyNowForm({ product }: { product: ProductView }) {
   const fetcher = useFetcher<BuyNowResult>();
   const [typed, setTyped] = useState(String(product.minimumQuantity));
   // One key per purchase: kept through retries of the same attempt, dropped once an order is placed.
@@ -34,9 +37,9 @@ export function BuyNowForm({ product }: { product: ProductJson }) {
     if (!result) return;
     if (result.insertedId) {
       attemptKey.current = null;
-      void showToast("success", "Order Placed");
+      if (result.said) void showToast("success", result.said);
     } else if (result.toast) {
-      void showToast(result.toast.kind, result.toast.message);
+      void showToast(result.toast.kind, result.toast.said);
     }
   }, [fetcher.data]);
 
@@ -62,7 +65,7 @@ export function BuyNowForm({ product }: { product: ProductJson }) {
           value={typed}
           onChange={(e) => setTyped(e.target.value)}
           min={product.minimumQuantity}
-          max={product.Availability}
+          max={product.availability}
           step={QUANTITY_STEP}
           aria-invalid={problem ? true : undefined}
           aria-describedby={problem ? errorId : undefined}

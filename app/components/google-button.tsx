@@ -1,6 +1,6 @@
 import { useMessage } from "~/i18n/use-message";
 import { Form } from "react-router";
-import { GOOGLE_NOT_CONFIGURED } from "~/lib/accounts-status";
+import { M } from "@shared/messages";
 
 interface GoogleButtonProps {
   label: string;
@@ -26,7 +26,7 @@ export function GoogleButton({ label, enabled, redirectTo }: GoogleButtonProps) 
       </button>
       {enabled ? null : (
         <p id="google-status" className="mt-1 text-center text-xs text-stone-500">
-          {message(GOOGLE_NOT_CONFIGURED)}
+          {message(M.auth.google_not_configured)}
         </p>
       )}
     </Form>

@@ -1,10 +1,10 @@
 import { useTranslation } from "react-i18next";
 import { useFormat } from "~/i18n/use-format";
 import { Link } from "react-router";
-import type { ProductJson } from "~/lib/api-types";
-import { imageSources } from "~/lib/image-sources";
+import type { ProductView } from "@shared/views";
+import { imageSources } from "@shared/image-sources";
 
-export function ProductCard({ product, eager = false }: { product: ProductJson; eager?: boolean }) {
+export function ProductCard({ product, eager = false }: { product: ProductView; eager?: boolean }) {
   const { t } = useTranslation();
   const format = useFormat();
   return (
@@ -22,10 +22,10 @@ export function ProductCard({ product, eager = false }: { product: ProductJson; 
       <div className="flex flex-1 flex-col p-4">
         <h3 className="font-semibold leading-snug text-wood-900">{product.name}</h3>
         <p className="mt-1 text-lg font-bold text-forest-700" data-testid="product-price">
-          {format.tk(product.price)}
+          {format.money(product.pricePoisha)}
         </p>
         <Link
-          to={`/detail/${product._id}`}
+          to={`/detail/${product.id}`}
           className="mt-auto inline-block rounded-md border border-forest-700 px-4 py-2 text-center text-sm font-semibold text-forest-700 hover:bg-forest-700 hover:text-white"
           aria-label={t("product.detailLabel", { name: product.name })}
         >

@@ -1,98 +1,119 @@
 import { useTranslation } from "react-i18next";
-import { useState } from "react";
+import { useEffect, useRef, useState } from "react";
+import { useFetcher } from "react-router";
 import { Field, TextAreaField } from "~/components/ui/field";
 import { FormError } from "~/components/ui/form-error";
-import type { ProductJson } from "~/lib/api-types";
-import { formNumber } from "~/lib/form-data";
-import { sendJson } from "~/lib/send-json";
+import { poishaToTk } from "@shared/money";
+import { fieldErrors } from "@shared/field-errors";
+import { M } from "@shared/messages";
+import { MAX_TEXT_LENGTH, ProductFields, type ProductFieldValues } from "@shared/schemas/product";
+import type { ProductView } from "@shared/views";
+import type { Said } from "~/i18n/use-message";
 import { showToast } from "~/lib/toast";
 import { uploadImage } from "~/lib/upload-image";
-import { fieldErrors, type FieldErrors } from "~/schemas/auth";
-import { MAX_TEXT_LENGTH, ProductSchema, type ProductInput } from "~/schemas/product";
+import type { ActionResult } from "~/lib/use-action-toast";
 
-const TextFieldsSchema = ProductSchema.omit({ image: true });
-const IMAGE_REQUIRED = "Image Is Required";
+const TextFields = ProductFields.omit({ image: true });
+
+type Errors = Partial<Record<keyof ProductFieldValues, Said>>;
 
 interface ProductFormProps {
   /** The product being edited; without it the form adds a new one. */
-  product?: ProductJson;
+  product?: ProductView;
   onSaved?: () => void;
 }
+
+const number = (value: FormDataEntryValue | null) => (value === null || value === "" ? undefined : Number(value));
 
 function readFields(form: FormData) {
   const text = (name: string) => String(form.get(name) ?? "");
   return {
     name: text("name"),
-    price: formNumber(form.get("price")),
-    Availability: formNumber(form.get("Availability")),
-    minimumQuantity: formNumber(form.get("minimumQuantity")),
-    desc: text("desc"),
+    price: number(form.get("price")),
+    availability: number(form.get("availability")),
+    minimumQuantity: number(form.get("minimumQuantity")),
+    description: text("description"),
     details: text("details"),
   };
 }
 
 /**
  * Add Product and its edit twin (spec §2, §5). The fields are checked with the server's schema first; then the
- * image goes up with a progress bar, and the product is saved with the address the upload answered.
+ * image goes up with a progress bar, and the route's action saves the product with the address the upload
+ * answered.
  */
 export function ProductForm({ product, onSaved }: ProductFormProps) {
-  const [errors, setErrors] = useState<FieldErrors<ProductInput>>({});
-  const [formError, setFormError] = useState<string | null>(null);
+  const fetcher = useFetcher<ActionResult>();
+  const formRef = useRef<HTMLFormElement>(null);
+  const [errors, setErrors] = useState<Errors>({});
+  const [formError, setFormError] = useState<Said | null>(null);
   const [progress, setProgress] = useState<number | null>(null);
-  const [busy, setBusy] = useState(false);
+  const [uploading, setUploading] = useState(false);
   const { t } = useTranslation();
   const editing = Boolean(product);
-  const failure = editing ? "Failed to update product" : "Failed to add product";
+  const failure = editing ? M.product.update_failed : M.product.add_failed;
+  const busy = uploading || fetcher.state !== "idle";
 
-  async function fail(message: string, field?: keyof ProductInput) {
-    if (field) setErrors({ [field]: message });
-    else setFormError(message);
-    setBusy(false);
+  // What the action answered the last save, once it has answered.
+  const saved = fetcher.state === "idle" ? fetcher.data : undefined;
+  const shownErrors: Errors = { ...(saved?.errors as Errors | undefined), ...errors };
+  const shownFormError = formError ?? (saved?.toast?.kind === "error" ? saved.toast.said : null);
+
+  useEffect(() => {
+    const result = fetcher.data;
+    if (!result) return;
+    if (result.toast?.kind === "success") {
+      void showToast("success", result.toast.said);
+      if (!editing) formRef.current?.reset();
+      onSaved?.();
+    } else {
+      void showToast("error", failure);
+    }
+  }, [fetcher.data]); // eslint-disable-line react-hooks/exhaustive-deps
+
+  function fail(said: Said, field?: keyof ProductFieldValues) {
+    if (field) setErrors({ [field]: said });
+    else setFormError(said);
+    setUploading(false);
     setProgress(null);
-    await showToast("error", failure);
+    void showToast("error", failure);
   }
 
   async function submit(event: React.FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    const formElement = event.currentTarget;
-    const form = new FormData(formElement);
-    const parsed = TextFieldsSchema.safeParse(readFields(form));
+    const form = new FormData(event.currentTarget);
+    const fields = readFields(form);
+    const parsed = TextFields.safeParse(fields);
     const file = form.get("image");
     const chosen = file instanceof File && file.size > 0 ? file : null;
-    const found: FieldErrors<ProductInput> = parsed.success ? {} : fieldErrors(parsed.error);
-    if (!chosen && !product) found.image = IMAGE_REQUIRED;
+    const found: Errors = parsed.success ? {} : fieldErrors(parsed.error);
+    if (!chosen && !product) found.image = M.product.image_required;
     setErrors(found);
     setFormError(null);
-    if (!parsed.success || Object.keys(found).length > 0) return;
+    if (Object.keys(found).length > 0) return;
 
-    setBusy(true);
-    let image = product?.image;
+    let image = "";
+    setProgress(chosen ? 0 : null);
     if (chosen) {
-      setProgress(0);
+      setUploading(true);
       const uploaded = await uploadImage(chosen, setProgress);
-      if (!uploaded.ok) return fail(uploaded.message, "image");
+      if (!uploaded.ok) return fail(uploaded.said, "image");
       image = uploaded.body.url;
+      setUploading(false);
     }
-    const body = { ...parsed.data, image };
-    const saved = product
-      ? await sendJson(`/api/product/${product._id}`, "PUT", body)
-      : await sendJson<{ insertedId?: string }>("/api/product", "POST", body);
-    if (!saved.ok) return fail(saved.message);
-    setBusy(false);
-    setProgress(null);
-    await showToast("success", editing ? "Product updated" : "Product added succefully");
-    if (!editing) formElement.reset();
-    onSaved?.();
+    // The fields as typed (the action reads them as the schema does), with the stored image's address for the file.
+    form.set("image", image);
+    void fetcher.submit(form, { method: "post" });
   }
 
   return (
-    <form onSubmit={(e) => void submit(e)} noValidate className="mt-4 space-y-4">
+    <form ref={formRef} onSubmit={(e) => void submit(e)} noValidate className="mt-4 space-y-4">
       <Field
         label={t("admin.productName")}
         name="name"
         defaultValue={product?.name}
         maxLength={200}
-        error={errors.name}
+        error={shownErrors.name}
       />
       <div className="grid gap-4 sm:grid-cols-3">
         <Field
@@ -102,18 +123,18 @@ export function ProductForm({ product, onSaved }: ProductFormProps) {
           inputMode="decimal"
           min={0.01}
           step={0.01}
-          defaultValue={product?.price}
-          error={errors.price}
+          defaultValue={product ? poishaToTk(product.pricePoisha) : undefined}
+          error={shownErrors.price}
         />
         <Field
           label={t("admin.available")}
-          name="Availability"
+          name="availability"
           type="number"
           inputMode="numeric"
           min={0}
           step={1}
-          defaultValue={product?.Availability}
-          error={errors.Availability}
+          defaultValue={product?.availability}
+          error={shownErrors.availability}
         />
         <Field
           label={t("admin.minimum")}
@@ -123,16 +144,16 @@ export function ProductForm({ product, onSaved }: ProductFormProps) {
           min={1}
           step={1}
           defaultValue={product?.minimumQuantity}
-          error={errors.minimumQuantity}
+          error={shownErrors.minimumQuantity}
         />
       </div>
       <TextAreaField
         label={t("admin.description")}
-        name="desc"
+        name="description"
         rows={3}
         maxLength={MAX_TEXT_LENGTH}
-        defaultValue={product?.desc}
-        error={errors.desc}
+        defaultValue={product?.description}
+        error={shownErrors.description}
       />
       <TextAreaField
         label={t("admin.details")}
@@ -140,7 +161,7 @@ export function ProductForm({ product, onSaved }: ProductFormProps) {
         rows={3}
         maxLength={MAX_TEXT_LENGTH}
         defaultValue={product?.details}
-        error={errors.details}
+        error={shownErrors.details}
       />
       {product ? (
         <img
@@ -156,9 +177,9 @@ export function ProductForm({ product, onSaved }: ProductFormProps) {
         name="image"
         type="file"
         accept="image/jpeg,image/png,image/webp,image/gif,image/avif"
-        error={errors.image}
+        error={shownErrors.image}
       />
-      {progress !== null ? (
+      {progress !== null && busy ? (
         <div className="space-y-1">
           <progress
             value={progress}
@@ -178,7 +199,7 @@ export function ProductForm({ product, onSaved }: ProductFormProps) {
       >
         {editing ? t("admin.save") : t("admin.addProduct")}
       </button>
-      <FormError message={formError ?? undefined} />
+      <FormError message={shownFormError} />
     </form>
   );
 }

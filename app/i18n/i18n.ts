@@ -1,7 +1,9 @@
 import { createInstance, type i18n } from "i18next";
+import { MESSAGES } from "@shared/messages";
 import { bn } from "./bn";
+import { bnMessages } from "./bn-messages";
 import { en } from "./en";
-import type { Language } from "./languages";
+import type { Language } from "@shared/languages";
 
 const instances = new Map<Language, i18n>();
 
@@ -16,7 +18,7 @@ export function i18nFor(language: Language): i18n {
     void instance.init({
       lng: language,
       fallbackLng: "en",
-      resources: { en: { translation: en }, bn: { translation: bn } },
+      resources: { en: { translation: en, messages: MESSAGES }, bn: { translation: bn, messages: bnMessages } },
       initAsync: false,
       interpolation: { escapeValue: false },
       returnNull: false,

@@ -1,6 +1,6 @@
 import { pageTitle } from "~/lib/site";
 import { i18nFor } from "./i18n";
-import { isLanguage } from "./languages";
+import { isLanguage } from "@shared/languages";
 
 interface MatchLike {
   id: string;

@@ -1,6 +1,6 @@
 import { useTranslation } from "react-i18next";
-import { formatCount, formatTk } from "~/lib/format";
-import { isLanguage } from "./languages";
+import { formatCount, formatMoney, formatTk } from "@shared/format";
+import { isLanguage } from "@shared/languages";
 
 /** Money and counts in the page's language: Bengali digits and ৳ in Bangla, 'Tk 1,25,000' in English. */
 export function useFormat() {
@@ -8,6 +8,8 @@ export function useFormat() {
   const language = isLanguage(i18n.language) ? i18n.language : "en";
   return {
     tk: (price: number) => formatTk(price, language),
+    /** An amount in poisha, as the pages' view models carry money. */
+    money: (poisha: number) => formatMoney(poisha, language),
     count: (n: number) => formatCount(n, language),
     pieces: (n: number) => `${formatCount(n, language)} ${language === "bn" ? "পিস" : "Pis"}`,
   };

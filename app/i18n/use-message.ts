@@ -1,10 +1,33 @@
 import { useTranslation } from "react-i18next";
-import { isLanguage } from "./languages";
-import { translateMessage } from "./messages";
+import { english, isMessageCode, type Message, type MessageCode } from "@shared/messages";
+import { isLanguage, type Language } from "@shared/languages";
+import { formatCount } from "@shared/format";
+import { i18nFor } from "./i18n";
 
-/** Shows an English message (a validation or server answer) in the page's language. */
+/** Something to say: a message as the server sends it, or the code of one (a form's own check). */
+export type Said = Message | MessageCode;
+
+const asMessage = (said: Said): Message => (typeof said === "string" ? { code: said, message: english(said) } : said);
+
+/**
+ * A message in the given language: in English, its text exactly as the server or the schema wrote it; otherwise
+ * its code's translation (numbers in that language's digits), or the English text when there is none.
+ */
+export function translate(said: Said, language: Language): string {
+  const { code, params, message } = asMessage(said);
+  if (language === "en" || !isMessageCode(code)) return message;
+  const values = Object.fromEntries(
+    Object.entries(params ?? {}).map(([name, value]) => [
+      name,
+      typeof value === "number" ? formatCount(value, language) : value,
+    ]),
+  );
+  return i18nFor(language).t(code, { ns: "messages", ...values, defaultValue: message });
+}
+
+/** Shows a message (a validation or server answer) in the page's language. */
 export function useMessage() {
   const { i18n } = useTranslation();
   const language = isLanguage(i18n.language) ? i18n.language : "en";
-  return (message: string) => translateMessage(message, language);
+  return (said: Said) => translate(said, language);
 }

@@ -1,6 +1,7 @@
-import type { OrderJson, OrderState } from "./api-types";
+import type { OrderStatus } from "@shared/order-flow";
 
-export const STATE_CLASS: Record<OrderState, string> = {
+/** The colours of an order's status badge. What may be done to an order is the server's to say (order-flow). */
+export const STATE_CLASS: Record<OrderStatus, string> = {
   unpaid: "bg-wood-100 text-wood-900",
   paid: "bg-forest-100 text-forest-800",
   cod: "bg-amber-100 text-amber-900",
@@ -8,6 +9,3 @@ export const STATE_CLASS: Record<OrderState, string> = {
   delivered: "bg-forest-100 text-forest-800",
   cancelled: "bg-stone-200 text-stone-600",
 };
-
-/** The server's rule, for showing the Cancel button: before payment or shipping. */
-export const isCancellable = (o: OrderJson) => !o.paid && (o.status === "unpaid" || o.status === "cod");

@@ -1,6 +1,13 @@
-export type SendResult<T> = { ok: true; body: T } | { ok: false; status: number; message: string };
+import { isMessageCode, M, message, type Message } from "@shared/messages";
 
-export const NETWORK_PROBLEM = "We could not reach the store. Check your connection and try again.";
+export type SendResult<T> = { ok: true; body: T } | { ok: false; status: number; said: Message };
+
+/** What the API answered a refused call with (`{message, code}`), as a message the page can translate. */
+export function refusalOf(body: unknown): Message {
+  const { code, message: text, params } = (body ?? {}) as Partial<Message>;
+  if (isMessageCode(code) && typeof text === "string") return { code, message: text, ...(params ? { params } : {}) };
+  return message(M.request.failed);
+}
 
 /** A JSON call to the store's own API from the browser (the session cookie goes along). Never throws. */
 export async function sendJson<T>(path: string, method: string, body: unknown): Promise<SendResult<T>> {
@@ -10,10 +17,10 @@ export async function sendJson<T>(path: string, method: string, body: unknown): 
       headers: { "Content-Type": "application/json" },
       body: JSON.stringify(body),
     });
-    const json = (await res.json().catch(() => ({}))) as T & { message?: string };
-    if (res.ok) return { ok: true, body: json };
-    return { ok: false, status: res.status, message: json.message ?? "Something went wrong. Please try again." };
+    const json: unknown = await res.json().catch(() => ({}));
+    if (res.ok) return { ok: true, body: json as T };
+    return { ok: false, status: res.status, said: refusalOf(json) };
   } catch {
-    return { ok: false, status: 0, message: NETWORK_PROBLEM };
+    return { ok: false, status: 0, said: message(M.request.network) };
   }
 }

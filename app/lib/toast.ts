@@ -1,4 +1,5 @@
-import { translateMessage } from "~/i18n/messages";
+import { isLanguage } from "@shared/languages";
+import { translate, type Said } from "~/i18n/use-message";
 
 /**
  * Toasts load their library (sonner) only when the first toast is shown, so pages that never toast do not
@@ -18,11 +19,12 @@ export function toasterMounted() {
   resolveMounted?.();
 }
 
-export async function showToast(kind: Kind, message: string) {
+export async function showToast(kind: Kind, said: Said) {
   if (!mounted) {
     mounted = new Promise<void>((resolve) => (resolveMounted = resolve));
     requestMount?.();
   }
   const [{ toast }] = await Promise.all([import("sonner"), mounted]);
-  toast[kind](translateMessage(message, document.documentElement.lang === "bn" ? "bn" : "en"));
+  const language = document.documentElement.lang;
+  toast[kind](translate(said, isLanguage(language) ? language : "en"));
 }

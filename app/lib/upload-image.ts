@@ -1,4 +1,5 @@
-import { NETWORK_PROBLEM, type SendResult } from "./send-json";
+import { M, message } from "@shared/messages";
+import { refusalOf, type SendResult } from "./send-json";
 
 /**
  * Sends an image to POST /api/uploads, reporting progress (0–100) as it goes; fetch cannot report upload
@@ -13,11 +14,16 @@ export function uploadImage(file: File, onProgress: (percent: number) => void): 
       if (event.lengthComputable) onProgress(Math.round((event.loaded / event.total) * 100));
     };
     xhr.onload = () => {
-      const body = (xhr.response ?? {}) as { data?: { url: string }; message?: string };
+      const body = (xhr.response ?? {}) as { data?: { url: string } };
       if (xhr.status === 200 && body.data?.url) resolve({ ok: true, body: { url: body.data.url } });
-      else resolve({ ok: false, status: xhr.status, message: body.message ?? "The image could not be uploaded." });
+      else
+        resolve({
+          ok: false,
+          status: xhr.status,
+          said: xhr.response ? refusalOf(xhr.response) : message(M.upload.failed),
+        });
     };
-    xhr.onerror = () => resolve({ ok: false, status: 0, message: NETWORK_PROBLEM });
+    xhr.onerror = () => resolve({ ok: false, status: 0, said: message(M.request.network) });
     const form = new FormData();
     form.set("image", file);
     xhr.send(form);

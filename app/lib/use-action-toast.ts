@@ -1,17 +1,21 @@
 import { useEffect } from "react";
+import type { Message } from "@shared/messages";
 import { showToast } from "./toast";
 
+/** The toast part of what a page's action answers (app/door/page-door.server.ts). */
 export interface ToastResult {
-  toast?: { kind: "success" | "error"; message: string; id: number };
+  toast?: { kind: "success" | "error"; said: Message; id: number };
+}
+
+/** What an action answers a page with: a toast, and for a form, the message under each field at fault. */
+export interface ActionResult extends ToastResult {
+  errors?: Record<string, Message>;
 }
 
 /** Shows the toast an action answered with. */
 export function useActionToast(result: ToastResult | undefined) {
   const t = result?.toast;
   useEffect(() => {
-    if (t) void showToast(t.kind, t.message);
+    if (t) void showToast(t.kind, t.said);
   }, [t?.id]); // eslint-disable-line react-hooks/exhaustive-deps
 }
-
-export const toastSuccess = (message: string) => ({ toast: { kind: "success" as const, message, id: Date.now() } });
-export const toastError = (message: string) => ({ toast: { kind: "error" as const, message, id: Date.now() } });

@@ -1,11 +1,12 @@
 import { redirect } from "react-router";
-import { isLanguage, LANGUAGE_COOKIE } from "~/i18n/languages";
-import { safeRedirect } from "~/lib/session.server";
+import { isLanguage, LANGUAGE_COOKIE } from "@shared/languages";
+import { safeRedirect } from "~/door/redirects.server";
+import { formOf } from "~/door/form-input.server";
 import type { Route } from "./+types/language";
 
 /** The navbar's language switch: remembers the choice for a year and goes back to the page it was made on. */
 export async function action({ request }: Route.ActionArgs) {
-  const form = await request.formData();
+  const form = await formOf(request);
   const language = form.get("language");
   const back = safeRedirect(form.get("redirectTo"));
   if (!isLanguage(language)) return redirect(back);

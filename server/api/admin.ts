@@ -1,15 +1,11 @@
 import { Hono } from "hono";
-import { assertSelfOrAdmin, requireSession } from "../auth/session";
-import { getUserByEmail } from "../domain/users";
 import type { Services } from "../services";
+import { isAdmin } from "../use-cases/users";
+import { actorOf } from "./actor";
 
-/** Spec §7 GET /admin/{email}: whether that account is an admin — asked by the account itself or an admin. */
-export function adminRoutes({ auth, db }: Services) {
-  return new Hono().get("/:email", async (c) => {
-    const { user } = await requireSession(auth, c.req.raw.headers);
-    const email = c.req.param("email");
-    assertSelfOrAdmin(user, email);
-    const target = await getUserByEmail(db, email);
-    return c.json({ admin: target.role === "admin" });
-  });
+/** Spec §7 GET /admin/{email}: whether that account is an admin. */
+export function adminRoutes(services: Services) {
+  return new Hono().get("/:email", async (c) =>
+    c.json({ admin: await isAdmin(services, await actorOf(services.auth, c), c.req.param("email")) }),
+  );
 }

@@ -1,24 +1,22 @@
 import { Hono } from "hono";
-import { ProfileSchema } from "~/schemas/profile";
-import { assertSelfOrAdmin, requireSession } from "../auth/session";
-import { getProfile, saveProfile } from "../domain/profiles";
-import { getUserByEmail } from "../domain/users";
 import type { Services } from "../services";
-import { parseJsonBody } from "./body";
+import * as profiles from "../use-cases/profiles";
+import { actorOf } from "./actor";
+import { jsonBody } from "./body";
 
-export function profileRoutes({ auth, db }: Services) {
+export function profileRoutes(services: Services) {
   return new Hono()
     .get("/:email", async (c) => {
-      const { user } = await requireSession(auth, c.req.raw.headers);
-      assertSelfOrAdmin(user, c.req.param("email"));
-      const owner = await getUserByEmail(db, c.req.param("email"));
-      return c.json({ name: owner.name, email: owner.email, ...(await getProfile(db, owner.id)) });
+      const { user, profile } = await profiles.getProfile(
+        services,
+        await actorOf(services.auth, c),
+        c.req.param("email"),
+      );
+      return c.json({ name: user.name, email: user.email, ...profile });
     })
     .put("/:email", async (c) => {
-      const { user } = await requireSession(auth, c.req.raw.headers);
-      assertSelfOrAdmin(user, c.req.param("email"));
-      const owner = await getUserByEmail(db, c.req.param("email"));
-      await saveProfile(db, owner.id, await parseJsonBody(c, ProfileSchema));
+      const actor = await actorOf(services.auth, c);
+      await profiles.saveProfile(services, actor, c.req.param("email"), await jsonBody(c));
       return c.json({ acknowledged: true });
     });
 }

@@ -1,17 +1,15 @@
 import { Hono } from "hono";
-import { ReviewSchema } from "~/schemas/review";
-import { requireSession } from "../auth/session";
-import { addReview, listReviews } from "../domain/reviews";
 import type { Services } from "../services";
-import { parseJsonBody } from "./body";
+import * as reviews from "../use-cases/reviews";
+import { actorOf } from "./actor";
+import { jsonBody } from "./body";
 import { reviewJson } from "./serialize";
 
-export function reviewRoutes({ auth, db }: Services) {
+export function reviewRoutes(services: Services) {
   return new Hono()
-    .get("/", async (c) => c.json((await listReviews(db)).map(reviewJson)))
+    .get("/", async (c) => c.json((await reviews.listReviews(services)).map(reviewJson)))
     .post("/", async (c) => {
-      const { user } = await requireSession(auth, c.req.raw.headers);
-      const input = await parseJsonBody(c, ReviewSchema);
-      return c.json({ insertedId: (await addReview(db, user, input)).id });
+      const added = await reviews.addReview(services, await actorOf(services.auth, c), await jsonBody(c));
+      return c.json({ insertedId: added.id });
     });
 }

@@ -1,7 +1,10 @@
 import { Hono } from "hono";
+import { M } from "@shared/messages";
+import { notFound } from "../errors";
 import type { Services } from "../services";
 import { adminRoutes } from "./admin";
 import { authRoutes } from "./auth";
+import { apiDocsRoutes } from "./docs";
 import { handleApiError } from "./error-handler";
 import { healthRoutes } from "./health";
 import { orderRoutes } from "./order";
@@ -25,7 +28,10 @@ export function apiRouter(services: Services) {
   api.route("/user", userRoutes(services));
   api.route("/admin", adminRoutes(services));
   api.route("/profile", profileRoutes(services));
-  api.all("*", (c) => c.json({ message: `No such API call: ${c.req.method} ${c.req.path}` }, 404));
+  api.route("/", apiDocsRoutes());
+  api.all("*", (c) => {
+    throw notFound(M.request.no_such_call, { method: c.req.method, path: c.req.path });
+  });
   api.onError(handleApiError);
   return api;
 }

@@ -1,9 +1,11 @@
-import type { OrderJson, ProductJson, ReviewJson } from "~/lib/api-types";
-import type { Product } from "../domain/catalog";
-import { poishaToTk } from "../domain/money";
-import type { Order } from "../domain/orders";
-import type { Review } from "../domain/reviews";
+import type { OrderJson, ProductJson, ReviewJson, UserJson } from "./wire-types";
+import { poishaToTk } from "@shared/money";
+import type { Product } from "../use-cases/catalog";
+import type { Order } from "../use-cases/orders";
+import type { Review } from "../use-cases/reviews";
+import type { User } from "../use-cases/users";
 
+/** The spec's wire names (`_id`, `Availability`, `desc`, `paybleAmount`) live here and nowhere else. */
 export function productJson(p: Product): ProductJson {
   return {
     _id: p.id,
@@ -15,6 +17,13 @@ export function productJson(p: Product): ProductJson {
     desc: p.description,
     details: p.details,
   };
+}
+
+/** A product body in the spec's names, as the product use cases read it. Nothing else is renamed or kept back. */
+export function productFromJson(body: unknown): unknown {
+  if (typeof body !== "object" || body === null || Array.isArray(body)) return body;
+  const { Availability, desc, ...rest } = body as Record<string, unknown>;
+  return { ...rest, availability: Availability, description: desc };
 }
 
 /** Reviews show who wrote them by name only; an email never leaves the server. */
@@ -46,4 +55,8 @@ export function orderJson(o: Order): OrderJson {
     delivery: o.delivery,
     createdAt: o.createdAt.toISOString(),
   };
+}
+
+export function userJson(u: User): UserJson {
+  return { _id: u.id, name: u.name, email: u.email, role: u.role };
 }

@@ -1,25 +1,29 @@
 import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
-import { assertAdmin, requireSession } from "../auth/session";
-import { invalid, tooLarge } from "../errors";
-import { IMAGE_REQUIRED, IMAGE_TOO_LARGE, MAX_UPLOAD_BYTES, processUpload } from "../images/process-upload";
+import { M } from "@shared/messages";
+import { tooLarge } from "../errors";
+import { MAX_UPLOAD_BYTES } from "../images/process-upload";
 import type { Services } from "../services";
+import { adminOnly } from "../use-cases/actor";
+import { uploadImage } from "../use-cases/uploads";
+import { actorOf } from "./actor";
 
 /** Room for the multipart framing around a file of the largest size allowed. */
 const FORM_OVERHEAD = 64 * 1024;
 
 /** POST /api/uploads: an admin's product image, answered in the shape the spec's image host used. */
-export function uploadRoutes({ auth, images }: Services) {
+export function uploadRoutes(services: Services) {
   return new Hono().post(
     "/",
+    // Who may upload is asked before a byte of the body is read.
     async (c, next) => {
-      assertAdmin((await requireSession(auth, c.req.raw.headers)).user);
+      adminOnly(await actorOf(services.auth, c));
       await next();
     },
     bodyLimit({
       maxSize: MAX_UPLOAD_BYTES + FORM_OVERHEAD,
       onError: () => {
-        throw tooLarge(IMAGE_TOO_LARGE);
+        throw tooLarge(M.upload.too_large);
       },
     }),
     async (c) => {
@@ -27,10 +31,9 @@ export function uploadRoutes({ auth, images }: Services) {
       try {
         file = (await c.req.parseBody())["image"];
       } catch {
-        throw invalid(IMAGE_REQUIRED);
+        file = undefined;
       }
-      if (!(file instanceof File)) throw invalid(IMAGE_REQUIRED);
-      const { url } = await processUpload(images, Buffer.from(await file.arrayBuffer()));
+      const { url } = await uploadImage(services, await actorOf(services.auth, c), file);
       return c.json({ success: true, data: { url } });
     },
   );

@@ -1,38 +1,26 @@
 import { Hono } from "hono";
-import { UserUpdateSchema } from "~/schemas/user";
-import { assertAdmin, NOT_YOURS, requireSession, sameEmail } from "../auth/session";
-import { DomainError } from "../errors";
-import { deleteCustomer, listUsers, promoteToAdmin, renameUser } from "../domain/users";
 import type { Services } from "../services";
-import { parseJsonBody } from "./body";
+import * as users from "../use-cases/users";
+import { actorOf, sessionOf } from "./actor";
+import { jsonBody } from "./body";
+import { userJson } from "./serialize";
 
-export function userRoutes({ auth, db }: Services) {
+export function userRoutes(services: Services) {
+  const actor = (c: Parameters<typeof actorOf>[1]) => actorOf(services.auth, c);
   return new Hono()
-    .get("/", async (c) => {
-      const { user } = await requireSession(auth, c.req.raw.headers);
-      assertAdmin(user);
-      const users = await listUsers(db);
-      return c.json(users.map((u) => ({ _id: u.id, name: u.name, email: u.email, role: u.role })));
-    })
+    .get("/", async (c) => c.json((await users.listUsers(services, await actor(c))).map(userJson)))
     .put("/admin/:email", async (c) => {
-      const { user } = await requireSession(auth, c.req.raw.headers);
-      assertAdmin(user);
-      return c.json(await promoteToAdmin(db, c.req.param("email")));
+      const { promoted } = await users.promoteToAdmin(services, await actor(c), c.req.param("email"));
+      return c.json({ modifiedCount: promoted ? 1 : 0 });
     })
     .put("/:email", async (c) => {
-      // Spec §7 PUT /user/{email}: hands an API client a bearer token — only for the account it signed in as.
-      const session = await requireSession(auth, c.req.raw.headers);
-      if (!sameEmail(session.user.email, c.req.param("email"))) throw new DomainError("forbidden", NOT_YOURS);
-      const input = await parseJsonBody(c, UserUpdateSchema);
-      if (input.email !== undefined && !sameEmail(input.email, session.user.email)) {
-        throw new DomainError("forbidden", NOT_YOURS);
-      }
-      if (input.name && input.name !== session.user.name) await renameUser(db, session.user.id, input.name);
-      return c.json({ token: session.token });
+      // Spec §7 PUT /user/{email}: hands an API client its bearer token — only for the account it signed in as.
+      const session = await sessionOf(services.auth, c);
+      await users.confirmAccount(services, session?.user ?? null, c.req.param("email"), await jsonBody(c));
+      return c.json({ token: session!.token });
     })
     .delete("/:email", async (c) => {
-      const { user } = await requireSession(auth, c.req.raw.headers);
-      assertAdmin(user);
-      return c.json(await deleteCustomer(db, user, c.req.param("email")));
+      await users.deleteUser(services, await actor(c), c.req.param("email"));
+      return c.json({ deletedCount: 1 });
     });
 }

@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import { bigint, check, index, integer, jsonb, pgTable, smallint, text, uniqueIndex, uuid } from "drizzle-orm/pg-core";
-import type { Delivery } from "~/schemas/delivery";
+import { ORDER_STATUSES, type OrderStatus } from "@shared/order-flow";
+import type { Delivery } from "@shared/schemas/delivery";
 import { user } from "./auth-schema";
 import { timestamps } from "./columns";
 
@@ -27,12 +28,8 @@ export const product = pgTable(
   ],
 );
 
-/**
- * An order's life: placed (`unpaid`) → `paid` online, or confirmed for cash on delivery (`cod`) → `shipped` →
- * `delivered`; `cancelled` only before payment or shipping. Whether money was received is `transaction_id`.
- */
-export const ORDER_STATUSES = ["unpaid", "paid", "cod", "shipped", "delivered", "cancelled"] as const;
-export type OrderStatus = (typeof ORDER_STATUSES)[number];
+/** An order's statuses and what may happen to it: shared/order-flow.ts. Money received is `transaction_id`. */
+export { ORDER_STATUSES, type OrderStatus };
 
 /**
  * An order keeps a snapshot of the product as it was bought (name, image, unit price): deleting or repricing

@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import type { Db } from "./client";
 import { appMeta, product, review } from "./schema";
 import { demoProducts, demoReviews } from "./seed-data";
-import { tkToPoisha } from "../domain/money";
+import { tkToPoisha } from "@shared/money";
 
 const SEED_KEY = "demo_data_seeded_at";
 const SEED_LOCK_ID = 727_002;

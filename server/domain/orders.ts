@@ -1,14 +1,15 @@
 import { and, desc, eq, ne } from "drizzle-orm";
 import { z } from "zod";
+import { M } from "@shared/messages";
+import { actorRefusal, refusal, type OrderAction, type OrderActor, type OrderFacts } from "@shared/order-flow";
 import type { Db } from "../db/client";
-import { order, type OrderRow } from "../db/schema";
-import { notFound } from "../errors";
+import { order, payment, type OrderRow } from "../db/schema";
+import { AppError, notFound } from "../errors";
 
 export type Order = OrderRow;
 
-export const ORDER_NOT_FOUND = "Order not found";
-
-export const isId = (id: string) => z.uuid().safeParse(id).success;
+const uuid = z.uuid();
+export const isId = (id: unknown): id is string => typeof id === "string" && uuid.safeParse(id).success;
 
 const listed = ne(order.status, "cancelled");
 
@@ -27,17 +28,64 @@ export function listAllOrders(db: Db): Promise<Order[]> {
 }
 
 /** One of a buyer's listed orders; anything else (unknown, malformed, cancelled, someone else's) is not found. */
-export async function getOrderOf(db: Db, buyerId: string, orderId: string): Promise<Order> {
-  if (!isId(orderId)) throw notFound(ORDER_NOT_FOUND);
+export async function getOrderOf(db: Db, buyerId: string, orderId: string | null): Promise<Order> {
+  if (!isId(orderId)) throw notFound(M.order.not_found);
   const [row] = await db
     .select()
     .from(order)
     .where(and(eq(order.id, orderId), eq(order.buyerId, buyerId), listed));
-  if (!row) throw notFound(ORDER_NOT_FOUND);
+  if (!row) throw notFound(M.order.not_found);
   return row;
 }
 
 export async function hasOrders(db: Db, buyerId: string): Promise<boolean> {
   const rows = await db.select({ id: order.id }).from(order).where(eq(order.buyerId, buyerId)).limit(1);
   return rows.length > 0;
+}
+
+/** The order, locked for the rest of the transaction; unknown and malformed ids are not found. */
+export async function lockOrder(tx: Db, orderId: string | null): Promise<Order> {
+  if (!isId(orderId)) throw notFound(M.order.not_found);
+  const [row] = await tx.select().from(order).where(eq(order.id, orderId)).for("update");
+  if (!row) throw notFound(M.order.not_found);
+  return row;
+}
+
+export async function hasHeldPayment(db: Db, orderId: string): Promise<boolean> {
+  const [held] = await db
+    .select({ id: payment.id })
+    .from(payment)
+    .where(and(eq(payment.orderId, orderId), eq(payment.status, "held")))
+    .limit(1);
+  return Boolean(held);
+}
+
+/** Orders whose gateway payment waits for an admin's review. */
+export async function ordersWithHeldPayments(db: Db): Promise<Set<string>> {
+  const rows = await db.select({ orderId: payment.orderId }).from(payment).where(eq(payment.status, "held"));
+  return new Set(rows.map((r) => r.orderId));
+}
+
+/** What the order rules (shared/order-flow.ts) need to know about an order. */
+export function orderFacts(row: Order, heldPayment: boolean): OrderFacts {
+  return {
+    status: row.status,
+    buyerId: row.buyerId,
+    paid: row.transactionId !== null,
+    paymentMethod: row.paymentMethod,
+    hasDelivery: row.delivery !== null,
+    heldPayment,
+  };
+}
+
+/** The order rules' verdict, as the error a door answers with. */
+export function assertAllowed(facts: OrderFacts, actor: OrderActor, action: OrderAction): void {
+  const refused = refusal(facts, actor, action);
+  if (refused) throw new AppError(refused.kind, refused.code);
+}
+
+/** Only who may, whatever the order's state (a payment that may replay one already made, say). */
+export function assertActor(facts: OrderFacts, actor: OrderActor, action: OrderAction): void {
+  const refused = actorRefusal(facts, actor, action);
+  if (refused) throw new AppError(refused.kind, refused.code);
 }

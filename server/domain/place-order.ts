@@ -1,15 +1,12 @@
 import { and, eq, sql } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
-import { QUANTITY_ABOVE_STOCK, quantityBelowMinimum } from "~/lib/quantity";
-import type { OrderInput } from "~/schemas/order";
+import { M } from "@shared/messages";
+import type { OrderInput } from "@shared/schemas/order";
 import type { SessionUser } from "../auth/session";
 import type { Db } from "../db/client";
 import { order, product } from "../db/schema";
-import { conflict, DomainError, invalid, isUniqueViolation, notFound } from "../errors";
-import { PRODUCT_NOT_FOUND } from "./catalog";
+import { AppError, conflict, invalid, isUniqueViolation, notFound } from "../errors";
 import { isId, type Order } from "./orders";
-
-export const IDEMPOTENCY_KEY_REUSED = "This Idempotency-Key was already used for a different order.";
 
 export interface PlacedOrder {
   order: Order;
@@ -29,7 +26,7 @@ export async function placeOrder(
   buyer: SessionUser,
   idempotencyKey?: string,
 ): Promise<PlacedOrder> {
-  if (!isId(input.productId)) throw notFound(PRODUCT_NOT_FOUND);
+  if (!isId(input.productId)) throw notFound(M.product.not_found);
   try {
     const id = await takeAndRecord(db, input, buyer, idempotencyKey);
     if (!id) throw await whyNot(db, input);
@@ -39,7 +36,7 @@ export async function placeOrder(
     // A retry whose order exists already: the unique index refused a second one (its stock came back with the
     // refused statement), or the first took the last pieces, or the product went since. It answers with the order
     // rather than with a refusal of an order that was placed.
-    if (idempotencyKey && (isUniqueViolation(err) || err instanceof DomainError)) {
+    if (idempotencyKey && (isUniqueViolation(err) || err instanceof AppError)) {
       const earlier = await findByKey(db, buyer.id, idempotencyKey);
       if (earlier) return replay(earlier, input);
     }
@@ -96,7 +93,7 @@ async function findByKey(db: Db, buyerId: string, key: string): Promise<Order | 
 
 function replay(earlier: Order, input: OrderInput): PlacedOrder {
   if (earlier.productId !== input.productId || earlier.quantity !== input.quantity) {
-    throw conflict(IDEMPOTENCY_KEY_REUSED);
+    throw conflict(M.order.idempotency_key_reused);
   }
   return { order: earlier, replayed: true };
 }
@@ -104,7 +101,8 @@ function replay(earlier: Order, input: OrderInput): PlacedOrder {
 /** Why the guarded decrement took nothing. */
 async function whyNot(db: Db, input: OrderInput) {
   const [current] = await db.select().from(product).where(eq(product.id, input.productId));
-  if (!current) return notFound(PRODUCT_NOT_FOUND);
-  if (input.quantity < current.minimumQuantity) return invalid(quantityBelowMinimum(current.minimumQuantity));
-  return conflict(QUANTITY_ABOVE_STOCK);
+  if (!current) return notFound(M.product.not_found);
+  if (input.quantity < current.minimumQuantity)
+    return invalid(M.quantity.below_minimum, { min: current.minimumQuantity });
+  return conflict(M.stock.too_low);
 }

@@ -1,4 +1,4 @@
-import type { ProfileInput } from "~/schemas/profile";
+import type { ProfileInput } from "@shared/schemas/profile";
 import type { Db } from "../db/client";
 import { profile } from "../db/schema";
 import { eq } from "drizzle-orm";

@@ -1,5 +1,5 @@
 import { desc } from "drizzle-orm";
-import type { ReviewInput } from "~/schemas/review";
+import type { ReviewInput } from "@shared/schemas/review";
 import type { SessionUser } from "../auth/session";
 import type { Db } from "../db/client";
 import { review, type ReviewRow } from "../db/schema";

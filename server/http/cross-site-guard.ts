@@ -1,7 +1,6 @@
 import type { MiddlewareHandler } from "hono";
 import { csrf } from "hono/csrf";
-
-export const CROSS_SITE_REFUSED = "This request came from another site and was refused.";
+import { M, message } from "@shared/messages";
 
 /**
  * Refuses form-style writes sent from other sites' pages (Hono's csrf: Origin and Sec-Fetch-Site).
@@ -25,7 +24,7 @@ export function crossSiteGuard(trustedOrigins: string[]): MiddlewareHandler {
       });
     } catch (err) {
       if (passed) throw err;
-      return c.json({ message: CROSS_SITE_REFUSED }, 403);
+      return c.json(message(M.request.cross_site), 403);
     }
   };
 }

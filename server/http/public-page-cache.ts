@@ -1,4 +1,4 @@
-import { languageOf } from "~/i18n/languages";
+import { languageOf } from "@shared/languages";
 import type { VersionedCache } from "../cache/versioned-cache";
 
 /** The public pages every signed-out visitor sees alike (in their language): home, blogs, portfolio, a product. */

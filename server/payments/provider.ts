@@ -1,5 +1,5 @@
-import type { BrowserPaymentConfig } from "~/lib/api-types";
-import type { Delivery } from "~/schemas/delivery";
+import type { BrowserPaymentConfig } from "@shared/views";
+import type { Delivery } from "@shared/schemas/delivery";
 import type { PaymentProviderName } from "../db/schema";
 
 /** Every payment the store takes is in Bangladeshi taka, counted in poisha. */
@@ -45,8 +45,11 @@ export interface PaymentProvider {
   readonly name: PaymentProviderName;
   /** What a card form in the browser needs; null for a hosted gateway, which has no form of ours. */
   readonly browser: BrowserPaymentConfig | null;
-  /** Origins the payment form loads scripts and frames from and sends requests to (the page's CSP). */
-  readonly pageSources: { script: string[]; frame: string[]; connect: string[] };
+  /**
+   * Origins the payment form loads scripts and frames from and sends requests to, and where a form post may send
+   * the browser on (a hosted gateway's page): the page's CSP.
+   */
+  readonly pageSources: { script: string[]; frame: string[]; connect: string[]; form?: string[] };
   start(request: PaymentRequest): Promise<PaymentStart>;
   /** The provider's record of a payment; null when it has none by that reference. */
   retrieve(reference: string): Promise<ProviderPayment | null>;

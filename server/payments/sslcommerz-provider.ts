@@ -3,6 +3,7 @@ import { eq } from "drizzle-orm";
 import { z } from "zod";
 import type { Db } from "../db/client";
 import { paymentAttempt } from "../db/schema";
+import { M } from "@shared/messages";
 import { unavailable } from "../errors";
 import type { PaymentProvider, ProviderPayment } from "./provider";
 
@@ -15,8 +16,6 @@ export interface SslcommerzSettings {
   /** The store's own address, for the gateway's return and IPN calls. */
   storeUrl: string;
 }
-
-export const GATEWAY_UNREACHABLE = "The payment gateway could not be reached. Please try again.";
 
 const SessionAnswer = z.object({
   status: z.string(),
@@ -65,7 +64,7 @@ export function createSslcommerzProvider(db: Db, settings: SslcommerzSettings): 
       return await res.json();
     } catch (err) {
       console.error("[payments] SSLCommerz did not answer:", err);
-      throw unavailable(GATEWAY_UNREACHABLE);
+      throw unavailable(M.payment.gateway_unreachable);
     }
   }
 
@@ -97,7 +96,8 @@ export function createSslcommerzProvider(db: Db, settings: SslcommerzSettings): 
   return {
     name: "sslcommerz",
     browser: null,
-    pageSources: { script: [], frame: [], connect: [] },
+    // Pay Order's form post is answered with a redirect to the gateway's page.
+    pageSources: { script: [], frame: [], connect: [], form: [new URL(api).origin] },
 
     async start(request) {
       const reference = `RANDA-${request.orderId.slice(0, 8)}-${randomBytes(6).toString("hex")}`.toUpperCase();
@@ -137,7 +137,7 @@ export function createSslcommerzProvider(db: Db, settings: SslcommerzSettings): 
       const parsed = SessionAnswer.safeParse(await call(`${api}/gwprocess/v4/api.php`, { method: "POST", body: form }));
       if (!parsed.success || parsed.data.status !== "SUCCESS" || !parsed.data.GatewayPageURL) {
         console.error("[payments] SSLCommerz refused the session:", parsed.success ? parsed.data : parsed.error);
-        throw unavailable(GATEWAY_UNREACHABLE);
+        throw unavailable(M.payment.gateway_unreachable);
       }
       return { kind: "redirect", reference, url: parsed.data.GatewayPageURL };
     },

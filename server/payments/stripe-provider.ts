@@ -1,6 +1,7 @@
 import Stripe from "stripe";
 import { z } from "zod";
-import { invalid, unavailable } from "../errors";
+import { M } from "@shared/messages";
+import { AppError, invalid, unavailable } from "../errors";
 import type { CardPaymentProvider, ProviderPayment } from "./provider";
 
 export interface StripeSettings {
@@ -10,10 +11,6 @@ export interface StripeSettings {
   /** Where the Stripe API is; tests point it at a local stand-in. Default: Stripe's own. */
   apiUrl?: string;
 }
-
-export const STRIPE_UNREACHABLE = "The card payment service could not be reached. Please try again.";
-export const BAD_WEBHOOK_SIGNATURE = "The webhook signature could not be verified.";
-export const UNREADABLE_EVENT = "The webhook event could not be read.";
 
 const INTENT_ID = /^pi_[A-Za-z0-9_]+$/;
 
@@ -53,9 +50,11 @@ async function asked<T>(call: () => Promise<T>): Promise<T | null> {
     return await call();
   } catch (err) {
     if (err instanceof Stripe.errors.StripeError && err.statusCode === 404) return null;
-    if (err instanceof Stripe.errors.StripeInvalidRequestError) throw invalid(err.message);
+    if (err instanceof Stripe.errors.StripeInvalidRequestError) {
+      throw new AppError("invalid", M.payment.stripe_refused, { message: err.message });
+    }
     console.error("[payments] Stripe did not answer:", err);
-    throw unavailable(STRIPE_UNREACHABLE);
+    throw unavailable(M.payment.stripe_unreachable);
   }
 }
 
@@ -85,7 +84,7 @@ export function createStripeProvider(settings: StripeSettings): CardPaymentProvi
           { idempotencyKey: `randa-order-${request.orderId}` },
         ),
       );
-      if (!intent?.client_secret) throw unavailable(STRIPE_UNREACHABLE);
+      if (!intent?.client_secret) throw unavailable(M.payment.stripe_unreachable);
       return { kind: "card", reference: intent.id, clientSecret: intent.client_secret };
     },
 
@@ -100,11 +99,11 @@ export function createStripeProvider(settings: StripeSettings): CardPaymentProvi
       try {
         event = stripe.webhooks.constructEvent(body, headers.get("stripe-signature") ?? "", settings.webhookSecret);
       } catch {
-        throw invalid(BAD_WEBHOOK_SIGNATURE);
+        throw invalid(M.payment.bad_webhook_signature);
       }
       if ((event as { type?: unknown } | null)?.type !== "payment_intent.succeeded") return null;
       const succeeded = SucceededEvent.safeParse(event);
-      if (!succeeded.success) throw invalid(UNREADABLE_EVENT);
+      if (!succeeded.success) throw invalid(M.payment.unreadable_event);
       return stripePayment(succeeded.data.data.object);
     },
   };

@@ -1,6 +1,7 @@
 import { and, eq } from "drizzle-orm";
-import { cardProblem } from "~/lib/card-check";
-import type { TestCardConfirm } from "~/schemas/payment";
+import { cardProblem } from "@shared/card-check";
+import { english, M } from "@shared/messages";
+import type { TestCardConfirm } from "@shared/schemas/payment";
 import type { Db } from "../db/client";
 import { testPaymentIntent } from "../db/schema";
 import { settlePayment } from "../domain/payments";
@@ -8,11 +9,8 @@ import { conflict, notFound, paymentFailed } from "../errors";
 import { testCardDecline } from "./test-cards";
 import { testIntentPayment } from "./test-card-provider";
 
-export const NO_SUCH_INTENT = "No such payment intent.";
-export const INTENT_ALREADY_SUCCEEDED = "This payment has already succeeded.";
-
 /**
- * POST /api/payments/test/confirm: charges a test card for a PaymentIntent, as Stripe's confirm does. A card
+ * The test processor's confirm call: charges a test card for a PaymentIntent, as Stripe's confirm does. A card
  * that pays marks the intent succeeded and settles the order in the same transaction, the way Stripe's
  * webhook would settle it a moment later; the browser's PATCH /api/order/{id} then finds the order paid.
  */
@@ -21,14 +19,14 @@ export async function confirmTestCardPayment(db: Db, input: TestCardConfirm, now
     .select()
     .from(testPaymentIntent)
     .where(eq(testPaymentIntent.clientSecret, input.clientSecret));
-  if (!intent) throw notFound(NO_SUCH_INTENT);
-  if (intent.status === "succeeded") throw conflict(INTENT_ALREADY_SUCCEEDED);
+  if (!intent) throw notFound(M.payment.no_such_intent);
+  if (intent.status === "succeeded") throw conflict(M.payment.intent_already_succeeded);
 
   const decline = cardProblem(input.card, now) ?? testCardDecline(input.card.number);
   if (decline) {
     await db
       .update(testPaymentIntent)
-      .set({ lastError: decline, updatedAt: new Date() })
+      .set({ lastError: english(decline), updatedAt: new Date() })
       .where(eq(testPaymentIntent.id, intent.id));
     throw paymentFailed(decline);
   }
@@ -39,7 +37,7 @@ export async function confirmTestCardPayment(db: Db, input: TestCardConfirm, now
       .set({ status: "succeeded", lastError: null, updatedAt: new Date() })
       .where(and(eq(testPaymentIntent.id, intent.id), eq(testPaymentIntent.status, "requires_payment_method")))
       .returning();
-    if (!paid) throw conflict(INTENT_ALREADY_SUCCEEDED);
+    if (!paid) throw conflict(M.payment.intent_already_succeeded);
     // A cancelled or already-paid order, or a changed amount, refuses here and the card is not charged.
     await settlePayment(tx, testIntentPayment(paid));
     return { paymentIntent: { id: paid.id, status: "succeeded" as const } };

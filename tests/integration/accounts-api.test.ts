@@ -84,7 +84,10 @@ describe("accounts API", () => {
         body: JSON.stringify({ location: "Hacked" }),
       });
       expect(res.status).toBe(403);
-      expect(await res.json()).toEqual({ message: "This request came from another site and was refused." });
+      expect(await res.json()).toEqual({
+        code: "request.cross_site",
+        message: "This request came from another site and was refused.",
+      });
     });
 
     it("ends the session on sign-out", async () => {
@@ -148,7 +151,7 @@ describe("accounts API", () => {
       const account = await signUp(t);
       const res = await t.request(`/api/user/${account.email}`, jsonInit("PUT", { email: account.email, name: "x" }));
       expect(res.status).toBe(401);
-      expect(await res.json()).toEqual({ message: "Please sign in first." });
+      expect(await res.json()).toEqual({ code: "auth.sign_in_required", message: "Please sign in first." });
     });
 
     it("answers 400 to a body that is not JSON", async () => {
@@ -239,7 +242,7 @@ describe("accounts API", () => {
           method,
           path,
           404,
-          { message: "No user with that email" },
+          { code: "user.not_found", message: "No user with that email" },
         ]);
       }
     });
@@ -311,7 +314,10 @@ describe("accounts API", () => {
         jsonInit("PUT", { location: "x".repeat(201) }, asCookie(owner)),
       );
       expect(res.status).toBe(400);
-      expect(await res.json()).toEqual({ message: "Location must be at most 200 characters" });
+      expect(await res.json()).toEqual({
+        code: "profile.location_too_long",
+        message: "Location must be at most 200 characters",
+      });
       const get = await t.request(`/api/profile/${owner.email}`, { headers: asCookie(owner) });
       expect(((await get.json()) as { location: string }).location).toBe("");
     });

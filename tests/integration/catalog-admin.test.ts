@@ -3,7 +3,7 @@ import path from "node:path";
 import { randomUUID } from "node:crypto";
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
-import type { OrderJson, ProductJson } from "~/lib/api-types";
+import type { OrderJson, ProductJson } from "@server/api/wire-types";
 import { asBearer, asCookie, jsonInit, signUp, signUpAdmin, type TestAccount } from "../support/accounts";
 import { pixelBombPng, pngImage } from "../support/images";
 import { makeProduct, messageOf } from "../support/orders";

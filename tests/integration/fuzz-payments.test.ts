@@ -1,11 +1,10 @@
-import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { describe } from "vitest";
-import { payment, testPaymentIntent } from "@server/db/schema";
+import { testPaymentIntent } from "@server/db/schema";
 import { asBearer, jsonInit } from "../support/accounts";
 import type { Ignored } from "../support/fingerprint";
 import { fuzzEach, useFuzzAccounts } from "../support/fuzz/fuzz-call";
-import { orderFor, orderRow } from "../support/orders";
+import { holdPayment, orderFor } from "../support/orders";
 import { useTestApp } from "../support/test-app";
 
 const GOOD_CARD = { number: "4242 4242 4242 4242", expMonth: 12, expYear: 2034, cvc: "123" };
@@ -40,15 +39,7 @@ describe("fuzzing the payment calls (test-card provider): never a 5xx, and a ref
   /** A gateway payment held for the admin's review, as SSLCommerz's risky ones are. */
   const aHeldPayment = async () => {
     const { orderId } = await anOrder();
-    const { payablePoisha } = await orderRow(t, orderId);
-    await t.database.db.insert(payment).values({
-      orderId,
-      provider: "sslcommerz",
-      providerRef: `HELD-${randomUUID()}`,
-      amountPoisha: payablePoisha,
-      currency: "BDT",
-      status: "held",
-    });
+    await holdPayment(t, orderId);
     return { orderId };
   };
 

@@ -1,24 +1,11 @@
-import { afterAll, beforeAll, describe } from "vitest";
+import { describe } from "vitest";
 import { asBearer, jsonInit } from "../support/accounts";
 import { fuzzEach, useFuzzAccounts, type Scene } from "../support/fuzz/fuzz-call";
 import { orderFor } from "../support/orders";
-import { startSslcommerzStandIn, type SslcommerzStandIn } from "../support/sslcommerz-stand-in";
-import { useTestApp } from "../support/test-app";
-
-const STORE_ID = "randa-test";
-const STORE_PASSWORD = "randa-test-password";
+import { useSslcommerzApp } from "../support/provider-apps";
 
 describe("fuzzing the SSLCommerz calls (through a stand-in): never a 5xx, and a refused request changes no row", () => {
-  let gateway: SslcommerzStandIn;
-  beforeAll(async () => {
-    gateway = await startSslcommerzStandIn(STORE_ID, STORE_PASSWORD);
-  });
-  afterAll(() => gateway.close());
-  const t = useTestApp(() => ({
-    SSLCOMMERZ_STORE_ID: STORE_ID,
-    SSLCOMMERZ_STORE_PASSWORD: STORE_PASSWORD,
-    SSLCOMMERZ_API_URL: gateway.url,
-  }));
+  const { t, gateway } = useSslcommerzApp();
   const accounts = useFuzzAccounts(t);
 
   const anOrder = async () => ({ orderId: await orderFor(t, accounts.owner) });

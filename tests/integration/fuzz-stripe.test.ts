@@ -1,16 +1,12 @@
 import fc from "fast-check";
 import Stripe from "stripe";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { casesOf, fuzzEach, sendCase, useFuzzAccounts, type FuzzedCall } from "../support/fuzz/fuzz-call";
 import { hostileHeaderValue } from "../support/fuzz/hostile-values";
 import { validCase } from "../support/fuzz/request-cases";
 import { FUZZ_RUNS, FUZZ_TIMEOUT, fuzz, successes } from "../support/fuzz/run-fuzz";
 import { orderFor, orderRow } from "../support/orders";
-import { startStripeStandIn, type StripeStandIn } from "../support/stripe-stand-in";
-import { useTestApp } from "../support/test-app";
-
-const SECRET_KEY = "sk_test_stand_in_0123456789";
-const WEBHOOK_SECRET = "whsec_stand_in_0123456789";
+import { STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET, useStripeApp } from "../support/provider-apps";
 
 /** How a fuzzed webhook is signed: mostly right, so that hostile payloads get past the signature check. */
 type Signature = "signed" | "signed with another secret" | "signed an hour ago" | "unsigned" | { forged: string };
@@ -21,20 +17,9 @@ const signatures: fc.Arbitrary<Signature> = fc.oneof(
 );
 
 describe("fuzzing Stripe's webhook and PATCH /api/order/{id} with Stripe (through a stand-in)", () => {
-  let stripeApi: StripeStandIn;
-  beforeAll(async () => {
-    stripeApi = await startStripeStandIn(SECRET_KEY);
-  });
-  afterAll(() => stripeApi.close());
-  const t = useTestApp(() => ({
-    PAYMENT_PROVIDER: "stripe",
-    STRIPE_SECRET_KEY: SECRET_KEY,
-    STRIPE_PUBLISHABLE_KEY: "pk_test_stand_in",
-    STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
-    STRIPE_API_URL: stripeApi.url,
-  }));
+  const { t, stripeApi } = useStripeApp();
   const accounts = useFuzzAccounts(t);
-  const signer = new Stripe(SECRET_KEY);
+  const signer = new Stripe(STRIPE_SECRET_KEY);
 
   /** An order whose card payment Stripe took; the webhook or PATCH is how the store hears of it. */
   const aSucceededPayment = async () => {
@@ -77,9 +62,9 @@ describe("fuzzing Stripe's webhook and PATCH /api/order/{id} with Stripe (throug
     if (typeof signature === "object") return { "Stripe-Signature": signature.forged };
     if (signature === "signed with another secret") return { "Stripe-Signature": sign("whsec_someone_else") };
     if (signature === "signed an hour ago") {
-      return { "Stripe-Signature": sign(WEBHOOK_SECRET, Math.floor(Date.now() / 1000) - 3600) };
+      return { "Stripe-Signature": sign(STRIPE_WEBHOOK_SECRET, Math.floor(Date.now() / 1000) - 3600) };
     }
-    return { "Stripe-Signature": sign(WEBHOOK_SECRET) };
+    return { "Stripe-Signature": sign(STRIPE_WEBHOOK_SECRET) };
   }
 
   it(`${webhook.call}, signed and forged: ${FUZZ_RUNS} hostile requests`, { timeout: FUZZ_TIMEOUT }, async () => {

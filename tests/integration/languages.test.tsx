@@ -1,10 +1,11 @@
 import { describe, expect, it } from "vitest";
 import { bn } from "~/i18n/bn";
 import { en } from "~/i18n/en";
-import { languageOf } from "~/i18n/languages";
-import { translateMessage } from "~/i18n/messages";
-import type { OrderJson } from "~/lib/api-types";
-import { formatCount, formatTk } from "~/lib/format";
+import { languageOf } from "@shared/languages";
+import { translate } from "~/i18n/use-message";
+import { M, message } from "@shared/messages";
+import type { OrderView } from "@shared/views";
+import { formatCount, formatTk } from "@shared/format";
 import MyOrders from "~/routes/dashboard/orders";
 import { renderRoute } from "../support/render-route";
 
@@ -55,29 +56,41 @@ describe("texts", () => {
     expect(same).toEqual(["payment.cvc"]);
   });
 
-  it("translate the spec's messages for Bangla pages and leave English ones exactly as the spec writes them", () => {
-    expect(translateMessage("You have to buy at least 100", "en")).toBe("You have to buy at least 100");
-    expect(translateMessage("You have to buy at least 100", "bn")).toBe("কমপক্ষে ১০০ পিস কিনতে হবে");
-    expect(translateMessage("Your card was declined.", "bn")).toBe("আপনার কার্ডটি প্রত্যাখ্যাত হয়েছে।");
+  it("translate messages by their code for Bangla pages and leave English ones exactly as the spec writes them", () => {
+    const below = message(M.quantity.below_minimum, { min: 100 });
+    expect(translate(below, "en")).toBe("You have to buy at least 100");
+    expect(translate(below, "bn")).toBe("কমপক্ষে ১০০ পিস কিনতে হবে");
+    expect(translate(M.card.declined, "bn")).toBe("আপনার কার্ডটি প্রত্যাখ্যাত হয়েছে।");
+    // The spec reuses 'Price Is Required' for the minimum quantity; Bangla can say what is missing.
+    expect(translate(M.product.minimum_required, "en")).toBe("Price Is Required");
+    expect(translate(M.product.minimum_required, "bn")).toBe("ন্যূনতম পরিমাণ দিন");
+  });
+
+  it("show a message without a Bangla text in English, and a server's own wording as it came", () => {
+    expect(translate(M.order.idempotency_key_invalid, "bn")).toBe(
+      "Idempotency-Key must be 1 to 255 visible ASCII characters",
+    );
+    const stripes = { code: M.payment.stripe_refused, message: "Your card's zip code is incorrect." };
+    expect(translate(stripes, "en")).toBe("Your card's zip code is incorrect.");
   });
 
   it("render My Orders in Bangla on the server", () => {
-    const order: OrderJson = {
-      _id: "0b9f6d1e-4c1f-4b8e-9a53-0d2f8b1c9e11",
+    const order: OrderView = {
+      id: "0b9f6d1e-4c1f-4b8e-9a53-0d2f8b1c9e11",
       buyerEmail: "karim@example.test",
       buyerName: "Karim",
-      productId: null,
       productName: "Mortise Chisel 10 mm",
       image: "/images/products/mortise-chisel.svg",
-      price: 890,
+      pricePoisha: 89000,
       quantity: 40,
-      paybleAmount: 35600,
+      payablePoisha: 3560000,
       paid: false,
       status: "unpaid",
       transactionId: null,
       paymentMethod: null,
       delivery: null,
-      createdAt: "2026-11-22T10:00:00.000Z",
+      heldPayment: false,
+      actions: ["set_delivery", "cancel"],
     };
     const html = renderRoute(MyOrders, { orders: [order] }, "/dashboard/orders", "bn");
     expect(html).toContain("আমার অর্ডার");

@@ -1,40 +1,41 @@
 import { describe, expect, it } from "vitest";
-import type { OrderJson } from "~/lib/api-types";
+import type { OrderView } from "@shared/views";
 import MyOrders from "~/routes/dashboard/orders";
 import { renderRoute } from "../support/render-route";
 
-const unpaid: OrderJson = {
-  _id: "0b9f6d1e-4c1f-4b8e-9a53-0d2f8b1c9e11",
+const unpaid: OrderView = {
+  id: "0b9f6d1e-4c1f-4b8e-9a53-0d2f8b1c9e11",
   buyerEmail: "karim@example.test",
   buyerName: "Karim",
-  productId: "3f1c1f5e-8a0e-4a8e-9a53-0d2f8b1c9e11",
   productName: "Mortise Chisel 10 mm",
   image: "/images/products/mortise-chisel.svg",
-  price: 890,
+  pricePoisha: 89000,
   quantity: 40,
-  paybleAmount: 35600,
+  payablePoisha: 3560000,
   paid: false,
   status: "unpaid",
   transactionId: null,
   paymentMethod: null,
   delivery: null,
-  createdAt: "2026-11-22T10:00:00.000Z",
+  heldPayment: false,
+  actions: ["set_delivery", "cancel"],
 };
-const paid: OrderJson = {
+const paid: OrderView = {
   ...unpaid,
-  _id: "7d2c4e5f-1a2b-4c3d-8e9f-0a1b2c3d4e5f",
+  id: "7d2c4e5f-1a2b-4c3d-8e9f-0a1b2c3d4e5f",
   productName: "Try Square 200 mm",
   paid: true,
   status: "paid",
   transactionId: "pi_3QxTestTransaction",
+  actions: [],
 };
 
-const render = (orders: OrderJson[]) => renderRoute(MyOrders, { orders }, "/dashboard/orders");
+const render = (orders: OrderView[]) => renderRoute(MyOrders, { orders }, "/dashboard/orders");
 
 describe("My Orders view", () => {
   it("gives an unpaid order a Pay link to its payment page and a Cancel button", () => {
     const html = render([unpaid]);
-    expect(html).toContain(`href="/dashboard/payment/${unpaid._id}"`);
+    expect(html).toContain(`href="/dashboard/payment/${unpaid.id}"`);
     expect(html).toMatch(/<button[^>]*>Cancel<\/button>/);
     expect(html).toContain("Are You Sure? You Want To Cancel Mortise Chisel 10 mm");
     expect(html).toContain("Tk 35,600");
@@ -50,13 +51,13 @@ describe("My Orders view", () => {
   });
 
   it("shows a cash-on-delivery order as such, with Cancel until it ships", () => {
-    const cod: OrderJson = { ...unpaid, status: "cod", paymentMethod: "cod" };
+    const cod: OrderView = { ...unpaid, status: "cod", paymentMethod: "cod", actions: ["cancel"] };
     const html = render([cod]);
     expect(html).toContain("Cash on delivery");
     expect(html).toContain("Pay on delivery");
     expect(html).not.toContain("/dashboard/payment/");
     expect(html).toMatch(/<button[^>]*>Cancel<\/button>/);
-    const shipped = render([{ ...cod, status: "shipped" }]);
+    const shipped = render([{ ...cod, status: "shipped", actions: [] }]);
     expect(shipped).toContain("Shipped");
     expect(shipped).not.toMatch(/<button[^>]*>Cancel<\/button>/);
   });

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import type { OrderJson } from "~/lib/api-types";
+import type { OrderJson } from "@server/api/wire-types";
 import { order, product, type NewProductRow } from "@server/db/schema";
 import { findUserByEmail } from "@server/domain/users";
 import { asBearer, asCookie, jsonInit, signUp, signUpAdmin, type TestAccount } from "../support/accounts";
@@ -12,6 +12,9 @@ const PRODUCT_NOT_FOUND = "Product not found";
 const ORDER_NOT_FOUND = "Order not found";
 const KEY_REUSED = "This Idempotency-Key was already used for a different order.";
 const BAD_KEY = "Idempotency-Key must be 1 to 255 visible ASCII characters";
+
+/** A message code: `area.name`. */
+const CODE = /^[a-z]+\.[a-z_]+$/;
 
 describe("orders API", () => {
   const t = useTestApp();
@@ -149,7 +152,11 @@ describe("orders API", () => {
       const before = await snapshot(item.id);
       const res = await post({ productId: item.id, quantity: 39 }, asBearer(buyer));
       expect(res.status).toBe(400);
-      expect(await res.json()).toEqual({ message: "You have to buy at least 40" });
+      expect(await res.json()).toEqual({
+        code: "quantity.below_minimum",
+        params: { min: 40 },
+        message: "You have to buy at least 40",
+      });
       expect(await snapshot(item.id)).toEqual(before);
     });
 
@@ -159,7 +166,10 @@ describe("orders API", () => {
       const before = await snapshot(item.id);
       const res = await post({ productId: item.id, quantity: 101 }, asCookie(buyer));
       expect(res.status).toBe(409);
-      expect(await res.json()).toEqual({ message: "Order Quantity Must Be Smaller Than Available Quantity" });
+      expect(await res.json()).toEqual({
+        code: "stock.too_low",
+        message: "Order Quantity Must Be Smaller Than Available Quantity",
+      });
       expect(await snapshot(item.id)).toEqual(before);
     });
 
@@ -168,7 +178,7 @@ describe("orders API", () => {
       const before = await snapshot(item.id);
       const res = await post({ productId: item.id, quantity: 20 });
       expect(res.status).toBe(401);
-      expect(await res.json()).toEqual({ message: "Please sign in first." });
+      expect(await res.json()).toEqual({ code: "auth.sign_in_required", message: "Please sign in first." });
       expect(await snapshot(item.id)).toEqual(before);
     });
   });
@@ -300,7 +310,7 @@ describe("orders API", () => {
       const before = { item: await snapshot(item.id), other: await stockOf(other.id) };
       const res = await post(second(item.id, other.id), headers);
       expect(res.status).toBe(409);
-      expect(await res.json()).toEqual({ message: KEY_REUSED });
+      expect(await res.json()).toEqual({ code: "order.idempotency_key_reused", message: KEY_REUSED });
       expect({ item: await snapshot(item.id), other: await stockOf(other.id) }).toEqual(before);
     });
 
@@ -331,7 +341,7 @@ describe("orders API", () => {
       const before = await snapshot(item.id);
       const res = await post({ productId: item.id, quantity: 20 }, { ...asBearer(buyer), "Idempotency-Key": key });
       expect(res.status).toBe(400);
-      expect(await res.json()).toEqual({ message: BAD_KEY });
+      expect(await res.json()).toEqual({ code: "order.idempotency_key_invalid", message: BAD_KEY });
       expect(await snapshot(item.id)).toEqual(before);
     });
   });
@@ -386,7 +396,7 @@ describe("orders API", () => {
       expect(JSON.stringify(await res.json())).not.toContain(item.name);
       const stranger = await t.request(`/api/order/${buyer.email}`);
       expect(stranger.status).toBe(401);
-      expect(await stranger.json()).toEqual({ message: "Please sign in first." });
+      expect(await stranger.json()).toEqual({ code: "auth.sign_in_required", message: "Please sign in first." });
     });
 
     it("lets an admin read anyone's orders", async () => {
@@ -439,7 +449,7 @@ describe("orders API", () => {
       const othersOrder = await placeOrder(other, item.id, 20);
       const res = await t.request(`/api/order/${buyer.email}/${othersOrder}`, { headers: asCookie(buyer) });
       expect(res.status).toBe(404);
-      expect(await res.json()).toEqual({ message: ORDER_NOT_FOUND });
+      expect(await res.json()).toEqual({ code: "order.not_found", message: ORDER_NOT_FOUND });
     });
 
     it.each([
@@ -453,7 +463,7 @@ describe("orders API", () => {
         headers: asBearer(buyer),
       });
       expect(res.status).toBe(404);
-      expect(await res.json()).toEqual({ message: ORDER_NOT_FOUND });
+      expect(await res.json()).toEqual({ code: "order.not_found", message: ORDER_NOT_FOUND });
     });
 
     it("answers 404 for a cancelled order", async () => {
@@ -463,7 +473,7 @@ describe("orders API", () => {
       expect((await t.request(`/api/order/${id}`, { method: "DELETE", headers: asBearer(buyer) })).status).toBe(200);
       const res = await t.request(`/api/order/${buyer.email}/${id}`, { headers: asBearer(buyer) });
       expect(res.status).toBe(404);
-      expect(await res.json()).toEqual({ message: ORDER_NOT_FOUND });
+      expect(await res.json()).toEqual({ code: "order.not_found", message: ORDER_NOT_FOUND });
     });
   });
 
@@ -492,7 +502,7 @@ describe("orders API", () => {
       const customer = await signUp(t);
       const res = await t.request("/api/order", { headers: asBearer(customer) });
       expect(res.status).toBe(403);
-      expect(await res.json()).toEqual({ message: "Only an admin can do that." });
+      expect(await res.json()).toEqual({ code: "auth.admins_only", message: "Only an admin can do that." });
       expect((await t.request("/api/order")).status).toBe(401);
     });
   });
@@ -523,7 +533,7 @@ describe("orders API", () => {
       expect((await cancel(id, asBearer(buyer))).status).toBe(200);
       const again = await cancel(id, asBearer(buyer));
       expect(again.status).toBe(404);
-      expect(await again.json()).toEqual({ message: ORDER_NOT_FOUND });
+      expect(await again.json()).toEqual({ code: "order.not_found", message: ORDER_NOT_FOUND });
       expect(await stockOf(item.id)).toBe(200);
     });
 
@@ -534,7 +544,10 @@ describe("orders API", () => {
       const id = await placeOrder(buyer, item.id, 20);
       const res = await cancel(id, asCookie(other));
       expect(res.status).toBe(403);
-      expect(await res.json()).toEqual({ message: "You can only cancel your own orders." });
+      expect(await res.json()).toEqual({
+        code: "order.not_yours_to_cancel",
+        message: "You can only cancel your own orders.",
+      });
       expect((await orderRow(id)).status).toBe("unpaid");
       expect(await stockOf(item.id)).toBe(180);
     });
@@ -560,7 +573,10 @@ describe("orders API", () => {
       for (const actor of [buyer, admin]) {
         const res = await cancel(id, asBearer(actor));
         expect(res.status).toBe(409);
-        expect(await res.json()).toEqual({ message: "This order is paid and cannot be cancelled." });
+        expect(await res.json()).toEqual({
+          code: "order.paid_not_cancellable",
+          message: "This order is paid and cannot be cancelled.",
+        });
       }
       expect((await orderRow(id)).status).toBe("paid");
       expect(await stockOf(item.id)).toBe(180);
@@ -573,7 +589,7 @@ describe("orders API", () => {
       const buyer = await signUp(t);
       const res = await cancel(id, asBearer(buyer));
       expect(res.status).toBe(404);
-      expect(await res.json()).toEqual({ message: ORDER_NOT_FOUND });
+      expect(await res.json()).toEqual({ code: "order.not_found", message: ORDER_NOT_FOUND });
     });
 
     it("answers 401 with no session and leaves the order alone", async () => {
@@ -582,7 +598,7 @@ describe("orders API", () => {
       const id = await placeOrder(buyer, item.id, 20);
       const res = await cancel(id);
       expect(res.status).toBe(401);
-      expect(await res.json()).toEqual({ message: "Please sign in first." });
+      expect(await res.json()).toEqual({ code: "auth.sign_in_required", message: "Please sign in first." });
       expect((await orderRow(id)).status).toBe("unpaid");
       expect(await stockOf(item.id)).toBe(180);
     });
@@ -611,7 +627,7 @@ describe("orders API", () => {
       const item = await makeProduct({ availability: 200 });
       const forbidden = await setStock(item.id, { Availability: 999 }, asBearer(customer));
       expect(forbidden.status).toBe(403);
-      expect(await forbidden.json()).toEqual({ message: "Only an admin can do that." });
+      expect(await forbidden.json()).toEqual({ code: "auth.admins_only", message: "Only an admin can do that." });
       const stranger = await setStock(item.id, { Availability: 999 });
       expect(stranger.status).toBe(401);
       expect(await stockOf(item.id)).toBe(200);
@@ -628,7 +644,7 @@ describe("orders API", () => {
       const item = await makeProduct({ availability: 200 });
       const res = await setStock(item.id, body, asBearer(admin));
       expect(res.status).toBe(400);
-      expect(await res.json()).toEqual({ message });
+      expect(await res.json()).toEqual({ code: expect.stringMatching(CODE), message });
       expect(await stockOf(item.id)).toBe(200);
     });
 
@@ -639,7 +655,7 @@ describe("orders API", () => {
       const admin = await signUpAdmin(t);
       const res = await setStock(id, { Availability: 10 }, asBearer(admin));
       expect(res.status).toBe(404);
-      expect(await res.json()).toEqual({ message: PRODUCT_NOT_FOUND });
+      expect(await res.json()).toEqual({ code: "product.not_found", message: PRODUCT_NOT_FOUND });
     });
   });
 
@@ -668,6 +684,7 @@ describe("orders API", () => {
       const res = await t.request(`/api/user/${buyer.email}`, { method: "DELETE", headers: asCookie(admin) });
       expect(res.status).toBe(409);
       expect(await res.json()).toEqual({
+        code: "user.has_orders",
         message: "This customer has orders; their account is kept with the shop's records.",
       });
       expect(await findUserByEmail(t.database.db, buyer.email)).toBeDefined();

@@ -52,7 +52,7 @@ describe("product API", () => {
   ])("answers 404 with a message for %s, never 500", async (_label, id) => {
     const res = await t.request(`/api/product/${encodeURIComponent(id)}`);
     expect(res.status).toBe(404);
-    expect(await res.json()).toEqual({ message: "Product not found" });
+    expect(await res.json()).toEqual({ code: "product.not_found", message: "Product not found" });
   });
 
   it("answers an unknown API path with a JSON 404", async () => {

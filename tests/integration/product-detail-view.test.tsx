@@ -1,20 +1,20 @@
 import { describe, expect, it } from "vitest";
-import type { ProductJson } from "~/lib/api-types";
+import type { ProductView } from "@shared/views";
 import ProductDetail from "~/routes/public/product-detail";
 import { renderRoute } from "../support/render-route";
 
-const product: ProductJson = {
-  _id: "3f1c1f5e-8a0e-4a8e-9a53-0d2f8b1c9e11",
+const product: ProductView = {
+  id: "3f1c1f5e-8a0e-4a8e-9a53-0d2f8b1c9e11",
   name: "Marking Knife",
   image: "/images/products/marking-gauge.svg",
-  price: 1234.5,
+  pricePoisha: 123450,
   minimumQuantity: 40,
-  Availability: 200000,
-  desc: "",
+  availability: 200000,
+  description: "",
   details: "",
 };
 
-function render(p: ProductJson): string {
+function render(p: ProductView): string {
   return renderRoute(ProductDetail, { product: p });
 }
 
@@ -26,7 +26,7 @@ describe("product detail view", () => {
   });
 
   it("shows its own description and details when it has them", () => {
-    const html = render({ ...product, desc: "Scribes a fine line.", details: "Spear point, 25 mm" });
+    const html = render({ ...product, description: "Scribes a fine line.", details: "Spear point, 25 mm" });
     expect(html).toContain("Scribes a fine line.");
     expect(html).toContain("Spear point, 25 mm");
     expect(html).not.toContain("description Here");
@@ -40,7 +40,7 @@ describe("product detail view", () => {
   });
 
   it("says Stock Out, and offers no quantity, when the stock cannot cover the minimum", () => {
-    const html = render({ ...product, Availability: 39 });
+    const html = render({ ...product, availability: 39 });
     expect(html).toContain("Stock Out");
     expect(html).not.toContain('name="quantity"');
     expect(html).not.toContain("Buy It Now");

@@ -6,6 +6,9 @@ import { findUserByEmail } from "@server/domain/users";
 import { asBearer, asCookie, jsonInit, signUp } from "../support/accounts";
 import { useTestApp } from "../support/test-app";
 
+/** A message code: `area.name`. */
+const CODE = /^[a-z]+\.[a-z_]+$/;
+
 describe("GET /api/review", () => {
   const t = useTestApp();
 
@@ -137,7 +140,7 @@ describe("POST /api/review", () => {
       jsonInit("POST", { rating: 4, comment: "Good tools.", ...change }, asBearer(author)),
     );
     expect(res.status).toBe(400);
-    expect(await res.json()).toEqual({ message });
+    expect(await res.json()).toEqual({ code: expect.stringMatching(CODE), message });
     expect(await reviewCount()).toBe(before);
   });
 
@@ -154,7 +157,7 @@ describe("POST /api/review", () => {
     const before = await reviewCount();
     const res = await t.request("/api/review", jsonInit("POST", { rating: 4, comment: "Anonymous praise." }));
     expect(res.status).toBe(401);
-    expect(await res.json()).toEqual({ message: "Please sign in first." });
+    expect(await res.json()).toEqual({ code: "auth.sign_in_required", message: "Please sign in first." });
     expect(await reviewCount()).toBe(before);
   });
 });

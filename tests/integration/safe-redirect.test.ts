@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { safeRedirect } from "~/lib/session.server";
+import { safeRedirect } from "~/door/redirects.server";
 
 describe("after sign-in, only this site's pages are returned to", () => {
   it.each(["/dashboard/profile", "/detail/abc?x=1"])("keeps %s", (to) => {

@@ -1,24 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { asBearer, jsonInit, signUp, signUpAdmin, type TestAccount } from "../support/accounts";
 import { messageOf, orderFor, orderRow, paymentRowsOf } from "../support/orders";
-import { startSslcommerzStandIn, type SslcommerzStandIn } from "../support/sslcommerz-stand-in";
-import { useTestApp } from "../support/test-app";
+import { useSslcommerzApp } from "../support/provider-apps";
 
-const STORE_ID = "randa-test";
-const STORE_PASSWORD = "randa-test-password";
 const MISMATCH = "That payment's amount or currency does not match this order.";
 
 describe("SSLCommerz (through a stand-in for its sandbox)", () => {
-  let gateway: SslcommerzStandIn;
-  beforeAll(async () => {
-    gateway = await startSslcommerzStandIn(STORE_ID, STORE_PASSWORD);
-  });
-  afterAll(() => gateway.close());
-  const t = useTestApp(() => ({
-    SSLCOMMERZ_STORE_ID: STORE_ID,
-    SSLCOMMERZ_STORE_PASSWORD: STORE_PASSWORD,
-    SSLCOMMERZ_API_URL: gateway.url,
-  }));
+  const { t, gateway } = useSslcommerzApp();
 
   /** Opens a gateway session for the order and pays it there; the fields the IPN carries. */
   async function paidAtGateway(buyer: TestAccount, orderId: string) {

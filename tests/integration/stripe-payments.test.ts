@@ -1,29 +1,16 @@
 import Stripe from "stripe";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { asBearer, jsonInit, signUp, type TestAccount } from "../support/accounts";
 import { messageOf, orderFor, orderRow, paymentRowsOf } from "../support/orders";
-import { startStripeStandIn, type StandInIntent, type StripeStandIn } from "../support/stripe-stand-in";
-import { useTestApp } from "../support/test-app";
+import { type StandInIntent } from "../support/stripe-stand-in";
+import { STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET, useStripeApp } from "../support/provider-apps";
 
-const SECRET_KEY = "sk_test_stand_in_0123456789";
-const WEBHOOK_SECRET = "whsec_stand_in_0123456789";
 const MISMATCH = "That payment's amount or currency does not match this order.";
 const BAD_SIGNATURE = "The webhook signature could not be verified.";
 
 describe("card payment with Stripe (through a stand-in for the Stripe API)", () => {
-  let stripeApi: StripeStandIn;
-  beforeAll(async () => {
-    stripeApi = await startStripeStandIn(SECRET_KEY);
-  });
-  afterAll(() => stripeApi.close());
-  const t = useTestApp(() => ({
-    PAYMENT_PROVIDER: "stripe",
-    STRIPE_SECRET_KEY: SECRET_KEY,
-    STRIPE_PUBLISHABLE_KEY: "pk_test_stand_in",
-    STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
-    STRIPE_API_URL: stripeApi.url,
-  }));
-  const signer = new Stripe(SECRET_KEY);
+  const { t, stripeApi } = useStripeApp();
+  const signer = new Stripe(STRIPE_SECRET_KEY);
 
   async function startPayment(buyer: TestAccount, orderId: string, extra: Record<string, unknown> = {}) {
     const res = await t.request("/api/create-payment-intent", jsonInit("POST", { orderId, ...extra }, asBearer(buyer)));
@@ -36,7 +23,7 @@ describe("card payment with Stripe (through a stand-in for the Stripe API)", () 
   async function confirmInStripe(intent: StandInIntent, paymentMethod = "pm_card_visa") {
     return fetch(`${stripeApi.url}/v1/payment_intents/${intent.id}/confirm`, {
       method: "POST",
-      headers: { Authorization: `Bearer ${SECRET_KEY}`, "Content-Type": "application/x-www-form-urlencoded" },
+      headers: { Authorization: `Bearer ${STRIPE_SECRET_KEY}`, "Content-Type": "application/x-www-form-urlencoded" },
       body: new URLSearchParams({ payment_method: paymentMethod }),
     });
   }
@@ -62,7 +49,7 @@ describe("card payment with Stripe (through a stand-in for the Stripe API)", () 
     });
   }
 
-  const sign = (payload: string, secret = WEBHOOK_SECRET) =>
+  const sign = (payload: string, secret = STRIPE_WEBHOOK_SECRET) =>
     signer.webhooks.generateTestHeaderString({ payload, secret });
 
   async function expectUnpaid(orderId: string) {

@@ -1,7 +1,9 @@
 import { count, eq, gt, isNotNull, lt, lte } from "drizzle-orm";
 import { expect } from "vitest";
-import type { OrderJson, ProductJson } from "~/lib/api-types";
-import { QUANTITY_ABOVE_STOCK } from "~/lib/quantity";
+import type { OrderJson, ProductJson } from "@server/api/wire-types";
+import { english, M } from "@shared/messages";
+
+const QUANTITY_ABOVE_STOCK = english(M.stock.too_low);
 import type { Db } from "@server/db/client";
 import { order, product } from "@server/db/schema";
 import { REQUEST_MS, type ApiServer } from "./api-servers";

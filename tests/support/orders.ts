@@ -50,6 +50,19 @@ export async function orderRow(t: TestContext, id: string) {
   return row!;
 }
 
+/** A gateway's payment of the order, held for the admin's review, as SSLCommerz holds risky ones. */
+export async function holdPayment(t: TestContext, orderId: string) {
+  const { payablePoisha } = await orderRow(t, orderId);
+  await t.database.db.insert(payment).values({
+    orderId,
+    provider: "sslcommerz",
+    providerRef: `HELD-${randomUUID()}`,
+    amountPoisha: payablePoisha,
+    currency: "BDT",
+    status: "held",
+  });
+}
+
 export function paymentRowsOf(t: TestContext, orderId: string) {
   return t.database.db.select().from(payment).where(eq(payment.orderId, orderId));
 }

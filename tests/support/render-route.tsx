@@ -2,7 +2,7 @@ import { renderToString } from "react-dom/server";
 import { I18nextProvider } from "react-i18next";
 import { createRoutesStub } from "react-router";
 import { i18nFor } from "~/i18n/i18n";
-import type { Language } from "~/i18n/languages";
+import type { Language } from "@shared/languages";
 
 /**
  * Renders a route's component to HTML inside a router (forms and fetchers need one), with the loader data given,

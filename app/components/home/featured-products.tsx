@@ -1,8 +1,8 @@
 import { useTranslation } from "react-i18next";
 import { ProductCard } from "~/components/product-card";
-import type { ProductJson } from "~/lib/api-types";
+import type { ProductView } from "@shared/views";
 
-export function FeaturedProducts({ products }: { products: ProductJson[] }) {
+export function FeaturedProducts({ products }: { products: ProductView[] }) {
   const { t } = useTranslation();
   return (
     <section
@@ -18,7 +18,7 @@ export function FeaturedProducts({ products }: { products: ProductJson[] }) {
       ) : (
         <div data-testid="product-grid" className="mt-8 grid grid-cols-1 gap-6 sm:grid-cols-2 lg:grid-cols-4">
           {products.map((p, i) => (
-            <ProductCard key={p._id} product={p} eager={i < 2} />
+            <ProductCard key={p.id} product={p} eager={i < 2} />
           ))}
         </div>
       )}

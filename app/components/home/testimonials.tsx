@@ -1,8 +1,8 @@
 import { useTranslation } from "react-i18next";
 import { RatingStars } from "~/components/rating-stars";
-import type { ReviewJson } from "~/lib/api-types";
+import type { ReviewView } from "@shared/views";
 
-export function Testimonials({ reviews }: { reviews: ReviewJson[] }) {
+export function Testimonials({ reviews }: { reviews: ReviewView[] }) {
   const { t } = useTranslation();
   return (
     <section aria-labelledby="testimonials-heading" className="bg-wood-100/50">
@@ -15,7 +15,7 @@ export function Testimonials({ reviews }: { reviews: ReviewJson[] }) {
         ) : (
           <ul className="mt-8 grid gap-6 md:grid-cols-3">
             {reviews.map((r) => (
-              <li key={r._id} className="flex flex-col rounded-xl bg-white p-6 shadow-sm">
+              <li key={r.id} className="flex flex-col rounded-xl bg-white p-6 shadow-sm">
                 <RatingStars rating={r.rating} />
                 <blockquote className="mt-3 flex-1 leading-relaxed text-stone-700">“{r.comment}”</blockquote>
                 <div className="mt-5 flex items-center gap-3">

@@ -1,5 +1,5 @@
 import { useTranslation } from "react-i18next";
-import type { ExpoItem } from "~/lib/expo.server";
+import type { ExpoItem } from "~/door/expo.server";
 
 export function WhyChooseUs({ items }: { items: ExpoItem[] }) {
   const { t } = useTranslation();

@@ -1,17 +1,17 @@
 import { useTranslation } from "react-i18next";
-import { useState } from "react";
+import { useEffect, useState } from "react";
+import { useFetcher } from "react-router";
 import { Field, TextAreaField } from "~/components/ui/field";
 import { FormError } from "~/components/ui/form-error";
-import type { DeliveryJson } from "~/lib/api-types";
-import { DIVISIONS, districtsOf } from "~/lib/bangladesh";
-import { sendJson } from "~/lib/send-json";
-import { fieldErrors, type FieldErrors } from "~/schemas/auth";
-import { DeliverySchema, type Delivery } from "~/schemas/delivery";
+import { DIVISIONS, districtsOf } from "@shared/bangladesh";
+import { fieldErrors, type FieldErrors } from "@shared/field-errors";
+import { useMessage, type Said } from "~/i18n/use-message";
+import type { ActionResult } from "~/lib/use-action-toast";
+import { DeliverySchema, type Delivery } from "@shared/schemas/delivery";
 
 interface DeliveryFormProps {
-  orderId: string;
   /** What the form starts with: the order's saved details, else the customer's profile. */
-  initial: Partial<DeliveryJson>;
+  initial: Partial<Delivery>;
   onSaved(): void;
 }
 
@@ -23,7 +23,8 @@ function Select({
   error,
   children,
   ...select
-}: React.SelectHTMLAttributes<HTMLSelectElement> & { label: string; name: string; error?: string }) {
+}: React.SelectHTMLAttributes<HTMLSelectElement> & { label: string; name: string; error?: Said }) {
+  const message = useMessage();
   return (
     <div>
       <label htmlFor={name} className="block text-sm font-semibold text-stone-700">
@@ -41,37 +42,39 @@ function Select({
       </select>
       {error ? (
         <p id={`${name}-error`} className="mt-1 text-sm text-red-600">
-          {error}
+          {message(error)}
         </p>
       ) : null}
     </div>
   );
 }
 
-/** Where the order goes, asked before any payment or cash-on-delivery confirmation. */
-export function DeliveryForm({ orderId, initial, onSaved }: DeliveryFormProps) {
+/** Where the order goes, asked before any payment or cash-on-delivery confirmation. Saved by the page's action. */
+export function DeliveryForm({ initial, onSaved }: DeliveryFormProps) {
+  const fetcher = useFetcher<ActionResult>();
   const [division, setDivision] = useState(initial.division ?? "");
-  const [errors, setErrors] = useState<FieldErrors<Delivery>>({});
-  const [formError, setFormError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const [checked, setChecked] = useState<FieldErrors<Delivery>>({});
   const { t, i18n } = useTranslation();
   const bangla = i18n.language === "bn";
+  const busy = fetcher.state !== "idle";
+  const answered = busy ? undefined : fetcher.data;
+  const errors: Partial<Record<keyof Delivery, Said>> = { ...answered?.errors, ...checked };
 
-  async function save(event: React.FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const form = new FormData(event.currentTarget);
-    const parsed = DeliverySchema.safeParse(Object.fromEntries(form));
-    if (!parsed.success) return setErrors(fieldErrors(parsed.error));
-    setErrors({});
-    setBusy(true);
-    const saved = await sendJson(`/api/order/${orderId}/delivery`, "PUT", parsed.data);
-    setBusy(false);
-    if (!saved.ok) return setFormError(saved.message);
-    onSaved();
+  useEffect(() => {
+    if (fetcher.data && !fetcher.data.errors && !fetcher.data.toast) onSaved();
+  }, [fetcher.data]); // eslint-disable-line react-hooks/exhaustive-deps
+
+  // Checked here first with the server's own schema; a form that passes goes to the page's action.
+  function check(event: React.FormEvent<HTMLFormElement>) {
+    const parsed = DeliverySchema.safeParse(Object.fromEntries(new FormData(event.currentTarget)));
+    const found = parsed.success ? {} : fieldErrors(parsed.error);
+    setChecked(found);
+    if (!parsed.success) event.preventDefault();
   }
 
   return (
-    <form onSubmit={(e) => void save(e)} noValidate className="space-y-4">
+    <fetcher.Form method="post" onSubmit={check} noValidate className="space-y-4">
+      <input type="hidden" name="intent" value="delivery" />
       <h3 className="text-lg font-semibold text-wood-900">{t("delivery.title")}</h3>
       <Field
         label={t("delivery.name")}
@@ -136,7 +139,7 @@ export function DeliveryForm({ orderId, initial, onSaved }: DeliveryFormProps) {
       >
         {busy ? t("delivery.saving") : t("delivery.save")}
       </button>
-      <FormError message={formError ?? undefined} />
-    </form>
+      <FormError message={answered?.toast?.said} />
+    </fetcher.Form>
   );
 }

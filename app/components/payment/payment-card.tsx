@@ -1,9 +1,14 @@
 import { useTranslation } from "react-i18next";
 import { useFormat } from "~/i18n/use-format";
 import { lazy, Suspense, useState } from "react";
-import { Link, useRevalidator } from "react-router";
+import { Link, useFetcher } from "react-router";
 import { FormError } from "~/components/ui/form-error";
-import type { BrowserPaymentConfig, DeliveryJson, OrderJson } from "~/lib/api-types";
+import type { BrowserPaymentConfig } from "@shared/views";
+import type { Delivery } from "@shared/schemas/delivery";
+import type { OrderAction } from "@shared/order-flow";
+import type { OrderView } from "@shared/views";
+import type { Said } from "~/i18n/use-message";
+import type { ActionResult } from "~/lib/use-action-toast";
 import { sendJson } from "~/lib/send-json";
 import { DeliveryForm } from "./delivery-form";
 import { TestCardForm } from "./test-card-form";
@@ -12,14 +17,14 @@ import { usePaymentIntent } from "./use-payment-intent";
 const StripeCardForm = lazy(() => import("./stripe-card-form"));
 
 interface PaymentCardProps {
-  order: OrderJson;
+  order: OrderView;
   config: BrowserPaymentConfig;
   /** A hosted gateway offered beside the card form. */
   gateway: "sslcommerz" | null;
   /** How the customer came back from the gateway: paid, held, failed or cancelled. */
   gatewayResult: string | null;
   /** Prefills the delivery form when the order has no details yet. */
-  profileDelivery: Partial<DeliveryJson>;
+  profileDelivery: Partial<Delivery>;
 }
 
 const GATEWAY_MESSAGES = {
@@ -33,7 +38,6 @@ const GATEWAY_MESSAGES = {
  * delivery), or the proof that it is paid.
  */
 export function PaymentCard({ order, config, gateway, gatewayResult, profileDelivery }: PaymentCardProps) {
-  const revalidator = useRevalidator();
   const backFromGateway = gatewayResult === "paid" && order.paid ? order.transactionId : null;
   const [paidNow, setPaidNow] = useState<string | null>(backFromGateway);
   const [editingDelivery, setEditingDelivery] = useState(false);
@@ -70,11 +74,13 @@ export function PaymentCard({ order, config, gateway, gatewayResult, profileDeli
       </div>
     );
   }
-  if (order.status === "cod" || order.status === "shipped" || order.status === "delivered") {
+  const can = (action: OrderAction) => order.actions.includes(action);
+  // Neither payable nor still open: confirmed for cash on delivery, and on its way.
+  if (!can("pay") && !can("set_delivery")) {
     return (
       <div role="status" className="space-y-2">
         <p className="text-lg font-semibold text-forest-700">{t("payment.codConfirmed")}</p>
-        <p className="text-stone-700">{t("payment.codPayWhen", { amount: format.tk(order.paybleAmount) })}</p>
+        <p className="text-stone-700">{t("payment.codPayWhen", { amount: format.money(order.payablePoisha) })}</p>
         <DeliverySummary delivery={order.delivery} />
         <Link to="/dashboard/orders" className="inline-block font-semibold text-forest-700 underline">
           {t("payment.backToOrders")}
@@ -82,17 +88,8 @@ export function PaymentCard({ order, config, gateway, gatewayResult, profileDeli
       </div>
     );
   }
-  if (!order.delivery || editingDelivery) {
-    return (
-      <DeliveryForm
-        orderId={order._id}
-        initial={order.delivery ?? profileDelivery}
-        onSaved={() => {
-          setEditingDelivery(false);
-          void revalidator.revalidate();
-        }}
-      />
-    );
+  if (!order.delivery || (editingDelivery && can("set_delivery"))) {
+    return <DeliveryForm initial={order.delivery ?? profileDelivery} onSaved={() => setEditingDelivery(false)} />;
   }
 
   return (
@@ -136,13 +133,13 @@ export function PaymentCard({ order, config, gateway, gatewayResult, profileDeli
       ) : method === "gateway" ? (
         <GatewayPayment order={order} />
       ) : (
-        <CashOnDelivery order={order} onConfirmed={() => void revalidator.revalidate()} />
+        <CashOnDelivery order={order} />
       )}
     </div>
   );
 }
 
-function DeliverySummary({ delivery }: { delivery: DeliveryJson | null }) {
+function DeliverySummary({ delivery }: { delivery: Delivery | null }) {
   const { t } = useTranslation();
   if (!delivery) return null;
   return (
@@ -161,16 +158,16 @@ function CardPayment({
   config,
   onPaid,
 }: {
-  order: OrderJson;
+  order: OrderView;
   config: BrowserPaymentConfig;
   onPaid(transactionId: string): void;
 }) {
-  const intent = usePaymentIntent(order._id, true);
+  const intent = usePaymentIntent(order.id, true);
   const { t } = useTranslation();
 
-  async function recordPayment(transactionId: string): Promise<string | null> {
-    const result = await sendJson(`/api/order/${order._id}`, "PATCH", { transactionId });
-    if (!result.ok) return result.message;
+  async function recordPayment(transactionId: string): Promise<Said | null> {
+    const result = await sendJson(`/api/order/${order.id}`, "PATCH", { transactionId });
+    if (!result.ok) return result.said;
     onPaid(transactionId);
     return null;
   }
@@ -194,64 +191,45 @@ function CardPayment({
   );
 }
 
-function GatewayPayment({ order }: { order: OrderJson }) {
+function GatewayPayment({ order }: { order: OrderView }) {
   const { t } = useTranslation();
   const format = useFormat();
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-
-  async function go() {
-    setBusy(true);
-    const result = await sendJson<{ url: string }>("/api/payments/sslcommerz/session", "POST", { orderId: order._id });
-    if (!result.ok) {
-      setBusy(false);
-      return setError(result.message);
-    }
-    window.location.assign(result.body.url);
-  }
-
+  const fetcher = useFetcher<ActionResult>();
+  const busy = fetcher.state !== "idle";
+  // The action answers with a redirect to the gateway's page, which the browser follows.
   return (
-    <div className="space-y-3">
-      <p className="text-stone-700">{t("payment.gatewayExplain", { amount: format.tk(order.paybleAmount) })}</p>
+    <fetcher.Form method="post" className="space-y-3">
+      <input type="hidden" name="intent" value="gateway" />
+      <p className="text-stone-700">{t("payment.gatewayExplain", { amount: format.money(order.payablePoisha) })}</p>
       <button
-        type="button"
+        type="submit"
         disabled={busy}
-        onClick={() => void go()}
         className="w-full rounded-md bg-forest-700 px-5 py-2.5 font-semibold text-white hover:bg-forest-800 disabled:bg-stone-400"
       >
         {busy ? t("payment.gatewayOpening") : t("payment.gatewayGo")}
       </button>
-      <FormError message={error ?? undefined} />
-    </div>
+      <FormError message={busy ? undefined : fetcher.data?.toast?.said} />
+    </fetcher.Form>
   );
 }
 
-function CashOnDelivery({ order, onConfirmed }: { order: OrderJson; onConfirmed(): void }) {
+function CashOnDelivery({ order }: { order: OrderView }) {
   const { t } = useTranslation();
   const format = useFormat();
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-
-  async function confirm() {
-    setBusy(true);
-    const result = await sendJson(`/api/order/${order._id}/cash-on-delivery`, "POST", {});
-    setBusy(false);
-    if (!result.ok) return setError(result.message);
-    onConfirmed();
-  }
-
+  const fetcher = useFetcher<ActionResult>();
+  const busy = fetcher.state !== "idle";
   return (
-    <div className="space-y-3">
-      <p className="text-stone-700">{t("payment.codExplain", { amount: format.tk(order.paybleAmount) })}</p>
+    <fetcher.Form method="post" className="space-y-3">
+      <input type="hidden" name="intent" value="cod" />
+      <p className="text-stone-700">{t("payment.codExplain", { amount: format.money(order.payablePoisha) })}</p>
       <button
-        type="button"
+        type="submit"
         disabled={busy}
-        onClick={() => void confirm()}
         className="w-full rounded-md bg-forest-700 px-5 py-2.5 font-semibold text-white hover:bg-forest-800 disabled:bg-stone-400"
       >
         {busy ? t("payment.confirming") : t("payment.codConfirm")}
       </button>
-      <FormError message={error ?? undefined} />
-    </div>
+      <FormError message={busy ? undefined : fetcher.data?.toast?.said} />
+    </fetcher.Form>
   );
 }

@@ -1,3 +1,5 @@
+import { M } from "@shared/messages";
+import type { Said } from "~/i18n/use-message";
 import { CardElement, Elements, useElements, useStripe } from "@stripe/react-stripe-js";
 import { loadStripe, type Stripe } from "@stripe/stripe-js";
 import { useState } from "react";
@@ -6,7 +8,9 @@ import { payButtonClass, type CardFormProps } from "./card-form-props";
 
 let stripeLoading: Promise<Stripe | null> | undefined;
 
-const CARD_DECLINED_FALLBACK = "Your card could not be charged. Please try another card.";
+/** Stripe.js words its own refusals; they are shown as Stripe wrote them. */
+const stripeSaid = (text: string | undefined): Said =>
+  text ? { code: M.payment.stripe_refused, message: text } : M.card.charge_failed;
 
 /**
  * Stripe's card form (spec §7): a PaymentMethod of type card is made from the card element, then the card
@@ -25,7 +29,7 @@ export default function StripeCardForm({ publishableKey, ...props }: CardFormPro
 function StripeCard({ clientSecret, billing, onPaymentSucceeded }: CardFormProps) {
   const stripe = useStripe();
   const elements = useElements();
-  const [error, setError] = useState<string | null>(null);
+  const [error, setError] = useState<Said | null>(null);
   const [busy, setBusy] = useState(false);
 
   async function pay(event: React.FormEvent<HTMLFormElement>) {
@@ -36,13 +40,13 @@ function StripeCard({ clientSecret, billing, onPaymentSucceeded }: CardFormProps
     setError(null);
     const billingDetails = { name: billing.name, email: billing.email };
     const made = await stripe.createPaymentMethod({ type: "card", card, billing_details: billingDetails });
-    let failure: string | null = made.error?.message ?? null;
+    let failure: Said | null = made.error ? stripeSaid(made.error.message) : null;
     if (!made.error) {
       const confirmed = await stripe.confirmCardPayment(clientSecret, {
         payment_method: { card, billing_details: billingDetails },
       });
-      if (confirmed.error) failure = confirmed.error.message ?? CARD_DECLINED_FALLBACK;
-      else if (confirmed.paymentIntent.status !== "succeeded") failure = CARD_DECLINED_FALLBACK;
+      if (confirmed.error) failure = stripeSaid(confirmed.error.message);
+      else if (confirmed.paymentIntent.status !== "succeeded") failure = M.card.charge_failed;
       else failure = await onPaymentSucceeded(confirmed.paymentIntent.id);
     }
     if (failure) {

@@ -2,7 +2,9 @@ import { useTranslation } from "react-i18next";
 import { useState } from "react";
 import { FormError } from "~/components/ui/form-error";
 import { Field } from "~/components/ui/field";
-import { CARD_MESSAGES, cardProblem, parseExpiry } from "~/lib/card-check";
+import { cardProblem, parseExpiry } from "@shared/card-check";
+import { M } from "@shared/messages";
+import type { Said } from "~/i18n/use-message";
 import { sendJson } from "~/lib/send-json";
 import { payButtonClass, type CardFormProps } from "./card-form-props";
 
@@ -11,7 +13,7 @@ import { payButtonClass, type CardFormProps } from "./card-form-props";
  * card as the server does, then confirms the payment like Stripe.js confirms a PaymentIntent.
  */
 export function TestCardForm({ clientSecret, billing, onPaymentSucceeded }: CardFormProps) {
-  const [error, setError] = useState<string | null>(null);
+  const [error, setError] = useState<Said | null>(null);
   const [busy, setBusy] = useState(false);
   const { t } = useTranslation();
 
@@ -20,7 +22,7 @@ export function TestCardForm({ clientSecret, billing, onPaymentSucceeded }: Card
     if (!clientSecret) return;
     const form = new FormData(event.currentTarget);
     const expiry = parseExpiry(String(form.get("expiry") ?? ""));
-    if (!expiry) return setError(CARD_MESSAGES.expiryIncomplete);
+    if (!expiry) return setError(M.card.expiry_incomplete);
     const card = { number: String(form.get("cardNumber") ?? ""), ...expiry, cvc: String(form.get("cvc") ?? "") };
     const problem = cardProblem(card);
     if (problem) return setError(problem);
@@ -31,7 +33,7 @@ export function TestCardForm({ clientSecret, billing, onPaymentSucceeded }: Card
       card,
       billingDetails: billing,
     });
-    const failure = confirmed.ok ? await onPaymentSucceeded(confirmed.body.paymentIntent.id) : confirmed.message;
+    const failure = confirmed.ok ? await onPaymentSucceeded(confirmed.body.paymentIntent.id) : confirmed.said;
     if (failure) {
       setError(failure);
       setBusy(false);

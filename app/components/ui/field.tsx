@@ -1,9 +1,9 @@
-import { useMessage } from "~/i18n/use-message";
+import { useMessage, type Said } from "~/i18n/use-message";
 
 interface FieldFrameProps {
   label: string;
   name: string;
-  error?: string;
+  error?: Said;
   /** The control, given the attributes that tie it to its label and message. */
   children: (control: {
     id: string;
@@ -42,7 +42,7 @@ function FieldFrame({ label, name, error, children }: FieldFrameProps) {
 interface FieldProps extends React.InputHTMLAttributes<HTMLInputElement> {
   label: string;
   name: string;
-  error?: string;
+  error?: Said;
 }
 
 export function Field({ label, name, error, ...input }: FieldProps) {
@@ -56,7 +56,7 @@ export function Field({ label, name, error, ...input }: FieldProps) {
 interface TextAreaFieldProps extends React.TextareaHTMLAttributes<HTMLTextAreaElement> {
   label: string;
   name: string;
-  error?: string;
+  error?: Said;
 }
 
 export function TextAreaField({ label, name, error, ...textarea }: TextAreaFieldProps) {

@@ -1,7 +1,7 @@
-import { useMessage } from "~/i18n/use-message";
+import { useMessage, type Said } from "~/i18n/use-message";
 
 /** Spec §8: the identity provider's message, in red under the form (in the page's language). */
-export function FormError({ message }: { message?: string }) {
+export function FormError({ message }: { message?: Said | null }) {
   const translate = useMessage();
   if (!message) return null;
   return (

@@ -3,9 +3,11 @@ import { useTranslation } from "react-i18next";
 import { Form, Link, data } from "react-router";
 import { Field } from "~/components/ui/field";
 import { SubmitButton } from "~/components/ui/submit-button";
-import { callAuth } from "~/lib/auth-call.server";
-import { fieldErrors } from "~/schemas/auth";
-import { ForgotPasswordSchema } from "~/schemas/password-reset";
+import { callAuth } from "~/door/auth-call.server";
+import { fieldErrors } from "@shared/field-errors";
+import { M } from "@shared/messages";
+import { ForgotPasswordSchema } from "@shared/schemas/password-reset";
+import { formOf } from "~/door/form-input.server";
 import type { Route } from "./+types/forgot-password";
 
 export const meta: Route.MetaFunction = ({ matches }) => [
@@ -14,14 +16,14 @@ export const meta: Route.MetaFunction = ({ matches }) => [
 ];
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const parsed = ForgotPasswordSchema.safeParse(Object.fromEntries(await request.formData()));
+  const parsed = ForgotPasswordSchema.safeParse(Object.fromEntries(await formOf(request)));
   if (!parsed.success) return data({ sent: false, error: fieldErrors(parsed.error).email }, { status: 400 });
   const res = await callAuth(request, context, "/request-password-reset", {
     email: parsed.data.email,
     redirectTo: "/reset-password",
   });
   if (res.status === 429) {
-    return data({ sent: false, error: "Too many attempts. Please wait a minute and try again." }, { status: 429 });
+    return data({ sent: false, error: M.auth.too_many_attempts }, { status: 429 });
   }
   // The same answer whether or not the account exists, so the form cannot be used to find accounts.
   return { sent: true, error: undefined };

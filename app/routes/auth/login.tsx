@@ -6,10 +6,14 @@ import { GoogleButton } from "~/components/google-button";
 import { Field } from "~/components/ui/field";
 import { SubmitButton } from "~/components/ui/submit-button";
 import { FormError } from "~/components/ui/form-error";
-import { callAuth, fieldErrorsResult, formErrorFrom, redirectWithCookies } from "~/lib/auth-call.server";
-import { startGoogleSignIn } from "~/lib/google.server";
-import { getUser, safeRedirect } from "~/lib/session.server";
-import { LoginSchema, fieldErrors } from "~/schemas/auth";
+import { callAuth, fieldErrorsResult, formErrorFrom, redirectWithCookies } from "~/door/auth-call.server";
+import { startGoogleSignIn } from "~/door/google.server";
+import { pageActor } from "~/door/page-door.server";
+import { safeRedirect } from "~/door/redirects.server";
+import { fieldErrors } from "@shared/field-errors";
+import { M } from "@shared/messages";
+import { LoginSchema } from "@shared/schemas/auth";
+import { formOf } from "~/door/form-input.server";
 import type { Route } from "./+types/login";
 
 type Fields = "email" | "password";
@@ -22,17 +26,17 @@ export const meta: Route.MetaFunction = ({ matches }) => [
 export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const redirectTo = safeRedirect(url.searchParams.get("redirectTo"));
-  if (await getUser(request, context)) throw redirect(redirectTo);
+  if (await pageActor({ request, context })) throw redirect(redirectTo);
   const notice = url.searchParams.has("reset")
-    ? "Your password was changed. Please sign in with the new one."
+    ? M.auth.password_changed
     : url.searchParams.has("error")
-      ? "Google sign-in did not complete. Please try again."
-      : "";
+      ? M.auth.google_failed
+      : null;
   return { redirectTo, googleEnabled: context.services.googleEnabled, notice };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const form = Object.fromEntries(await request.formData());
+  const form = Object.fromEntries(await formOf(request));
   const redirectTo = safeRedirect(form.redirectTo);
   if (form.intent === "google") return startGoogleSignIn<Fields>(request, context, redirectTo);
   const parsed = LoginSchema.safeParse(form);

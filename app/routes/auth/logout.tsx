@@ -1,5 +1,5 @@
 import { redirect } from "react-router";
-import { callAuth, redirectWithCookies } from "~/lib/auth-call.server";
+import { callAuth, redirectWithCookies } from "~/door/auth-call.server";
 import type { Route } from "./+types/logout";
 
 /** Log Out: ends the session in the database and clears the cookie. */

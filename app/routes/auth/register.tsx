@@ -5,10 +5,12 @@ import { GoogleButton } from "~/components/google-button";
 import { Field } from "~/components/ui/field";
 import { SubmitButton } from "~/components/ui/submit-button";
 import { FormError } from "~/components/ui/form-error";
-import { callAuth, fieldErrorsResult, formErrorFrom, redirectWithCookies } from "~/lib/auth-call.server";
-import { startGoogleSignIn } from "~/lib/google.server";
-import { getUser } from "~/lib/session.server";
-import { RegisterSchema, fieldErrors } from "~/schemas/auth";
+import { callAuth, fieldErrorsResult, formErrorFrom, redirectWithCookies } from "~/door/auth-call.server";
+import { startGoogleSignIn } from "~/door/google.server";
+import { pageActor } from "~/door/page-door.server";
+import { fieldErrors } from "@shared/field-errors";
+import { RegisterSchema } from "@shared/schemas/auth";
+import { formOf } from "~/door/form-input.server";
 import type { Route } from "./+types/register";
 
 type Fields = "name" | "email" | "password";
@@ -19,12 +21,12 @@ export const meta: Route.MetaFunction = ({ matches }) => [
 ];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  if (await getUser(request, context)) throw redirect("/");
+  if (await pageActor({ request, context })) throw redirect("/");
   return { googleEnabled: context.services.googleEnabled };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const form = Object.fromEntries(await request.formData());
+  const form = Object.fromEntries(await formOf(request));
   if (form.intent === "google") return startGoogleSignIn<Fields>(request, context, "/");
   const parsed = RegisterSchema.safeParse(form);
   if (!parsed.success) return fieldErrorsResult<Fields>(fieldErrors(parsed.error));

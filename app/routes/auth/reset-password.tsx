@@ -3,9 +3,10 @@ import { useTranslation } from "react-i18next";
 import { Form, Link, data, redirect } from "react-router";
 import { Field } from "~/components/ui/field";
 import { SubmitButton } from "~/components/ui/submit-button";
-import { authErrorMessage, callAuth } from "~/lib/auth-call.server";
-import { fieldErrors } from "~/schemas/auth";
-import { ResetPasswordSchema } from "~/schemas/password-reset";
+import { authErrorMessage, callAuth } from "~/door/auth-call.server";
+import { fieldErrors } from "@shared/field-errors";
+import { ResetPasswordSchema } from "@shared/schemas/password-reset";
+import { formOf } from "~/door/form-input.server";
 import type { Route } from "./+types/reset-password";
 
 export const meta: Route.MetaFunction = ({ matches }) => [
@@ -20,7 +21,7 @@ export function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const parsed = ResetPasswordSchema.safeParse(Object.fromEntries(await request.formData()));
+  const parsed = ResetPasswordSchema.safeParse(Object.fromEntries(await formOf(request)));
   if (!parsed.success) {
     const errors = fieldErrors(parsed.error);
     return data({ error: errors.password ?? errors.token }, { status: 400 });

@@ -1,14 +1,28 @@
 import { localTitle } from "~/i18n/meta";
 import { useTranslation } from "react-i18next";
 import { ProductForm } from "~/components/product-form";
-import { requireAdmin } from "~/lib/session.server";
+import { adminOnly } from "@server/use-cases/actor";
+import { addProduct } from "@server/use-cases/catalog";
+import { M } from "@shared/messages";
+import { formOf, productFields } from "~/door/form-input.server";
+import { act, load, succeeded } from "~/door/page-door.server";
 import type { Route } from "./+types/add-product";
 
 export const meta: Route.MetaFunction = ({ matches }) => [{ title: localTitle(matches, "admin.addProduct") }];
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireAdmin(request, context);
+export async function loader(args: Route.LoaderArgs) {
+  await load(args, async (_deps, actor) => adminOnly(actor));
   return null;
+}
+
+export async function action(args: Route.ActionArgs) {
+  const fields = productFields(await formOf(args.request));
+  return act(
+    args,
+    (deps, actor) => addProduct(deps, actor, fields),
+    () => succeeded(M.product.added),
+    { fields: true },
+  );
 }
 
 /** Spec §2 Add Product. The image is kept by the store itself (POST /api/uploads), not by an outside host. */

@@ -1,11 +1,12 @@
 import { useTranslation } from "react-i18next";
 import { Link, Outlet, isRouteErrorResponse } from "react-router";
-import { requireAdmin } from "~/lib/session.server";
+import { adminOnly } from "@server/use-cases/actor";
+import { load } from "~/door/page-door.server";
 import type { Route } from "./+types/admin-only";
 
 /** The admin guard: every admin page sits under this layout, so a customer never reaches one. */
-export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireAdmin(request, context);
+export async function loader(args: Route.LoaderArgs) {
+  await load(args, async (_deps, actor) => adminOnly(actor));
   return null;
 }
 

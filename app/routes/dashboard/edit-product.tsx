@@ -1,23 +1,31 @@
 import { useTranslation } from "react-i18next";
-import { data, Link, useNavigate } from "react-router";
-import { productJson } from "@server/api/serialize";
-import { getProduct } from "@server/domain/catalog";
-import { DomainError } from "@server/errors";
+import { Link, useNavigate } from "react-router";
+import { productToEdit, updateProduct } from "@server/use-cases/catalog";
+import { M } from "@shared/messages";
 import { ProductForm } from "~/components/product-form";
-import { requireAdmin } from "~/lib/session.server";
+import { formOf, productFields } from "~/door/form-input.server";
+import { act, load, succeeded } from "~/door/page-door.server";
+import { productView } from "~/door/views.server";
 import { pageTitle } from "~/lib/site";
 import type { Route } from "./+types/edit-product";
 
 export const meta: Route.MetaFunction = ({ data }) => [{ title: pageTitle(`Edit ${data?.product.name ?? "Product"}`) }];
 
-export async function loader({ request, params, context }: Route.LoaderArgs) {
-  await requireAdmin(request, context);
-  try {
-    return { product: productJson(await getProduct(context.db, params.productId)) };
-  } catch (err) {
-    if (err instanceof DomainError && err.code === "not_found") throw data(err.message, { status: 404 });
-    throw err;
-  }
+export async function loader(args: Route.LoaderArgs) {
+  return { product: productView(await load(args, (deps, actor) => productToEdit(deps, actor, args.params.productId))) };
+}
+
+export async function action(args: Route.ActionArgs) {
+  const fields = productFields(await formOf(args.request));
+  const { productId } = args.params;
+  return act(
+    args,
+    (deps, actor) => updateProduct(deps, actor, productId, fields),
+    () => succeeded(M.product.updated),
+    {
+      fields: true,
+    },
+  );
 }
 
 /** Beyond the spec: an admin edits a product's name, price, stock, minimum, text or image. */
@@ -34,7 +42,7 @@ export default function EditProduct({ loaderData }: Route.ComponentProps) {
           {t("admin.backToProducts")}
         </Link>
       </p>
-      <ProductForm key={product._id} product={product} onSaved={() => void navigate("/dashboard/manageproduct")} />
+      <ProductForm key={product.id} product={product} onSaved={() => void navigate("/dashboard/manageproduct")} />
     </section>
   );
 }

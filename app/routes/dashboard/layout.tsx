@@ -2,7 +2,9 @@ import { localTitle } from "~/i18n/meta";
 import { useTranslation } from "react-i18next";
 import { Outlet, type ShouldRevalidateFunction } from "react-router";
 import { Sidebar } from "~/components/layout/sidebar";
-import { requireUser } from "~/lib/session.server";
+import { signedIn } from "@server/use-cases/actor";
+import { load } from "~/door/page-door.server";
+import { userView } from "~/door/views.server";
 import type { Route } from "./+types/layout";
 
 export const meta: Route.MetaFunction = ({ matches }) => [
@@ -10,9 +12,8 @@ export const meta: Route.MetaFunction = ({ matches }) => [
   { name: "robots", content: "noindex" },
 ];
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const user = await requireUser(request, context);
-  return { user };
+export async function loader(args: Route.LoaderArgs) {
+  return { user: userView(await load(args, async (_deps, actor) => signedIn(actor))) };
 }
 
 /**

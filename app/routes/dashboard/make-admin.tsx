@@ -1,44 +1,42 @@
 import { useTranslation } from "react-i18next";
-import { Form, data } from "react-router";
-import { deleteCustomer, listUsers, promoteToAdmin } from "@server/domain/users";
-import { DomainError } from "@server/errors";
+import { Form } from "react-router";
+import { deleteUser, listUsers, promoteToAdmin } from "@server/use-cases/users";
+import { M } from "@shared/messages";
 import { ConfirmDialog } from "~/components/ui/confirm-dialog";
 import { Cell, DataTable, rowClass } from "~/components/ui/data-table";
-import { getUser, requireAdmin } from "~/lib/session.server";
-import { toastError, toastSuccess, useActionToast } from "~/lib/use-action-toast";
+import { act, load, succeeded, unknownIntent } from "~/door/page-door.server";
+import { userView } from "~/door/views.server";
+import { useActionToast } from "~/lib/use-action-toast";
+import { formOf } from "~/door/form-input.server";
 import type { Route } from "./+types/make-admin";
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  // Checked here too: a data request can name this route alone, without the admin layout above it.
-  await requireAdmin(request, context);
-  const users = await listUsers(context.db);
-  return { users: users.map((u) => ({ id: u.id, name: u.name, email: u.email, role: u.role })) };
+export async function loader(args: Route.LoaderArgs) {
+  // Asked here too: a data request can name this route alone, without the admin layout above it.
+  return { users: (await load(args, listUsers)).map(userView) };
 }
 
-export async function action({ request, context }: Route.ActionArgs) {
-  const form = await request.formData();
-  const intent = form.get("intent");
-  const email = String(form.get("email") ?? "");
-  const actor = await getUser(request, context);
-  // Checked again here: an action can be posted without the page, and a role can change in between.
-  if (actor?.role !== "admin") {
-    return data(toastError(intent === "promote" ? "Failed making an admin" : "Only an admin can do that."), {
-      status: 403,
-    });
-  }
-  try {
-    if (intent === "promote") {
-      await promoteToAdmin(context.db, email);
-      return toastSuccess("Made an admin successfully");
-    }
-    if (intent === "delete") {
-      await deleteCustomer(context.db, actor, email);
-      return toastSuccess("User deleted");
-    }
-    return data(toastError("Unknown action"), { status: 400 });
-  } catch (err) {
-    if (err instanceof DomainError) return data(toastError(err.message), { status: 409 });
-    throw err;
+export async function action(args: Route.ActionArgs) {
+  const form = await formOf(args.request);
+  const email = form.get("email");
+  switch (form.get("intent")) {
+    case "promote":
+      // Spec §8: a refused promotion says 'Failed making an admin'.
+      return act(
+        args,
+        (deps, actor) => promoteToAdmin(deps, actor, email),
+        () => succeeded(M.user.promoted),
+        {
+          say: { [M.auth.admins_only]: M.user.promote_failed },
+        },
+      );
+    case "delete":
+      return act(
+        args,
+        (deps, actor) => deleteUser(deps, actor, email),
+        () => succeeded(M.user.deleted),
+      );
+    default:
+      return unknownIntent();
   }
 }
 

@@ -1,30 +1,23 @@
 import { localTitle } from "~/i18n/meta";
 import { useTranslation } from "react-i18next";
 import { useFormat } from "~/i18n/use-format";
-import { orderJson } from "@server/api/serialize";
-import { listAllOrders } from "@server/domain/orders";
-import { data, Form } from "react-router";
-import { advanceOrder, collectCash } from "@server/domain/order-lifecycle";
-import { acceptHeldPayment, ordersWithHeldPayments } from "@server/domain/payments";
+import { Form } from "react-router";
+import { acceptPayment, advance, collectCash, listAllOrders } from "@server/use-cases/orders";
+import { M } from "@shared/messages";
 import { ConfirmDialog } from "~/components/ui/confirm-dialog";
 import { Cell, DataTable, rowClass } from "~/components/ui/data-table";
-import { actionError } from "~/lib/action-error.server";
+import { act, load, succeeded, unknownIntent } from "~/door/page-door.server";
+import { orderView } from "~/door/views.server";
 import { STATE_CLASS } from "~/lib/order-states";
-import { toastError, toastSuccess, useActionToast } from "~/lib/use-action-toast";
-import { requireAdmin } from "~/lib/session.server";
+import { useActionToast } from "~/lib/use-action-toast";
+import { formOf } from "~/door/form-input.server";
 import type { Route } from "./+types/manage-orders";
 
 export const meta: Route.MetaFunction = ({ matches }) => [{ title: localTitle(matches, "admin.manageOrders") }];
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  // Checked here too: a data request can name this route alone, without the admin layout above it.
-  await requireAdmin(request, context);
-  const held = await ordersWithHeldPayments(context.db);
-  const orders = (await listAllOrders(context.db)).map((o) => ({
-    ...orderJson(o),
-    held: held.has(o.id) && !o.transactionId,
-  }));
-  return { orders };
+export async function loader(args: Route.LoaderArgs) {
+  // Asked here too: a data request can name this route alone, without the admin layout above it.
+  return { orders: (await load(args, listAllOrders)).map(orderView) };
 }
 
 const headers = [
@@ -40,29 +33,34 @@ const headers = [
   "admin.nextStep",
 ] as const;
 
-export async function action({ request, context }: Route.ActionArgs) {
-  await requireAdmin(request, context);
-  const form = await request.formData();
-  const orderId = String(form.get("orderId") ?? "");
-  try {
-    switch (form.get("intent")) {
-      case "accept":
-        await acceptHeldPayment(context.db, orderId);
-        return toastSuccess("Payment accepted");
-      case "collect":
-        await collectCash(context.db, orderId);
-        return toastSuccess("Cash collected");
-      case "shipped":
-        await advanceOrder(context.db, orderId, "shipped");
-        return toastSuccess("Order shipped");
-      case "delivered":
-        await advanceOrder(context.db, orderId, "delivered");
-        return toastSuccess("Order delivered");
-      default:
-        return data(toastError("Unknown action"), { status: 400 });
+export async function action(args: Route.ActionArgs) {
+  const form = await formOf(args.request);
+  const orderId = form.get("orderId");
+  switch (form.get("intent")) {
+    case "accept":
+      return act(
+        args,
+        (deps, actor) => acceptPayment(deps, actor, orderId),
+        () => succeeded(M.order.payment_accepted),
+      );
+    case "collect":
+      return act(
+        args,
+        (deps, actor) => collectCash(deps, actor, orderId),
+        () => succeeded(M.order.cash_collected),
+      );
+    case "shipped":
+    case "delivered": {
+      const status = form.get("intent") as "shipped" | "delivered";
+      const done = status === "shipped" ? M.order.shipped : M.order.delivered;
+      return act(
+        args,
+        (deps, actor) => advance(deps, actor, orderId, { status }),
+        () => succeeded(done),
+      );
     }
-  } catch (err) {
-    return actionError(err);
+    default:
+      return unknownIntent();
   }
 }
 
@@ -86,13 +84,13 @@ export default function ManageOrders({ loaderData, actionData }: Route.Component
       ) : (
         <DataTable headers={headers.map((h) => t(h))} minWidth={1180}>
           {orders.map((o, i) => (
-            <tr key={o._id} className={rowClass}>
+            <tr key={o.id} className={rowClass}>
               <Cell>{i + 1}</Cell>
               <Cell className="break-all">{o.buyerEmail}</Cell>
               <Cell className="font-semibold text-wood-900">{o.productName}</Cell>
-              <Cell className="whitespace-nowrap">{format.tk(o.price)}</Cell>
+              <Cell className="whitespace-nowrap">{format.money(o.pricePoisha)}</Cell>
               <Cell className="whitespace-nowrap">{format.pieces(o.quantity)}</Cell>
-              <Cell className="whitespace-nowrap">{format.tk(o.paybleAmount)}</Cell>
+              <Cell className="whitespace-nowrap">{format.money(o.payablePoisha)}</Cell>
               <Cell className="text-sm">
                 {o.delivery ? (
                   <>
@@ -123,7 +121,7 @@ export default function ManageOrders({ loaderData, actionData }: Route.Component
                     </button>
                     <p className="mt-1 text-xs break-all text-stone-600">{o.transactionId}</p>
                   </>
-                ) : o.held && o.status === "unpaid" ? (
+                ) : o.actions.includes("accept_payment") ? (
                   <>
                     <p className="mb-1 text-xs font-semibold text-amber-900">{t("admin.held")}</p>
                     <ConfirmDialog
@@ -131,21 +129,24 @@ export default function ManageOrders({ loaderData, actionData }: Route.Component
                       triggerClassName={smallButton}
                       question={t("admin.acceptQuestion", {
                         product: o.productName,
-                        amount: format.tk(o.paybleAmount),
+                        amount: format.money(o.payablePoisha),
                       })}
                       confirmLabel={t("admin.yes")}
                       cancelLabel={t("admin.no")}
-                      fields={{ intent: "accept", orderId: o._id }}
+                      fields={{ intent: "accept", orderId: o.id }}
                     />
                   </>
-                ) : o.paymentMethod === "cod" && o.status !== "cancelled" ? (
+                ) : o.actions.includes("collect_cash") ? (
                   <ConfirmDialog
                     trigger={t("admin.payBill")}
                     triggerClassName={smallButton}
-                    question={t("admin.collectQuestion", { product: o.productName, amount: format.tk(o.paybleAmount) })}
+                    question={t("admin.collectQuestion", {
+                      product: o.productName,
+                      amount: format.money(o.payablePoisha),
+                    })}
                     confirmLabel={t("admin.yes")}
                     cancelLabel={t("admin.no")}
-                    fields={{ intent: "collect", orderId: o._id }}
+                    fields={{ intent: "collect", orderId: o.id }}
                   />
                 ) : (
                   <button
@@ -159,16 +160,16 @@ export default function ManageOrders({ loaderData, actionData }: Route.Component
                 )}
               </Cell>
               <Cell>
-                {o.status === "paid" || o.status === "cod" ? (
+                {o.actions.includes("ship") ? (
                   <Form method="post">
-                    <input type="hidden" name="orderId" value={o._id} />
+                    <input type="hidden" name="orderId" value={o.id} />
                     <button type="submit" name="intent" value="shipped" className={smallButton}>
                       {t("admin.ship")}
                     </button>
                   </Form>
-                ) : o.status === "shipped" ? (
+                ) : o.actions.includes("deliver") ? (
                   <Form method="post">
-                    <input type="hidden" name="orderId" value={o._id} />
+                    <input type="hidden" name="orderId" value={o.id} />
                     <button type="submit" name="intent" value="delivered" className={smallButton}>
                       {t("admin.deliver")}
                     </button>

@@ -2,34 +2,31 @@ import { localTitle } from "~/i18n/meta";
 import { useTranslation } from "react-i18next";
 import { useFormat } from "~/i18n/use-format";
 import { Link } from "react-router";
-import { productJson } from "@server/api/serialize";
-import { deleteProduct, listProducts } from "@server/domain/catalog";
+import { deleteProduct, productsToManage } from "@server/use-cases/catalog";
+import { M } from "@shared/messages";
 import { ConfirmDialog } from "~/components/ui/confirm-dialog";
 import { Cell, DataTable, rowClass } from "~/components/ui/data-table";
-import { actionError } from "~/lib/action-error.server";
-import { imageSources } from "~/lib/image-sources";
-import { requireAdmin } from "~/lib/session.server";
-import { toastSuccess, useActionToast } from "~/lib/use-action-toast";
+import { act, load, succeeded } from "~/door/page-door.server";
+import { productView } from "~/door/views.server";
+import { imageSources } from "@shared/image-sources";
+import { useActionToast } from "~/lib/use-action-toast";
+import { formOf } from "~/door/form-input.server";
 import type { Route } from "./+types/manage-products";
 
 export const meta: Route.MetaFunction = ({ matches }) => [{ title: localTitle(matches, "admin.manageProducts") }];
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  // Checked here too: a data request can name this route alone, without the admin layout above it.
-  await requireAdmin(request, context);
-  return { products: (await listProducts(context.db)).map(productJson) };
+export async function loader(args: Route.LoaderArgs) {
+  // Asked here too: a data request can name this route alone, without the admin layout above it.
+  return { products: (await load(args, productsToManage)).map(productView) };
 }
 
-export async function action({ request, context }: Route.ActionArgs) {
-  await requireAdmin(request, context);
-  const form = await request.formData();
-  try {
-    await deleteProduct(context.db, String(form.get("productId") ?? ""));
-    // Spec §8: the message of an order's removal is reused for a product's.
-    return toastSuccess("Removed Order");
-  } catch (err) {
-    return actionError(err);
-  }
+export async function action(args: Route.ActionArgs) {
+  const productId = (await formOf(args.request)).get("productId");
+  return act(
+    args,
+    (deps, actor) => deleteProduct(deps, actor, productId),
+    () => succeeded(M.product.removed),
+  );
 }
 
 const headers = [
@@ -61,7 +58,7 @@ export default function ManageProducts({ loaderData, actionData }: Route.Compone
       </div>
       <DataTable headers={headers.map((h) => t(h))} minWidth={760}>
         {products.map((p, i) => (
-          <tr key={p._id} className={rowClass}>
+          <tr key={p.id} className={rowClass}>
             <Cell>{i + 1}</Cell>
             <Cell>
               <img
@@ -75,11 +72,11 @@ export default function ManageProducts({ loaderData, actionData }: Route.Compone
               />
             </Cell>
             <Cell className="font-semibold text-wood-900">{p.name}</Cell>
-            <Cell className="whitespace-nowrap">{format.tk(p.price)}</Cell>
-            <Cell className="whitespace-nowrap">{format.pieces(p.Availability)}</Cell>
+            <Cell className="whitespace-nowrap">{format.money(p.pricePoisha)}</Cell>
+            <Cell className="whitespace-nowrap">{format.pieces(p.availability)}</Cell>
             <Cell>
               <Link
-                to={`/dashboard/manageproduct/${p._id}`}
+                to={`/dashboard/manageproduct/${p.id}`}
                 aria-label={t("admin.editLabel", { name: p.name })}
                 className="font-semibold text-forest-700 underline"
               >
@@ -93,7 +90,7 @@ export default function ManageProducts({ loaderData, actionData }: Route.Compone
                 question={t("admin.deleteQuestion", { name: p.name })}
                 confirmLabel={t("admin.yes")}
                 cancelLabel={t("admin.no")}
-                fields={{ productId: p._id }}
+                fields={{ productId: p.id }}
               />
             </Cell>
           </tr>

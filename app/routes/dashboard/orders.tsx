@@ -2,33 +2,34 @@ import { localTitle } from "~/i18n/meta";
 import { useTranslation } from "react-i18next";
 import { useFormat } from "~/i18n/use-format";
 import { Link } from "react-router";
-import { orderJson } from "@server/api/serialize";
-import { cancelOrder } from "@server/domain/cancel-order";
-import { listOrdersOf } from "@server/domain/orders";
+import { cancelOrder, myOrders } from "@server/use-cases/orders";
+import { M } from "@shared/messages";
 import { ConfirmDialog } from "~/components/ui/confirm-dialog";
 import { Cell, DataTable, rowClass } from "~/components/ui/data-table";
-import { actionError } from "~/lib/action-error.server";
-import { isCancellable, STATE_CLASS } from "~/lib/order-states";
-import { requireUserOrSignOut } from "~/lib/session.server";
-import { toastSuccess, useActionToast } from "~/lib/use-action-toast";
+import { act, load, succeeded } from "~/door/page-door.server";
+import { orderView } from "~/door/views.server";
+import { STATE_CLASS } from "~/lib/order-states";
+import { useActionToast } from "~/lib/use-action-toast";
+import { formOf } from "~/door/form-input.server";
 import type { Route } from "./+types/orders";
 
 export const meta: Route.MetaFunction = ({ matches }) => [{ title: localTitle(matches, "orders.title") }];
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const user = await requireUserOrSignOut(request, context);
-  return { orders: (await listOrdersOf(context.db, user.id)).map(orderJson) };
+// Spec §4: a session that has ended signs the visitor out and sends them home, not to the login form.
+const signedOut = { signedOut: "home" } as const;
+
+export async function loader(args: Route.LoaderArgs) {
+  return { orders: (await load(args, myOrders, signedOut)).map(orderView) };
 }
 
-export async function action({ request, context }: Route.ActionArgs) {
-  const user = await requireUserOrSignOut(request, context);
-  const form = await request.formData();
-  try {
-    await cancelOrder(context.db, user, String(form.get("orderId") ?? ""));
-    return toastSuccess("Removed Order");
-  } catch (err) {
-    return actionError(err);
-  }
+export async function action(args: Route.ActionArgs) {
+  const orderId = (await formOf(args.request)).get("orderId");
+  return act(
+    args,
+    (deps, actor) => cancelOrder(deps, actor, orderId),
+    () => succeeded(M.order.removed),
+    signedOut,
+  );
 }
 
 const headers = [
@@ -61,15 +62,15 @@ export default function MyOrders({ loaderData, actionData }: Route.ComponentProp
       ) : (
         <DataTable headers={headers.map((h) => t(h))} minWidth={920}>
           {orders.map((o, i) => (
-            <tr key={o._id} className={rowClass}>
+            <tr key={o.id} className={rowClass}>
               <Cell>{i + 1}</Cell>
               <Cell>
                 <img src={o.image} alt="" width={64} height={48} className="rounded bg-paper object-contain" />
               </Cell>
               <Cell className="font-semibold text-wood-900">{o.productName}</Cell>
-              <Cell className="whitespace-nowrap">{format.tk(o.price)}</Cell>
+              <Cell className="whitespace-nowrap">{format.money(o.pricePoisha)}</Cell>
               <Cell className="whitespace-nowrap">{format.pieces(o.quantity)}</Cell>
-              <Cell className="whitespace-nowrap">{format.tk(o.paybleAmount)}</Cell>
+              <Cell className="whitespace-nowrap">{format.money(o.payablePoisha)}</Cell>
               <Cell>
                 <span className={`rounded px-2 py-1 text-xs font-semibold whitespace-nowrap ${STATE_CLASS[o.status]}`}>
                   {t(`states.${o.status}`)}
@@ -89,26 +90,26 @@ export default function MyOrders({ loaderData, actionData }: Route.ComponentProp
                       <p className="mt-1 text-xs break-all text-stone-600">{o.transactionId}</p>
                     ) : null}
                   </>
-                ) : o.status !== "unpaid" ? (
-                  <span className="text-sm whitespace-nowrap text-stone-700">{t("orders.payOnDelivery")}</span>
-                ) : (
+                ) : o.actions.includes("pay") || o.actions.includes("set_delivery") ? (
                   <Link
-                    to={`/dashboard/payment/${o._id}`}
+                    to={`/dashboard/payment/${o.id}`}
                     className="inline-block rounded-md bg-forest-700 px-3 py-1.5 font-semibold text-white hover:bg-forest-800"
                   >
                     {t("orders.pay")}
                   </Link>
+                ) : (
+                  <span className="text-sm whitespace-nowrap text-stone-700">{t("orders.payOnDelivery")}</span>
                 )}
               </Cell>
               <Cell>
-                {!isCancellable(o) ? null : (
+                {!o.actions.includes("cancel") ? null : (
                   <ConfirmDialog
                     trigger={t("orders.cancel")}
                     triggerClassName="rounded-md border border-red-700 px-3 py-1.5 font-semibold text-red-700 hover:bg-red-50"
                     question={t("orders.cancelQuestion", { product: o.productName })}
                     confirmLabel={t("orders.yes")}
                     cancelLabel={t("orders.no")}
-                    fields={{ orderId: o._id }}
+                    fields={{ orderId: o.id }}
                   />
                 )}
               </Cell>

@@ -1,36 +1,65 @@
 import { localTitle } from "~/i18n/meta";
 import { useTranslation } from "react-i18next";
 import { useFormat } from "~/i18n/use-format";
-import { data, isRouteErrorResponse, Link } from "react-router";
-import { orderJson } from "@server/api/serialize";
-import { getOrderOf } from "@server/domain/orders";
-import { getProfile } from "@server/domain/profiles";
-import { DomainError } from "@server/errors";
+import { isRouteErrorResponse, Link, redirect } from "react-router";
+import { chooseCashOnDelivery, myOrder, setDelivery } from "@server/use-cases/orders";
+import { startGatewayPayment } from "@server/use-cases/payments";
+import { myProfile } from "@server/use-cases/profiles";
 import { PaymentCard } from "~/components/payment/payment-card";
-import { requireUser } from "~/lib/session.server";
+import { formOf, formText } from "~/door/form-input.server";
+import { act, load, unknownIntent } from "~/door/page-door.server";
+import { orderView } from "~/door/views.server";
 import type { Route } from "./+types/payment";
 
 export const meta: Route.MetaFunction = ({ matches }) => [{ title: localTitle(matches, "payment.title") }];
 
-export async function loader({ request, params, context }: Route.LoaderArgs) {
-  const user = await requireUser(request, context);
-  try {
-    const order = orderJson(await getOrderOf(context.db, user.id, params.orderId));
-    const profile = await getProfile(context.db, user.id);
-    const profileDelivery = { name: user.name, phone: profile.number, address: profile.location };
-    const gatewayResult = new URL(request.url).searchParams.get("gateway");
-    return {
-      order,
-      payment: context.services.payments.browser,
-      gateway: context.services.gateway ? ("sslcommerz" as const) : null,
-      gatewayResult,
-      profileDelivery,
-    };
-  } catch (err) {
-    if (err instanceof DomainError && err.code === "not_found") throw data(err.message, { status: 404 });
-    throw err;
+export async function loader(args: Route.LoaderArgs) {
+  const { order, user, profile } = await load(args, async (deps, actor) => ({
+    order: await myOrder(deps, actor, args.params.orderId),
+    ...(await myProfile(deps, actor)),
+  }));
+  const { services } = args.context;
+  return {
+    order: orderView(order),
+    payment: services.payments.browser,
+    gateway: services.gateway ? ("sslcommerz" as const) : null,
+    gatewayResult: new URL(args.request.url).searchParams.get("gateway"),
+    profileDelivery: { name: user.name, phone: profile.number, address: profile.location },
+  };
+}
+
+/** Pay Order's steps that need no card form: where the order goes, cash on delivery, off to the gateway. */
+export async function action(args: Route.ActionArgs) {
+  const form = await formOf(args.request);
+  const { orderId } = args.params;
+  switch (form.get("intent")) {
+    case "delivery": {
+      const delivery = Object.fromEntries(DELIVERY_FIELDS.map((field) => [field, formText(form.get(field))]));
+      return act(
+        args,
+        (deps, actor) => setDelivery(deps, actor, orderId, delivery),
+        () => ({}),
+        { fields: true },
+      );
+    }
+    case "cod":
+      return act(
+        args,
+        (deps, actor) => chooseCashOnDelivery(deps, actor, orderId),
+        () => ({}),
+      );
+    case "gateway":
+      return act(
+        args,
+        (deps, actor) => startGatewayPayment(deps, actor, { orderId }),
+        (started) => redirect(started.kind === "redirect" ? started.url : `/dashboard/payment/${orderId}`),
+      );
+    default:
+      return unknownIntent();
   }
 }
+
+const DELIVERY_FIELDS = ["name", "phone", "division", "district", "address"] as const;
 
 /** Spec §2 Pay Order: the order on the left, the card form on the right. */
 export default function PayOrder({ loaderData }: Route.ComponentProps) {
@@ -57,11 +86,11 @@ export default function PayOrder({ loaderData }: Route.ComponentProps) {
           </h3>
           <dl className="mt-3 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-stone-700">
             <dt>{t("payment.productPrice")}</dt>
-            <dd>{format.tk(order.price)}</dd>
+            <dd>{format.money(order.pricePoisha)}</dd>
             <dt>{t("payment.quantity")}</dt>
             <dd>{format.pieces(order.quantity)}</dd>
             <dt className="font-semibold text-wood-900">{t("payment.payable")}</dt>
-            <dd className="font-semibold text-wood-900">{format.tk(order.paybleAmount)}</dd>
+            <dd className="font-semibold text-wood-900">{format.money(order.payablePoisha)}</dd>
           </dl>
         </article>
         <article className="rounded-xl border border-wood-100 bg-white p-6 shadow-sm">

@@ -1,23 +1,25 @@
 import { useTranslation } from "react-i18next";
-import { Form, data } from "react-router";
-import { getProfile, saveProfile } from "@server/domain/profiles";
+import { Form } from "react-router";
+import { myProfile, saveMyProfile } from "@server/use-cases/profiles";
+import { M } from "@shared/messages";
 import { Field } from "~/components/ui/field";
-import { requireUser } from "~/lib/session.server";
-import { toastError, toastSuccess, useActionToast } from "~/lib/use-action-toast";
-import { ProfileSchema } from "~/schemas/profile";
+import { act, load, succeeded } from "~/door/page-door.server";
+import { useActionToast } from "~/lib/use-action-toast";
+import { formOf } from "~/door/form-input.server";
 import type { Route } from "./+types/profile";
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const user = await requireUser(request, context);
-  return { user, profile: await getProfile(context.db, user.id) };
+export async function loader(args: Route.LoaderArgs) {
+  const { user, profile } = await load(args, myProfile);
+  return { user: { name: user.name, email: user.email }, profile };
 }
 
-export async function action({ request, context }: Route.ActionArgs) {
-  const user = await requireUser(request, context);
-  const parsed = ProfileSchema.safeParse(Object.fromEntries(await request.formData()));
-  if (!parsed.success) return data(toastError(parsed.error.issues[0]!.message), { status: 400 });
-  await saveProfile(context.db, user.id, parsed.data);
-  return toastSuccess("Profile Updated");
+export async function action(args: Route.ActionArgs) {
+  const form = Object.fromEntries(await formOf(args.request));
+  return act(
+    args,
+    (deps, actor) => saveMyProfile(deps, actor, form),
+    () => succeeded(M.profile.updated),
+  );
 }
 
 export default function MyProfile({ loaderData, actionData }: Route.ComponentProps) {

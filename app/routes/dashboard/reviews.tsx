@@ -1,39 +1,38 @@
 import { localTitle } from "~/i18n/meta";
 import { useTranslation } from "react-i18next";
-import { Form, data } from "react-router";
-import { addReview } from "@server/domain/reviews";
+import { Form } from "react-router";
+import { signedIn } from "@server/use-cases/actor";
+import { addReview } from "@server/use-cases/reviews";
+import { M, type Message } from "@shared/messages";
+import { MAX_COMMENT_LENGTH } from "@shared/schemas/review";
 import { Field, TextAreaField } from "~/components/ui/field";
-import { formNumber } from "~/lib/form-data";
-import { requireUser } from "~/lib/session.server";
-import { toastSuccess, useActionToast, type ToastResult } from "~/lib/use-action-toast";
-import { fieldErrors, type FieldErrors } from "~/schemas/auth";
-import { MAX_COMMENT_LENGTH, ReviewSchema, type ReviewInput } from "~/schemas/review";
+import { formNumber, formOf } from "~/door/form-input.server";
+import { act, load, succeeded } from "~/door/page-door.server";
+import { useActionToast, type ActionResult } from "~/lib/use-action-toast";
 import type { Route } from "./+types/reviews";
 
 export const meta: Route.MetaFunction = ({ matches }) => [{ title: localTitle(matches, "review.title") }];
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireUser(request, context);
+export async function loader(args: Route.LoaderArgs) {
+  await load(args, async (_deps, actor) => signedIn(actor));
   return null;
 }
 
-type ReviewResult = ToastResult & { errors: FieldErrors<ReviewInput> };
-
-export async function action({ request, context }: Route.ActionArgs) {
-  const user = await requireUser(request, context);
-  const form = await request.formData();
-  const parsed = ReviewSchema.safeParse({ rating: formNumber(form.get("rating")), comment: form.get("comment") });
-  if (!parsed.success) {
-    return data<ReviewResult>({ errors: fieldErrors(parsed.error) }, { status: 400 });
-  }
-  await addReview(context.db, user, parsed.data);
-  return { errors: {}, ...toastSuccess("Thanks For A Comment") } satisfies ReviewResult;
+export async function action(args: Route.ActionArgs) {
+  const form = await formOf(args.request);
+  const review = { rating: formNumber(form.get("rating")), comment: form.get("comment") };
+  return act(
+    args,
+    (deps, actor) => addReview(deps, actor, review),
+    () => succeeded(M.review.thanks),
+    { fields: true },
+  );
 }
 
 /** Spec §2 Add Review: a rating from 0 to 5 in halves and a comment; the home page shows it with the author. */
 export default function AddReview({ actionData }: Route.ComponentProps) {
   useActionToast(actionData);
-  const errors: FieldErrors<ReviewInput> = actionData?.errors ?? {};
+  const errors: Partial<Record<"rating" | "comment", Message>> = (actionData as ActionResult | undefined)?.errors ?? {};
   const sent = actionData?.toast?.id ?? 0;
   const { t } = useTranslation();
   return (

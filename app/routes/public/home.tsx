@@ -1,6 +1,5 @@
-import { productJson, reviewJson } from "@server/api/serialize";
-import { listProducts } from "@server/domain/catalog";
-import { listReviews } from "@server/domain/reviews";
+import { listProducts } from "@server/use-cases/catalog";
+import { listReviews } from "@server/use-cases/reviews";
 import { About } from "~/components/home/about";
 import { ClientLogos } from "~/components/home/client-logos";
 import { FeaturedProducts } from "~/components/home/featured-products";
@@ -8,8 +7,10 @@ import { Hero } from "~/components/home/hero";
 import { Stats } from "~/components/home/stats";
 import { Testimonials } from "~/components/home/testimonials";
 import { WhyChooseUs } from "~/components/home/why-choose-us";
-import { languageOf } from "~/i18n/languages";
-import { expoItems } from "~/lib/expo.server";
+import { languageOf } from "@shared/languages";
+import { expoItems } from "~/door/expo.server";
+import { load } from "~/door/page-door.server";
+import { productView, reviewView } from "~/door/views.server";
 import { noHydration } from "~/lib/hydration";
 import { pageTitle } from "~/lib/site";
 import type { Route } from "./+types/home";
@@ -25,10 +26,10 @@ export const meta: Route.MetaFunction = () => [
   },
 ];
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const [products, reviews] = await Promise.all([listProducts(context.db), listReviews(context.db, 6)]);
-  const expo = expoItems[languageOf(request)];
-  return { products: products.map(productJson), reviews: reviews.map(reviewJson), expo };
+export async function loader(args: Route.LoaderArgs) {
+  const [products, reviews] = await load(args, (deps) => Promise.all([listProducts(deps), listReviews(deps, 6)]));
+  const expo = expoItems[languageOf(args.request)];
+  return { products: products.map(productView), reviews: reviews.map(reviewView), expo };
 }
 
 export default function Home({ loaderData }: Route.ComponentProps) {

@@ -1,45 +1,35 @@
 import { useTranslation } from "react-i18next";
 import { useFormat } from "~/i18n/use-format";
-import { formatTk } from "~/lib/format";
-import { data, type ShouldRevalidateFunction } from "react-router";
-import { productJson } from "@server/api/serialize";
-import { getProduct } from "@server/domain/catalog";
-import { placeOrder } from "@server/domain/place-order";
-import { DomainError } from "@server/errors";
+import { formatMoney } from "@shared/format";
+import { poishaToTk } from "@shared/money";
+import { type ShouldRevalidateFunction } from "react-router";
+import { getProduct } from "@server/use-cases/catalog";
+import { placeOrder } from "@server/use-cases/orders";
+import { M, message } from "@shared/messages";
+import type { ProductView } from "@shared/views";
 import { BuyNowForm, type BuyNowResult } from "~/components/buy-now-form";
-import { actionError } from "~/lib/action-error.server";
-import type { ProductJson } from "~/lib/api-types";
-import { formNumber } from "~/lib/form-data";
-import { requireUser } from "~/lib/session.server";
-import { toastError } from "~/lib/use-action-toast";
-import { IdempotencyKeySchema, OrderSchema } from "~/schemas/order";
+import { formNumber, formOf } from "~/door/form-input.server";
+import { act, load } from "~/door/page-door.server";
+import { productView } from "~/door/views.server";
 import { pageTitle } from "~/lib/site";
-import { isStockOut } from "~/lib/stock";
-import { imageSources } from "~/lib/image-sources";
+import { isStockOut } from "@shared/stock";
+import { imageSources } from "@shared/image-sources";
 import type { Route } from "./+types/product-detail";
 
-export async function loader({ params, context }: Route.LoaderArgs) {
-  try {
-    return { product: productJson(await getProduct(context.db, params.productId)) };
-  } catch (err) {
-    if (err instanceof DomainError && err.code === "not_found") throw data(err.message, { status: 404 });
-    throw err;
-  }
+export async function loader(args: Route.LoaderArgs) {
+  return { product: productView(await load(args, (deps) => getProduct(deps, args.params.productId))) };
 }
 
 /** Buy It Now. A signed-out visitor is sent to sign in and comes back to this product. */
-export async function action({ request, params, context }: Route.ActionArgs) {
-  const user = await requireUser(request, context);
-  const form = await request.formData();
-  const parsed = OrderSchema.safeParse({ productId: params.productId, quantity: formNumber(form.get("quantity")) });
-  if (!parsed.success) return data<BuyNowResult>(toastError(parsed.error.issues[0]!.message), { status: 400 });
-  const key = IdempotencyKeySchema.safeParse(form.get("idempotencyKey") || undefined);
-  try {
-    const placed = await placeOrder(context.db, parsed.data, user, key.success ? key.data : undefined);
-    return { insertedId: placed.order.id } satisfies BuyNowResult;
-  } catch (err) {
-    return actionError(err);
-  }
+export async function action(args: Route.ActionArgs) {
+  const form = await formOf(args.request);
+  const order = { productId: args.params.productId, quantity: formNumber(form.get("quantity")) };
+  const key = form.get("idempotencyKey") || undefined;
+  return act(
+    args,
+    (deps, actor) => placeOrder(deps, actor, order, key),
+    (placed): BuyNowResult => ({ insertedId: placed.order.id, said: message(M.order.placed) }),
+  );
 }
 
 /** A refused order (the stock moved on) still refreshes the stock shown, so the customer sees why. */
@@ -51,27 +41,30 @@ export const meta: Route.MetaFunction = ({ loaderData }) => {
   const { product } = loaderData;
   return [
     { title: pageTitle(product.name) },
-    { name: "description", content: product.desc || `${product.name}, ${formatTk(product.price)} per piece at Randa.` },
+    {
+      name: "description",
+      content: product.description || `${product.name}, ${formatMoney(product.pricePoisha)} per piece at Randa.`,
+    },
     { property: "og:title", content: product.name },
     { property: "og:image", content: product.image },
     { "script:ld+json": productJsonLd(product) },
   ];
 };
 
-function productJsonLd(p: ProductJson) {
+function productJsonLd(p: ProductView) {
   return {
     "@context": "https://schema.org",
     "@type": "Product",
     name: p.name,
     image: p.image,
-    description: p.desc || undefined,
-    sku: p._id,
+    description: p.description || undefined,
+    sku: p.id,
     offers: {
       "@type": "Offer",
-      price: p.price.toFixed(2),
+      price: poishaToTk(p.pricePoisha).toFixed(2),
       priceCurrency: "BDT",
       availability:
-        p.Availability >= p.minimumQuantity ? "https://schema.org/InStock" : "https://schema.org/OutOfStock",
+        p.availability >= p.minimumQuantity ? "https://schema.org/InStock" : "https://schema.org/OutOfStock",
       eligibleQuantity: { "@type": "QuantitativeValue", minValue: p.minimumQuantity, unitText: "Pis" },
     },
   };
@@ -96,7 +89,7 @@ export default function ProductDetail({ loaderData }: Route.ComponentProps) {
       <div>
         <h1 className="text-2xl font-bold text-wood-900 sm:text-3xl">{product.name}</h1>
         <p className="mt-3 text-2xl font-extrabold text-forest-700" data-testid="price">
-          {format.tk(product.price)}{" "}
+          {format.money(product.pricePoisha)}{" "}
           <span className="text-base font-normal text-stone-600">{t("product.perPiece")}</span>
         </p>
         <dl className="mt-5 grid grid-cols-[auto_1fr] gap-x-4 gap-y-2 text-stone-700">
@@ -105,16 +98,16 @@ export default function ProductDetail({ loaderData }: Route.ComponentProps) {
             {stockOut ? (
               <span className="font-bold text-red-700">{t("product.stockOut")}</span>
             ) : (
-              t("product.pieces", { n: format.count(product.Availability) })
+              t("product.pieces", { n: format.count(product.availability) })
             )}
           </dd>
           <dt className="font-semibold">{t("product.minimum")}</dt>
           <dd data-testid="minimum-quantity">{format.pieces(product.minimumQuantity)}</dd>
         </dl>
-        {!stockOut && <BuyNowForm key={product._id} product={product} />}
+        {!stockOut && <BuyNowForm key={product.id} product={product} />}
         <section className="mt-8">
           <h2 className="text-lg font-bold text-wood-900">{t("product.description")}</h2>
-          <p className="mt-2 leading-relaxed text-stone-700">{product.desc || t("product.descFallback")}</p>
+          <p className="mt-2 leading-relaxed text-stone-700">{product.description || t("product.descFallback")}</p>
         </section>
         <section className="mt-6">
           <h2 className="text-lg font-bold text-wood-900">{t("product.details")}</h2>

@@ -161,7 +161,7 @@ export function validCase(hasBody: boolean, format: BodyFormat): RequestCase {
   return { id: { kind: "valid" }, body, contentType: CONTENT_TYPE[format], idempotencyKey: null };
 }
 
-function setIn(target: JsonObject, path: string[], change: (parent: JsonObject, key: string) => void) {
+export function setIn(target: JsonObject, path: string[], change: (parent: JsonObject, key: string) => void) {
   const [key, ...rest] = path as [string, ...string[]];
   if (rest.length === 0) return change(target, key);
   const child = target[key];
@@ -172,7 +172,7 @@ function setIn(target: JsonObject, path: string[], change: (parent: JsonObject, 
 }
 
 /** Sets a property as JSON.parse would, so `__proto__` becomes a key of the body and not its prototype. */
-function own(target: JsonObject, key: string, value: unknown) {
+export function own(target: JsonObject, key: string, value: unknown) {
   Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
 }
 

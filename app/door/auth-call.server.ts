@@ -1,0 +1,64 @@
+import { data, redirect, redirectDocument, type AppLoadContext } from "react-router";
+import { CLIENT_IP_HEADER } from "@server/auth/auth";
+import { M, message, type Message, type MessageCode } from "@shared/messages";
+
+/**
+ * Calls one of Better Auth's endpoints the way the browser would, through its full handler: origin check,
+ * rate limit (by the caller's address) and cookies all apply to the store's own forms too.
+ */
+export function callAuth(request: Request, context: AppLoadContext, path: string, body: unknown): Promise<Response> {
+  const { baseURL, auth } = context.services;
+  const headers = new Headers({
+    "content-type": "application/json",
+    origin: new URL(baseURL).origin,
+    [CLIENT_IP_HEADER]: context.clientIp,
+  });
+  for (const name of ["cookie", "user-agent"]) {
+    const value = request.headers.get(name);
+    if (value) headers.set(name, value);
+  }
+  return auth.handler(
+    new Request(`${baseURL}/api/auth${path}`, { method: "POST", headers, body: JSON.stringify(body) }),
+  );
+}
+
+/**
+ * Sends the browser on, carrying the cookies Better Auth set or cleared. `reloadDocument` makes it a full page
+ * load, so nothing the page knew about the old session survives.
+ */
+export function redirectWithCookies(to: string, authResponse: Response, { reloadDocument = false } = {}) {
+  const headers = new Headers();
+  for (const cookie of authResponse.headers.getSetCookie()) headers.append("Set-Cookie", cookie);
+  return (reloadDocument ? redirectDocument : redirect)(to, { headers });
+}
+
+/** Better Auth's answer to a refused call, as a message of the store's catalogue. */
+export async function authErrorMessage(res: Response): Promise<Message> {
+  if (res.status === 429) return message(M.auth.too_many_attempts);
+  try {
+    const body = (await res.json()) as { code?: string; message?: string };
+    if (body.code === "INVALID_EMAIL_OR_PASSWORD") return message(M.auth.invalid_credentials);
+    if (body.message) return { code: M.auth.failed, message: body.message };
+  } catch {
+    // not JSON
+  }
+  return message(M.auth.failed);
+}
+
+/** What the sign-in and sign-up actions answer: field messages, or one message in red under the form. */
+export interface FormResult<Fields extends string> {
+  formError: Message | null;
+  errors: Partial<Record<Fields, MessageCode>>;
+}
+
+export function formError<Fields extends string>(said: Message, status: number) {
+  return data<FormResult<Fields>>({ formError: said, errors: {} }, { status });
+}
+
+export async function formErrorFrom<Fields extends string>(res: Response) {
+  return formError<Fields>(await authErrorMessage(res), res.status);
+}
+
+export function fieldErrorsResult<Fields extends string>(errors: Partial<Record<Fields, MessageCode>>) {
+  return data<FormResult<Fields>>({ formError: null, errors }, { status: 400 });
+}

@@ -1,0 +1,40 @@
+import { data } from "react-router";
+import { M, message } from "@shared/messages";
+
+/**
+ * The posted form. A body that is not one (JSON, plain text, a broken multipart) is refused with 400, as the API
+ * refuses a body it cannot read, instead of failing as an error of the store's.
+ */
+export async function formOf(request: Request): Promise<FormData> {
+  try {
+    return await request.formData();
+  } catch {
+    throw data({ toast: { kind: "error", said: message(M.request.not_form), id: Date.now() } }, { status: 400 });
+  }
+}
+
+/** A form's number field as a schema expects it: empty is absent, anything else goes through Number(). */
+export function formNumber(value: FormDataEntryValue | null): number | undefined {
+  if (value === null || value === "") return undefined;
+  return typeof value === "string" ? Number(value) : Number.NaN;
+}
+
+/** A form's text field: absent stays absent; a file where text was due is no text at all. */
+export function formText(value: FormDataEntryValue | null): string | undefined {
+  if (value === null) return undefined;
+  return typeof value === "string" ? value : undefined;
+}
+
+/** Add Product and Edit Product's fields, as the product schema reads them (an empty image: keep the old one). */
+export function productFields(form: FormData) {
+  const image = formText(form.get("image"));
+  return {
+    name: formText(form.get("name")),
+    price: formNumber(form.get("price")),
+    availability: formNumber(form.get("availability")),
+    minimumQuantity: formNumber(form.get("minimumQuantity")),
+    description: formText(form.get("description")),
+    details: formText(form.get("details")),
+    image: image === "" ? undefined : image,
+  };
+}

@@ -1,0 +1,104 @@
+import { data, redirect, type AppLoadContext } from "react-router";
+import { getCurrentSession } from "@server/auth/session";
+import { AppError, STATUS_OF } from "@server/errors";
+import type { Actor } from "@server/use-cases/actor";
+import type { Deps } from "@server/use-cases/deps";
+import { M, message, type Message, type MessageCode } from "@shared/messages";
+import type { ActionResult } from "~/lib/use-action-toast";
+import { signOutAndGoHome } from "./sign-out.server";
+
+export interface DoorArgs {
+  request: Request;
+  context: AppLoadContext;
+}
+
+export interface DoorOptions {
+  /** Where a visitor who is not signed in goes: sign in and come back (default), or home, signed out (My Orders). */
+  signedOut?: "login" | "home";
+  /** A form with its own field errors: refused input is shown under the fields, not as a toast. */
+  fields?: boolean;
+  /** A message of the spec's own for an error of this code (Make Admin's 'Failed making an admin'). */
+  say?: Partial<Record<MessageCode, MessageCode>>;
+}
+
+const actors = new WeakMap<Request, Promise<Actor>>();
+
+/** The signed-in user behind the request's session cookie, looked up once per request. */
+export function pageActor({ request, context }: DoorArgs): Promise<Actor> {
+  let actor = actors.get(request);
+  if (!actor) {
+    actor = getCurrentSession(context.services.auth, request.headers).then((s) => s?.user ?? null);
+    actors.set(request, actor);
+  }
+  return actor;
+}
+
+export const succeeded = (code: MessageCode): ActionResult => ({
+  toast: { kind: "success", said: message(code), id: Date.now() },
+});
+
+function loginRedirect(request: Request): Response {
+  const url = new URL(request.url);
+  const back = url.pathname.replace(/\.data$/, "") + url.search;
+  return redirect(`/login?redirectTo=${encodeURIComponent(back)}`);
+}
+
+async function signedOutAnswer(args: DoorArgs, options: DoorOptions): Promise<Response> {
+  return options.signedOut === "home" ? signOutAndGoHome(args) : loginRedirect(args.request);
+}
+
+/**
+ * A loader's door: runs the use case as the request's actor. Not signed in → sign in first; not found or not
+ * allowed → the route's error page with the status the API gives for the same mistake.
+ */
+export async function load<T>(
+  args: DoorArgs,
+  run: (deps: Deps, actor: Actor) => Promise<T>,
+  options: DoorOptions = {},
+): Promise<T> {
+  try {
+    return await run(args.context.services, await pageActor(args));
+  } catch (err) {
+    if (!(err instanceof AppError)) throw err;
+    if (err.kind === "unauthorized") throw await signedOutAnswer(args, options);
+    // A page an admin's use case refuses is, to its visitor, a page for admins.
+    const said = err.code === M.auth.admins_only ? message(M.auth.admin_pages_only) : err.detail;
+    throw data(said, { status: STATUS_OF[err.kind] });
+  }
+}
+
+/**
+ * An action's door: runs the use case as the request's actor and answers `done`'s result. A refusal is the
+ * API's status for the same mistake, with its message as a toast, or under the fields of a form.
+ */
+export async function act<T, R = ActionResult>(
+  args: DoorArgs,
+  run: (deps: Deps, actor: Actor) => Promise<T>,
+  done: (result: T) => R,
+  options: DoorOptions = {},
+) {
+  try {
+    return done(await run(args.context.services, await pageActor(args)));
+  } catch (err) {
+    if (!(err instanceof AppError)) throw err;
+    if (err.kind === "unauthorized") throw await signedOutAnswer(args, options);
+    return data(refused(err, options), { status: STATUS_OF[err.kind] });
+  }
+}
+
+function refused(err: AppError, options: DoorOptions): ActionResult {
+  const said = options.say?.[err.code] ? message(options.say[err.code]!) : err.detail;
+  if (options.fields && err.issues.length > 0) {
+    const errors: Record<string, Message> = {};
+    for (const { field, ...issue } of err.issues) errors[field] ??= issue;
+    return { errors };
+  }
+  return { toast: { kind: "error", said, id: Date.now() } };
+}
+
+/** An action answering a form it does not know how to handle (an intent no button sends). */
+export const unknownIntent = () =>
+  data<ActionResult>(
+    { toast: { kind: "error", said: message("request.unknown_action"), id: Date.now() } },
+    { status: 400 },
+  );

@@ -1,0 +1,47 @@
+import type { Product } from "@server/use-cases/catalog";
+import type { OrderWithActions } from "@server/use-cases/orders";
+import type { Review } from "@server/use-cases/reviews";
+import type { User } from "@server/use-cases/users";
+import type { OrderView, ProductView, ReviewView, UserView } from "@shared/views";
+
+/** What a page is given of the server's entities: the fields it shows, nothing internal. */
+export function productView(p: Product): ProductView {
+  return {
+    id: p.id,
+    name: p.name,
+    image: p.image,
+    pricePoisha: p.pricePoisha,
+    minimumQuantity: p.minimumQuantity,
+    availability: p.availability,
+    description: p.description,
+    details: p.details,
+  };
+}
+
+export function reviewView(r: Review): ReviewView {
+  return { id: r.id, name: r.authorName, place: r.authorPlace, rating: r.ratingHalves / 2, comment: r.comment };
+}
+
+export function orderView({ order: o, actions, heldPayment }: OrderWithActions): OrderView {
+  return {
+    id: o.id,
+    buyerEmail: o.buyerEmail,
+    buyerName: o.buyerName,
+    productName: o.productName,
+    image: o.image,
+    pricePoisha: o.pricePoisha,
+    quantity: o.quantity,
+    payablePoisha: o.payablePoisha,
+    status: o.status,
+    paid: o.transactionId !== null,
+    transactionId: o.transactionId,
+    paymentMethod: o.paymentMethod,
+    delivery: o.delivery,
+    heldPayment,
+    actions,
+  };
+}
+
+export function userView(u: Pick<User, "id" | "name" | "email" | "role">): UserView {
+  return { id: u.id, name: u.name, email: u.email, role: u.role };
+}

@@ -1,0 +1,187 @@
+import { readFileSync } from "node:fs";
+import { z } from "zod";
+import { requestBodies } from "./request-bodies";
+import type { Answer, ApiRoute, Method, Parameter, RequestBody } from "./route-types";
+import { ROUTES, TAGS } from "./routes";
+import { wireSchemas } from "./wire-schemas";
+
+export type JsonSchema = Record<string, unknown>;
+
+export interface OpenApiParameter {
+  name: string;
+  in: "path" | "query" | "header";
+  required: boolean;
+  description: string;
+  schema: JsonSchema;
+  example: string;
+}
+
+export interface OpenApiMedia {
+  schema: JsonSchema;
+}
+
+export interface OpenApiResponse {
+  description: string;
+  headers?: Record<string, { description: string; schema: JsonSchema; example: string }>;
+  content?: Record<string, OpenApiMedia>;
+}
+
+export interface OpenApiOperation {
+  operationId: string;
+  tags: string[];
+  summary: string;
+  description: string;
+  security: Record<string, string[]>[];
+  parameters?: OpenApiParameter[];
+  requestBody?: { required: boolean; content: Record<string, OpenApiMedia> };
+  responses: Record<string, OpenApiResponse>;
+}
+
+export interface OpenApiDocument {
+  openapi: "3.1.0";
+  info: { title: string; version: string; description: string };
+  tags: { name: string; description: string }[];
+  paths: Record<string, Partial<Record<Method, OpenApiOperation>>>;
+  components: { schemas: Record<string, JsonSchema>; securitySchemes: Record<string, JsonSchema> };
+}
+
+const componentRef = (name: string) => `#/components/schemas/${name}`;
+
+const DESCRIPTION = `The JSON API of Randa, a store of woodworking hand tools in Bangladesh. Money is in taka (Tk).
+
+**Signing in.** Every call takes the browser's session cookie (\`randa.session_token\`, set by
+\`POST /api/auth/sign-in/email\`) or \`Authorization: Bearer <token>\` (the \`set-auth-token\` header of that answer,
+or \`PUT /api/user/{email}\`). No session → 401; not yours, or not an admin → 403. A write that carries the cookie
+must come from the store's own pages (its \`Origin\`); one from another site is refused with 403.
+
+**Errors** are JSON \`{message, code}\` with a 4xx status: \`message\` in English for people, \`code\` stable for
+programs (such as \`order.not_yours\`). An unknown call answers 404 \`{message: "No such API call: …"}\`. An
+unexpected failure is logged and answered with a plain 500.`;
+
+const SECURITY_SCHEMES = {
+  sessionCookie: {
+    type: "apiKey",
+    in: "cookie",
+    name: "randa.session_token",
+    description: "The session cookie the sign-in endpoints set.",
+  },
+  bearerToken: {
+    type: "http",
+    scheme: "bearer",
+    description: "The session token: `set-auth-token` of a sign-in answer, or `PUT /api/user/{email}`.",
+  },
+};
+const SIGNED_IN: Record<string, string[]>[] = [{ sessionCookie: [] }, { bearerToken: [] }];
+const NO_SESSION: Answer = { description: "No session: sign in, or send a bearer token.", json: wireSchemas.Error };
+
+/** Every named schema, converted once; `names` finds a schema's name for a $ref. */
+function components() {
+  const registry = z.registry<{ id: string }>();
+  const names = new Map<z.ZodType, string>();
+  for (const [name, schema] of [...Object.entries(wireSchemas), ...Object.entries(requestBodies)]) {
+    if (names.has(schema) || registry.has(schema)) throw new Error(`The schema ${name} has two names.`);
+    registry.add(schema, { id: name });
+    names.set(schema, name);
+  }
+  const converted = z.toJSONSchema(registry, { target: "draft-2020-12", io: "input", uri: componentRef });
+  const schemas: Record<string, JsonSchema> = {};
+  for (const [name, schema] of Object.entries(converted.schemas)) {
+    const { $schema: _dialect, $id: _id, ...rest } = schema;
+    schemas[name] = rest;
+  }
+  return { names, schemas };
+}
+
+function buildDocument(): OpenApiDocument {
+  const { names, schemas } = components();
+  const ref = (schema: z.ZodType): JsonSchema => {
+    const name = names.get(schema);
+    if (!name) throw new Error("A route uses a schema without a name: add it to wire-schemas.ts or request-bodies.ts.");
+    return { $ref: componentRef(name) };
+  };
+
+  const parameter = (name: string, where: OpenApiParameter["in"], p: Parameter): OpenApiParameter => ({
+    name,
+    in: where,
+    required: where === "path" || p.required !== false,
+    description: p.description,
+    schema: p.format ? { type: "string", format: p.format } : { type: "string" },
+    example: p.example,
+  });
+
+  const MEDIA_TYPE: Record<RequestBody["type"], string> = {
+    json: "application/json",
+    form: "application/x-www-form-urlencoded",
+    multipart: "multipart/form-data",
+  };
+  const requestBody = (body: RequestBody) => ({
+    required: !(body.type === "json" && body.optional),
+    content: { [MEDIA_TYPE[body.type]]: { schema: ref(body.schema) } },
+  });
+
+  const response = ({ description, json, other, headers }: Answer): OpenApiResponse => ({
+    description,
+    ...(headers && {
+      headers: Object.fromEntries(
+        Object.entries(headers).map(([name, h]) => [
+          name,
+          { description: h.description, schema: { type: "string" }, example: h.example },
+        ]),
+      ),
+    }),
+    ...(json && { content: { "application/json": { schema: ref(json) } } }),
+    ...(other && { content: { [other]: { schema: { type: "string" } } } }),
+  });
+
+  const operation = (route: ApiRoute): OpenApiOperation => {
+    const parameters = [
+      ...Object.entries(route.params ?? {}).map(([name, p]) => parameter(name, "path", p)),
+      ...Object.entries(route.query ?? {}).map(([name, p]) => parameter(name, "query", p)),
+      ...Object.entries(route.headers ?? {}).map(([name, p]) => parameter(name, "header", p)),
+    ];
+    const answers: Record<number, Answer> =
+      route.session === "required" ? { 401: NO_SESSION, ...route.answers } : route.answers;
+    return {
+      operationId: route.operationId,
+      tags: [route.tag],
+      summary: route.summary,
+      description: `**Who:** ${route.who}.${route.description ? `\n\n${route.description}` : ""}`,
+      security: route.session === "required" ? SIGNED_IN : route.session === "optional" ? [{}, ...SIGNED_IN] : [],
+      ...(parameters.length > 0 && { parameters }),
+      ...(route.body && { requestBody: requestBody(route.body) }),
+      responses: Object.fromEntries(
+        Object.entries(answers)
+          .sort(([a], [b]) => Number(a) - Number(b))
+          .map(([status, answer]) => [status, response(answer)]),
+      ),
+    };
+  };
+
+  const paths: OpenApiDocument["paths"] = {};
+  for (const route of ROUTES) {
+    const item = (paths[route.path] ??= {});
+    if (item[route.method]) throw new Error(`${route.method.toUpperCase()} ${route.path} is in the table twice.`);
+    item[route.method] = operation(route);
+  }
+
+  return {
+    openapi: "3.1.0",
+    info: { title: "Randa API", version: storeVersion(), description: DESCRIPTION },
+    tags: TAGS,
+    paths,
+    components: { schemas, securitySchemes: SECURITY_SCHEMES },
+  };
+}
+
+function storeVersion(): string {
+  const pkg: unknown = JSON.parse(readFileSync(new URL("../../../package.json", import.meta.url), "utf8"));
+  return z.object({ version: z.string() }).parse(pkg).version;
+}
+
+let built: string | undefined;
+
+/** The document as JSON text, built on first use and kept for the life of the process. */
+export function openApiJson(): string {
+  built ??= JSON.stringify(buildDocument());
+  return built;
+}

@@ -1,0 +1,108 @@
+import { allowedActions, type OrderAction } from "@shared/order-flow";
+import { DeliverySchema } from "@shared/schemas/delivery";
+import { IdempotencyKeySchema, OrderSchema, OrderStatusSchema } from "@shared/schemas/order";
+import { cancelOrder as cancel } from "../domain/cancel-order";
+import {
+  advanceOrder,
+  collectCash as collect,
+  confirmCashOnDelivery,
+  setDelivery as deliverTo,
+} from "../domain/order-lifecycle";
+import * as orders from "../domain/orders";
+import { acceptHeldPayment } from "../domain/payments";
+import { placeOrder as place } from "../domain/place-order";
+import { getUserByEmail } from "../domain/users";
+import { adminOnly, selfOrAdmin, signedIn, type Actor } from "./actor";
+import type { Deps } from "./deps";
+import { key, parseInput } from "./parse";
+
+export type { Order } from "../domain/orders";
+export type { OrderAction };
+
+/** Buy It Now and POST /api/order: the buyer is the actor; a repeated idempotency key answers the first order. */
+export async function placeOrder(deps: Deps, actor: Actor, raw: unknown, idempotencyKey?: unknown) {
+  const buyer = signedIn(actor);
+  const input = parseInput(OrderSchema, raw);
+  const keyOfAttempt = parseInput(IdempotencyKeySchema, idempotencyKey);
+  return place(deps.db, input, buyer, keyOfAttempt);
+}
+
+/** An order with what the actor may do to it now (shared/order-flow.ts). */
+export interface OrderWithActions {
+  order: orders.Order;
+  actions: OrderAction[];
+  heldPayment: boolean;
+}
+
+function withActions(order: orders.Order, heldPayment: boolean, actor: NonNullable<Actor>): OrderWithActions {
+  const facts = orders.orderFacts(order, heldPayment);
+  return { order, actions: allowedActions(facts, actor), heldPayment: facts.heldPayment };
+}
+
+/** Every order, cancelled ones included: the admin's record of the shop. */
+export async function listAllOrders(deps: Deps, actor: Actor): Promise<OrderWithActions[]> {
+  const admin = adminOnly(actor);
+  const [all, held] = await Promise.all([orders.listAllOrders(deps.db), orders.ordersWithHeldPayments(deps.db)]);
+  return all.map((o) => withActions(o, held.has(o.id), admin));
+}
+
+/** My Orders: the actor's own orders, cancelled ones no longer listed. */
+export async function myOrders(deps: Deps, actor: Actor): Promise<OrderWithActions[]> {
+  const buyer = signedIn(actor);
+  const [mine, held] = await Promise.all([
+    orders.listOrdersOf(deps.db, buyer.id),
+    orders.ordersWithHeldPayments(deps.db),
+  ]);
+  return mine.map((o) => withActions(o, held.has(o.id), buyer));
+}
+
+/** Pay Order: one of the actor's own orders. */
+export async function myOrder(deps: Deps, actor: Actor, orderId: unknown): Promise<OrderWithActions> {
+  const buyer = signedIn(actor);
+  const order = await orders.getOrderOf(deps.db, buyer.id, key(orderId));
+  return withActions(order, await orders.hasHeldPayment(deps.db, order.id), buyer);
+}
+
+/** GET /api/order/{email}: an account's orders, for its owner or an admin. */
+export async function ordersOf(deps: Deps, actor: Actor, email: unknown) {
+  selfOrAdmin(actor, key(email));
+  const buyer = await getUserByEmail(deps.db, key(email));
+  return orders.listOrdersOf(deps.db, buyer.id);
+}
+
+export async function orderOf(deps: Deps, actor: Actor, email: unknown, orderId: unknown) {
+  selfOrAdmin(actor, key(email));
+  const buyer = await getUserByEmail(deps.db, key(email));
+  return orders.getOrderOf(deps.db, buyer.id, key(orderId));
+}
+
+/** The order's buyer (before payment or shipping) or an admin; its pieces go back to stock. */
+export async function cancelOrder(deps: Deps, actor: Actor, orderId: unknown) {
+  return cancel(deps.db, signedIn(actor), key(orderId));
+}
+
+export async function setDelivery(deps: Deps, actor: Actor, orderId: unknown, raw: unknown) {
+  const buyer = signedIn(actor);
+  return deliverTo(deps.db, buyer, key(orderId), parseInput(DeliverySchema, raw));
+}
+
+export async function chooseCashOnDelivery(deps: Deps, actor: Actor, orderId: unknown) {
+  return confirmCashOnDelivery(deps.db, signedIn(actor), key(orderId));
+}
+
+/** Manage Orders' Pay Bill: the cash of a cash-on-delivery order, received. */
+export async function collectCash(deps: Deps, actor: Actor, orderId: unknown) {
+  return collect(deps.db, adminOnly(actor), key(orderId));
+}
+
+/** Manage Orders' next step: shipped, then delivered. */
+export async function advance(deps: Deps, actor: Actor, orderId: unknown, raw: unknown) {
+  const admin = adminOnly(actor);
+  const { status } = parseInput(OrderStatusSchema, raw);
+  return advanceOrder(deps.db, admin, key(orderId), status);
+}
+
+/** Manage Orders: a payment the gateway held as risky, accepted. */
+export async function acceptPayment(deps: Deps, actor: Actor, orderId: unknown) {
+  return acceptHeldPayment(deps.db, adminOnly(actor), key(orderId));
+}

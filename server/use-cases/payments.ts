@@ -1,0 +1,86 @@
+import { M } from "@shared/messages";
+import { PaymentIntentSchema, PaymentProofSchema, TestCardConfirmSchema } from "@shared/schemas/payment";
+import { confirmOrderPayment, settlePayment, startOrderPayment, type Settlement } from "../domain/payments";
+import { isId } from "../domain/orders";
+import { AppError, notFound } from "../errors";
+import type { PaymentProvider } from "../payments/provider";
+import { confirmTestCardPayment } from "../payments/test-card-confirm";
+import { signedIn, type Actor } from "./actor";
+import type { Deps } from "./deps";
+import { key, parseInput } from "./parse";
+
+export type { Settlement };
+
+function gatewayOf(deps: Deps): PaymentProvider {
+  if (!deps.gateway) throw notFound(M.payment.no_such_provider);
+  return deps.gateway;
+}
+
+/** The buyer starts paying by card: the provider's client secret for the order's amount. */
+export async function startCardPayment(deps: Deps, actor: Actor, raw: unknown) {
+  const buyer = signedIn(actor);
+  const { orderId } = parseInput(PaymentIntentSchema, raw);
+  return startOrderPayment(deps.db, deps.payments, buyer, orderId);
+}
+
+/** The buyer starts paying at the hosted gateway (SSLCommerz): the page to send them to. */
+export async function startGatewayPayment(deps: Deps, actor: Actor, raw: unknown) {
+  const buyer = signedIn(actor);
+  const gateway = gatewayOf(deps);
+  const { orderId } = parseInput(PaymentIntentSchema, raw);
+  return startOrderPayment(deps.db, gateway, buyer, orderId);
+}
+
+/** The buyer names the card payment that paid their order; the provider is asked, and only its word counts. */
+export async function recordCardPayment(deps: Deps, actor: Actor, orderId: unknown, raw: unknown): Promise<Settlement> {
+  const buyer = signedIn(actor);
+  const { transactionId } = parseInput(PaymentProofSchema, raw);
+  return confirmOrderPayment(deps.db, deps.payments, buyer, key(orderId), transactionId);
+}
+
+/** The test processor's confirm call; the client secret is the caller's credential, as at Stripe. */
+export async function confirmTestCard(deps: Deps, raw: unknown) {
+  if (deps.payments.name !== "test") throw notFound(M.payment.no_such_provider);
+  return confirmTestCardPayment(deps.db, parseInput(TestCardConfirmSchema, raw), deps.now?.());
+}
+
+async function settleNotified(deps: Deps, provider: PaymentProvider, body: string, headers: Headers) {
+  const proof = await provider.readNotification(body, headers);
+  return proof ? settlePayment(deps.db, proof) : null;
+}
+
+/** The card provider's webhook (Stripe's), authenticated by its signature; another provider's name is not ours. */
+export async function receiveCardNotification(deps: Deps, providerName: string, body: string, headers: Headers) {
+  if (providerName !== deps.payments.name) throw notFound(M.payment.no_such_provider);
+  return settleNotified(deps, deps.payments, body, headers);
+}
+
+/** The gateway's IPN: it names a validation id, and only the gateway's answer about it counts. */
+export async function receiveGatewayNotification(deps: Deps, body: string, headers: Headers) {
+  return settleNotified(deps, gatewayOf(deps), body, headers);
+}
+
+export type GatewayOutcome = "paid" | "held" | "failed" | "cancelled";
+
+/**
+ * The customer's browser back from the gateway: its word is only a validation id, which the gateway itself is
+ * asked about, exactly as for the IPN. Never refuses: the outcome says what the customer is shown.
+ */
+export async function gatewayReturn(
+  deps: Deps,
+  form: URLSearchParams,
+): Promise<{ orderId: string | null; outcome: GatewayOutcome }> {
+  const gateway = gatewayOf(deps);
+  const orderId = form.get("value_a");
+  const valId = form.get("val_id");
+  let outcome: GatewayOutcome = form.get("status") === "CANCELLED" ? "cancelled" : "failed";
+  if (valId) {
+    try {
+      const proof = await gateway.retrieve(valId);
+      if (proof) outcome = (await settlePayment(deps.db, proof)).held ? "held" : "paid";
+    } catch (err) {
+      if (!(err instanceof AppError)) throw err;
+    }
+  }
+  return { orderId: isId(orderId) ? orderId : null, outcome };
+}

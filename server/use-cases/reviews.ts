@@ -1,0 +1,18 @@
+import { ReviewSchema } from "@shared/schemas/review";
+import * as reviews from "../domain/reviews";
+import { signedIn, type Actor } from "./actor";
+import type { Deps } from "./deps";
+import { parseInput } from "./parse";
+
+export type { Review } from "../domain/reviews";
+
+/** The newest reviews, for the home page's testimonials: anyone may read them. */
+export function listReviews(deps: Deps, limit?: number) {
+  return reviews.listReviews(deps.db, limit);
+}
+
+/** The author is the signed-in customer, never a name the request gives. */
+export async function addReview(deps: Deps, actor: Actor, raw: unknown) {
+  const author = signedIn(actor);
+  return reviews.addReview(deps.db, author, parseInput(ReviewSchema, raw));
+}

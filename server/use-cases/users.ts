@@ -1,0 +1,46 @@
+import { M } from "@shared/messages";
+import { UserUpdateSchema } from "@shared/schemas/user";
+import * as users from "../domain/users";
+import { forbidden } from "../errors";
+import { adminOnly, sameEmail, selfOrAdmin, signedIn, type Actor } from "./actor";
+import type { Deps } from "./deps";
+import { key, parseInput } from "./parse";
+
+export type { User } from "../domain/users";
+
+export async function listUsers(deps: Deps, actor: Actor) {
+  adminOnly(actor);
+  return users.listUsers(deps.db);
+}
+
+/** Spec §7 GET /admin/{email}: whether that account is an admin — asked by the account itself or an admin. */
+export async function isAdmin(deps: Deps, actor: Actor, email: unknown): Promise<boolean> {
+  selfOrAdmin(actor, key(email));
+  return (await users.getUserByEmail(deps.db, key(email))).role === "admin";
+}
+
+/** Make Admin. */
+export async function promoteToAdmin(deps: Deps, actor: Actor, email: unknown) {
+  adminOnly(actor);
+  return users.promoteToAdmin(deps.db, key(email));
+}
+
+/** Delete User: a customer's account without orders, never an admin's. */
+export async function deleteUser(deps: Deps, actor: Actor, email: unknown) {
+  const admin = adminOnly(actor);
+  return users.deleteCustomer(deps.db, admin, key(email));
+}
+
+/**
+ * Spec §7 PUT /user/{email}: an API client confirms the account it signed in as (and may rename it). Only that
+ * account: the e-mail in the path and in the body must be the actor's own.
+ */
+export async function confirmAccount(deps: Deps, actor: Actor, email: unknown, raw: unknown) {
+  const user = signedIn(actor);
+  const named = key(email);
+  if (named === null || !sameEmail(user.email, named)) throw forbidden(M.auth.not_yours);
+  const input = parseInput(UserUpdateSchema, raw);
+  if (input.email !== undefined && !sameEmail(input.email, user.email)) throw forbidden(M.auth.not_yours);
+  if (input.name && input.name !== user.name) await users.renameUser(deps.db, user.id, input.name);
+  return { ...user, name: input.name || user.name };
+}

@@ -1,0 +1,250 @@
+/**
+ * Every message the store can answer with — validation, refusals, confirmations — under a stable code, with its
+ * English text (the spec's words exactly, typos and reused wordings included). Schemas, use cases and domain code
+ * name a message by its code (`M.order.not_yours`); the API answers `{message, code}`; pages translate the code
+ * through i18next (namespace "messages", English from this object, Bangla in app/i18n/bn-messages.ts).
+ * Placeholders are i18next's: `{{min}}`.
+ */
+export const MESSAGES = {
+  request: {
+    invalid: "Invalid request",
+    not_json: "The request body must be JSON.",
+    not_form: "The request body must be a form.",
+    unstorable_text: "Text cannot contain NUL characters or unpaired surrogates.",
+    cross_site: "This request came from another site and was refused.",
+    unknown_action: "Unknown action",
+    no_such_call: "No such API call: {{method}} {{path}}",
+    server_error: "Something went wrong on our side. Please try again.",
+    failed: "Something went wrong. Please try again.",
+    network: "We could not reach the store. Check your connection and try again.",
+  },
+  auth: {
+    sign_in_required: "Please sign in first.",
+    admins_only: "Only an admin can do that.",
+    admin_pages_only: "This page is for the store's admins.",
+    not_yours: "You can only do that for your own account.",
+    email_required: "Email Is Required",
+    email_invalid: "Please put valid email",
+    password_required: "Password Is Required",
+    password_too_short: "Password must be six characters or long",
+    name_required: "Name Is Required",
+    invalid_credentials: "Invalid email or password",
+    too_many_attempts: "Too many attempts. Please wait a minute and try again.",
+    /** Better Auth refused with a message of its own; the English text is Better Auth's. */
+    failed: "Something went wrong. Please try again.",
+    password_changed: "Your password was changed. Please sign in with the new one.",
+    google_failed: "Google sign-in did not complete. Please try again.",
+    google_not_configured: "Google sign-in is not configured on this store.",
+    reset_link_invalid: "This reset link is not valid. Please ask for a new one.",
+  },
+  user: {
+    not_found: "No user with that email",
+    name_too_long: "Name must be at most 100 characters",
+    has_orders: "This customer has orders; their account is kept with the shop's records.",
+    cannot_delete_self: "You cannot delete your own account here.",
+    cannot_delete_admin: "Admins cannot be deleted.",
+    promoted: "Made an admin successfully",
+    promote_failed: "Failed making an admin",
+    deleted: "User deleted",
+  },
+  profile: {
+    education_not_text: "Education must be text",
+    education_too_long: "Education must be at most 200 characters",
+    number_not_text: "Number must be text",
+    number_too_long: "Number must be at most 200 characters",
+    location_not_text: "Location must be text",
+    location_too_long: "Location must be at most 200 characters",
+    updated: "Profile Updated",
+  },
+  product: {
+    not_found: "Product not found",
+    name_required: "Name Is Required",
+    name_too_long: "Product Name can be at most 200 characters",
+    price_required: "Price Is Required",
+    price_not_number: "Price must be a number",
+    price_not_positive: "Price must be more than Tk 0",
+    price_below_poisha: "Price must be at least Tk 0.01 (one poisha)",
+    price_too_high: "Price can be at most Tk 1,00,00,000",
+    price_decimals: "Price can have at most two decimals (poisha)",
+    availability_required: "Quantity Is Required",
+    availability_not_number: "Availability must be a number of pieces",
+    availability_not_whole: "Availability must be a whole number of pieces",
+    availability_negative: "Availability cannot be negative",
+    availability_too_high: "Availability can be at most 1,00,00,00,000 Pis",
+    // Spec §5: the minimum quantity reuses the price's message, the description the quantity's.
+    minimum_required: "Price Is Required",
+    minimum_not_number: "Minimum Quantity must be a number of pieces",
+    minimum_not_whole: "Minimum Quantity must be a whole number of pieces",
+    minimum_too_low: "Minimum Quantity must be at least 1",
+    minimum_too_high: "Minimum Quantity can be at most 10,00,000 Pis",
+    description_required: "Quantity Is Required",
+    description_too_long: "Description can be at most 5000 characters",
+    details_not_text: "Details must be text",
+    details_too_long: "Details can be at most 5000 characters",
+    image_required: "Image Is Required",
+    image_not_ours: "Upload the image through the store",
+    nothing_to_change: "Nothing to change: send the fields to update, such as Availability.",
+    added: "Product added succefully",
+    add_failed: "Failed to add product",
+    updated: "Product updated",
+    update_failed: "Failed to update product",
+    // Spec §8: the message of an order's removal is reused for a product's.
+    removed: "Removed Order",
+  },
+  upload: {
+    image_required: "Image Is Required",
+    too_large: "The image is larger than 5 MB. Please choose a smaller file.",
+    not_an_image: "That file is not an image we can read. Please choose a JPEG, PNG, WebP, GIF or AVIF file.",
+    too_many_pixels: "The image has too many pixels (at most 40 megapixels). Please choose a smaller one.",
+    failed: "The image could not be uploaded.",
+  },
+  quantity: {
+    required: "Quantity Is Required",
+    not_number: "Quantity must be a number of pieces",
+    not_whole: "Quantity must be a whole number of pieces",
+    too_low: "Quantity must be at least 1",
+    too_high: "One order can be at most 10,00,000 Pis",
+    below_minimum: "You have to buy at least {{min}}",
+  },
+  stock: {
+    too_low: "Order Quantity Must Be Smaller Than Available Quantity",
+  },
+  order: {
+    not_found: "Order not found",
+    product_required: "Product Is Required",
+    not_yours: "You can only do that for your own orders.",
+    not_yours_to_cancel: "You can only cancel your own orders.",
+    not_yours_to_pay: "You can only pay for your own orders.",
+    paid_not_cancellable: "This order is paid and cannot be cancelled.",
+    shipped_not_cancellable: "This order has been shipped and cannot be cancelled.",
+    held_not_cancellable: "This order has a payment waiting for the store's review and cannot be cancelled.",
+    delivery_locked: "Delivery details can be changed only before the order is paid or confirmed.",
+    delivery_required: "Please add the delivery details before paying or confirming the order.",
+    not_placed: "Only an order that is neither paid nor confirmed can be confirmed for cash on delivery.",
+    not_cash_on_delivery: "Only a cash-on-delivery order's cash can be collected.",
+    cash_already_collected: "The cash for this order was already collected.",
+    cannot_ship: "Only a paid or cash-on-delivery order can be shipped.",
+    cannot_deliver: "Only a shipped order can be marked delivered.",
+    status_invalid: "Status must be shipped or delivered",
+    already_paid: "This order is already paid.",
+    cancelled_not_payable: "This order was cancelled and cannot be paid.",
+    cash_on_delivery: "This order is to be paid in cash on delivery.",
+    no_held_payment: "This order has no payment waiting for review.",
+    idempotency_key_reused: "This Idempotency-Key was already used for a different order.",
+    idempotency_key_invalid: "Idempotency-Key must be 1 to 255 visible ASCII characters",
+    placed: "Order Placed",
+    removed: "Removed Order",
+    cash_collected: "Cash collected",
+    shipped: "Order shipped",
+    delivered: "Order delivered",
+    payment_accepted: "Payment accepted",
+  },
+  delivery: {
+    name_required: "Delivery Name Is Required",
+    name_too_long: "Delivery Name can be at most 100 characters",
+    phone_invalid: "Enter a Bangladeshi mobile number: 11 digits starting 01, e.g. 01712345678",
+    division_required: "Choose a division",
+    district_required: "Choose a district of the chosen division",
+    address_required: "Address Is Required",
+    address_too_long: "Address can be at most 300 characters",
+  },
+  payment: {
+    order_required: "Order Is Required",
+    order_too_long: "Order is too long",
+    transaction_required: "Transaction Id Is Required",
+    transaction_too_long: "Transaction Id is too long",
+    client_secret_required: "Client Secret Is Required",
+    client_secret_too_long: "Client Secret is too long",
+    not_found: "No payment with that transaction id was found.",
+    not_succeeded: "That payment has not succeeded.",
+    other_order: "That payment was not made for this order.",
+    amount_mismatch: "That payment's amount or currency does not match this order.",
+    no_such_provider: "This store does not take payments that way.",
+    gateway_unreachable: "The payment gateway could not be reached. Please try again.",
+    stripe_unreachable: "The card payment service could not be reached. Please try again.",
+    /** Stripe refused a request with a message of its own; the English text is Stripe's. */
+    stripe_refused: "The card payment service refused the request.",
+    bad_webhook_signature: "The webhook signature could not be verified.",
+    unreadable_event: "The webhook event could not be read.",
+    no_such_intent: "No such payment intent.",
+    intent_already_succeeded: "This payment has already succeeded.",
+    completed: "Congrates, Your Payment Is Completed",
+  },
+  card: {
+    required: "Card Is Required",
+    number_required: "Card Number Is Required",
+    number_too_long: "Card Number is too long",
+    cvc_required: "CVC Is Required",
+    cvc_too_long: "CVC is too long",
+    month_not_number: "Expiry month must be a number",
+    month_not_whole: "Expiry month must be a whole number",
+    month_out_of_range: "Expiry month is out of range",
+    year_not_number: "Expiry year must be a number",
+    year_not_whole: "Expiry year must be a whole number",
+    year_out_of_range: "Expiry year is out of range",
+    name_too_long: "Name is too long",
+    email_too_long: "Email is too long",
+    number_incomplete: "Your card number is incomplete.",
+    number_invalid: "Your card number is invalid.",
+    expiry_incomplete: "Your card's expiration date is incomplete.",
+    expiry_invalid: "Your card's expiration month is invalid.",
+    expiry_past: "Your card's expiration date is in the past.",
+    cvc_incomplete: "Your card's security code is incomplete.",
+    declined: "Your card was declined.",
+    insufficient_funds: "Your card has insufficient funds.",
+    expired: "Your card has expired.",
+    cvc_incorrect: "Your card's security code is incorrect.",
+    processing_error: "An error occurred while processing your card. Try again in a little bit.",
+    not_a_test_card:
+      "Your card was declined. This store is in test mode, so only test cards are accepted: use 4242 4242 4242 4242.",
+    charge_failed: "Your card could not be charged. Please try another card.",
+  },
+  review: {
+    rating_required: "Rating Is Required",
+    rating_range: "Rating must be a number from 0 to 5 in steps of 0.5",
+    comment_required: "Comment Is Required",
+    comment_too_long: "Comment must be at most 1,000 characters",
+    thanks: "Thanks For A Comment",
+  },
+} as const;
+
+type Catalogue = typeof MESSAGES;
+
+/** `"order.not_yours"`: the dotted path of every message. */
+export type MessageCode = {
+  [Area in keyof Catalogue]: `${Area & string}.${keyof Catalogue[Area] & string}`;
+}[keyof Catalogue];
+
+export type MessageParams = Record<string, string | number>;
+
+/** A message as it travels to the browser: its code, the values in it, and its English text. */
+export interface Message {
+  code: MessageCode;
+  params?: MessageParams;
+  message: string;
+}
+
+/** `M.order.not_yours === "order.not_yours"`: codes with the compiler's help. */
+export const M = Object.fromEntries(
+  Object.entries(MESSAGES).map(([area, texts]) => [
+    area,
+    Object.fromEntries(Object.keys(texts).map((key) => [key, `${area}.${key}`])),
+  ]),
+) as { [Area in keyof Catalogue]: { [Key in keyof Catalogue[Area]]: `${Area & string}.${Key & string}` } };
+
+export function isMessageCode(value: unknown): value is MessageCode {
+  if (typeof value !== "string") return false;
+  const [area, key, ...rest] = value.split(".");
+  return rest.length === 0 && Object.hasOwn(MESSAGES, area!) && Object.hasOwn(MESSAGES[area as keyof Catalogue], key!);
+}
+
+/** The English text of a message, its placeholders filled. */
+export function english(code: MessageCode, params: MessageParams = {}): string {
+  const [area, key] = code.split(".") as [keyof Catalogue, string];
+  const template = (MESSAGES[area] as Record<string, string>)[key]!;
+  return template.replace(/\{\{(\w+)\}\}/g, (whole, name: string) => (name in params ? String(params[name]) : whole));
+}
+
+export function message(code: MessageCode, params?: MessageParams): Message {
+  return params ? { code, params, message: english(code, params) } : { code, message: english(code) };
+}

@@ -1,0 +1,127 @@
+import { M, type MessageCode } from "./messages";
+
+/**
+ * An order's life: placed (`unpaid`) → `paid` online, or confirmed for cash on delivery (`cod`) → `shipped` →
+ * `delivered`; `cancelled` only before payment or shipping. Whether money was received is a fact of its own
+ * (`paid`): a cash-on-delivery order is paid when an admin collects the cash.
+ */
+export const ORDER_STATUSES = ["unpaid", "paid", "cod", "shipped", "delivered", "cancelled"] as const;
+export type OrderStatus = (typeof ORDER_STATUSES)[number];
+
+/** What can be done to an order, by its buyer or by an admin. */
+export const ORDER_ACTIONS = [
+  "set_delivery",
+  "pay",
+  "confirm_cod",
+  "cancel",
+  "accept_payment",
+  "collect_cash",
+  "ship",
+  "deliver",
+] as const;
+export type OrderAction = (typeof ORDER_ACTIONS)[number];
+
+/** What the rules need to know about an order. */
+export interface OrderFacts {
+  status: OrderStatus;
+  buyerId: string;
+  /** Money was received: a settled payment or collected cash. */
+  paid: boolean;
+  paymentMethod: string | null;
+  hasDelivery: boolean;
+  /** A gateway took money for it and holds the payment for an admin's review. */
+  heldPayment: boolean;
+}
+
+export interface OrderActor {
+  id: string;
+  role: "user" | "admin";
+}
+
+/** Why an action is refused, in the kinds a door answers with. */
+export interface Refusal {
+  kind: "not_found" | "forbidden" | "conflict";
+  code: MessageCode;
+}
+
+type Who = "buyer" | "buyer or admin" | "admin";
+
+const WHO: Record<OrderAction, Who> = {
+  set_delivery: "buyer",
+  pay: "buyer",
+  confirm_cod: "buyer",
+  cancel: "buyer or admin",
+  accept_payment: "admin",
+  collect_cash: "admin",
+  ship: "admin",
+  deliver: "admin",
+};
+
+const NOT_YOURS: Partial<Record<OrderAction, MessageCode>> = {
+  pay: M.order.not_yours_to_pay,
+  cancel: M.order.not_yours_to_cancel,
+};
+
+const conflict = (code: MessageCode): Refusal => ({ kind: "conflict", code });
+
+/** The state rules: why the order, as it is, cannot take the action (who asks is checked before). */
+function stateRefusal(o: OrderFacts, action: OrderAction): Refusal | null {
+  const paid = o.paid || o.status === "paid";
+  switch (action) {
+    case "set_delivery":
+      return o.status === "unpaid" ? null : conflict(M.order.delivery_locked);
+    case "pay":
+      if (paid) return conflict(M.order.already_paid);
+      if (o.status !== "unpaid") return conflict(M.order.cash_on_delivery);
+      return o.hasDelivery ? null : conflict(M.order.delivery_required);
+    case "confirm_cod":
+      if (o.status !== "unpaid") return conflict(M.order.not_placed);
+      return o.hasDelivery ? null : conflict(M.order.delivery_required);
+    case "cancel":
+      if (paid) return conflict(M.order.paid_not_cancellable);
+      if (o.status !== "unpaid" && o.status !== "cod") return conflict(M.order.shipped_not_cancellable);
+      // Money a gateway took and held for review is the admin's to accept or refund, not lost with the order.
+      return o.heldPayment ? conflict(M.order.held_not_cancellable) : null;
+    case "accept_payment":
+      if (o.paid) return conflict(M.order.already_paid);
+      return o.heldPayment ? null : conflict(M.order.no_held_payment);
+    case "collect_cash":
+      if (o.paymentMethod !== "cod") return conflict(M.order.not_cash_on_delivery);
+      return o.paid ? conflict(M.order.cash_already_collected) : null;
+    case "ship":
+      return o.status === "paid" || o.status === "cod" ? null : conflict(M.order.cannot_ship);
+    case "deliver":
+      return o.status === "shipped" ? null : conflict(M.order.cannot_deliver);
+  }
+}
+
+/** Why `actor` is not the one to do `action` to the order, whatever its state. A cancelled order is gone to all. */
+export function actorRefusal(o: OrderFacts, actor: OrderActor, action: OrderAction): Refusal | null {
+  if (o.status === "cancelled") return { kind: "not_found", code: M.order.not_found };
+  const who = WHO[action];
+  const isBuyer = o.buyerId === actor.id;
+  const isAdmin = actor.role === "admin";
+  const allowed = who === "buyer" ? isBuyer : who === "admin" ? isAdmin : isBuyer || isAdmin;
+  if (!allowed) {
+    const code = who === "admin" ? M.auth.admins_only : (NOT_YOURS[action] ?? M.order.not_yours);
+    return { kind: "forbidden", code };
+  }
+  return null;
+}
+
+/** Why `actor` may not do `action` to the order now, or null when they may. */
+export function refusal(o: OrderFacts, actor: OrderActor, action: OrderAction): Refusal | null {
+  return actorRefusal(o, actor, action) ?? stateRefusal(o, action);
+}
+
+/** Everything `actor` may do to the order now: what My Orders, Manage Orders and Pay Order offer. */
+export function allowedActions(o: OrderFacts, actor: OrderActor): OrderAction[] {
+  return ORDER_ACTIONS.filter((action) => refusal(o, actor, action) === null);
+}
+
+/** Whether a payment a provider vouches for can still make the order paid (any actor: the provider speaks). */
+export function paymentRefusal(o: Pick<OrderFacts, "status" | "paid">): Refusal | null {
+  if (o.status === "cancelled") return conflict(M.order.cancelled_not_payable);
+  if (o.paid || o.status === "paid") return conflict(M.order.already_paid);
+  return o.status === "unpaid" ? null : conflict(M.order.cash_on_delivery);
+}

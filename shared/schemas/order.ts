@@ -1,0 +1,40 @@
+import { z } from "zod";
+import { M } from "@shared/messages";
+import { MAX_ORDER_QUANTITY } from "@shared/quantity";
+import { DeliverySchema } from "./delivery";
+
+export const quantitySchema = z
+  .number({
+    error: (issue) => (issue.input === undefined ? M.quantity.required : M.quantity.not_number),
+  })
+  .int(M.quantity.not_whole)
+  .min(1, M.quantity.too_low)
+  .max(MAX_ORDER_QUANTITY, M.quantity.too_high);
+
+/**
+ * POST /api/order and Buy It Now. Only the product and the quantity are read: the buyer comes from the session,
+ * the name, image and price from the product, and the payable amount is computed. Other fields are dropped.
+ */
+export const OrderSchema = z.object({
+  productId: z
+    .string({ error: M.order.product_required })
+    .min(1, M.order.product_required)
+    .max(100, M.product.not_found)
+    // Ids are compared as the database writes them (a retry with an upper-case id is the same order).
+    .toLowerCase(),
+  quantity: quantitySchema,
+  /** Where it goes; may also be given later, on the Pay Order page. */
+  delivery: DeliverySchema.optional(),
+});
+
+/** PUT /api/order/{id}/status: an admin moves an order along. */
+export const OrderStatusSchema = z.object({
+  status: z.enum(["shipped", "delivered"], { error: M.order.status_invalid }),
+});
+export type OrderInput = z.infer<typeof OrderSchema>;
+
+/** An Idempotency-Key header, when a client sends one. */
+export const IdempotencyKeySchema = z
+  .string()
+  .regex(/^[\x21-\x7e]{1,255}$/, M.order.idempotency_key_invalid)
+  .optional();

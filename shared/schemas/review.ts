@@ -1,0 +1,19 @@
+import { z } from "zod";
+import { M } from "@shared/messages";
+
+export const MAX_COMMENT_LENGTH = 1000;
+
+/** Spec §5: Add Review. POST /api/review takes the same; the author comes from the session. */
+export const ReviewSchema = z.object({
+  rating: z
+    .number({ error: (issue) => (issue.input === undefined ? M.review.rating_required : M.review.rating_range) })
+    .min(0, M.review.rating_range)
+    .max(5, M.review.rating_range)
+    .multipleOf(0.5, M.review.rating_range),
+  comment: z
+    .string({ error: M.review.comment_required })
+    .trim()
+    .min(1, M.review.comment_required)
+    .max(MAX_COMMENT_LENGTH, M.review.comment_too_long),
+});
+export type ReviewInput = z.infer<typeof ReviewSchema>;

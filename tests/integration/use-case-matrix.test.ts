@@ -1,0 +1,165 @@
+import { describe, expect, it } from "vitest";
+import { AppError, type ErrorKind } from "@server/errors";
+import type { Actor } from "@server/use-cases/actor";
+import * as catalog from "@server/use-cases/catalog";
+import type { Deps } from "@server/use-cases/deps";
+import * as orders from "@server/use-cases/orders";
+import * as payments from "@server/use-cases/payments";
+import * as profiles from "@server/use-cases/profiles";
+import * as reviews from "@server/use-cases/reviews";
+import * as uploads from "@server/use-cases/uploads";
+import * as users from "@server/use-cases/users";
+import { changedTables, fingerprint } from "../support/fingerprint";
+import { pngImage } from "../support/images";
+import { TEST_DELIVERY } from "../support/orders";
+import { aCustomer } from "../support/page-scenes";
+import { useTestApp } from "../support/test-app";
+import { useActors, type Actors } from "../support/use-case-actors";
+import { anOrderOf } from "../support/use-case-scenes";
+
+/**
+ * Every use case that takes an actor, called directly (no door), by a stranger, by the customer who owns the
+ * thing, by another customer and by an admin: "ok", or the kind of AppError it refuses with. Through STATUS_OF
+ * each kind is the status the API answers (authorization-matrix.test.ts, the `door` named in each row); the
+ * rows whose door is a page have no API call.
+ */
+type Who = "stranger" | "owner" | "other" | "admin";
+const WHO: Who[] = ["stranger", "owner", "other", "admin"];
+type Verdict = "ok" | ErrorKind;
+
+/** What one cell works on, made fresh for it: a product, the owner's order of it, a customer without orders. */
+interface Scene {
+  productId: string;
+  orderId: string;
+  ownerEmail: string;
+  ownerName: string;
+  victimEmail: string;
+}
+
+interface Row {
+  useCase: string;
+  /** Where the use case is reached: the API call of the API matrix, or the page. */
+  door: string;
+  call: (deps: Deps, actor: Actor, s: Scene) => Promise<unknown>;
+  expected: [stranger: Verdict, owner: Verdict, other: Verdict, admin: Verdict];
+}
+
+/**
+ * The exported use cases that take no actor, and why they are not in the table: each is open to everyone, or
+ * authenticated by something other than a session.
+ */
+const WITHOUT_ACTOR: Record<string, string> = {
+  "catalog.listProducts": "public read: the catalog is for anyone",
+  "catalog.getProduct": "public read: a product's page is for anyone",
+  "catalog.popularProducts": "public read: the footer's links, on every page",
+  "reviews.listReviews": "public read: the home page's testimonials",
+  "payments.confirmTestCard": "the test processor's confirm call: the client secret is the caller's credential",
+  "payments.receiveCardNotification": "the card provider's webhook: its signature authenticates it",
+  "payments.receiveGatewayNotification": "the gateway's IPN: only the gateway's answer about its validation id counts",
+  "payments.gatewayReturn": "the browser back from the gateway: only the gateway's answer counts, and it never refuses",
+};
+
+const PRODUCT = {
+  name: "Matrix Gauge",
+  price: 100,
+  availability: 10,
+  minimumQuantity: 1,
+  description: "A gauge.",
+  image: "/images/products/marking-gauge.svg",
+};
+const photo = async () => new Blob([new Uint8Array(await pngImage(40, 30))], { type: "image/png" });
+
+const U = "unauthorized";
+const F = "forbidden";
+
+// prettier-ignore
+const TABLE: Row[] = [
+  //          stranger        owner        other          admin
+  { expected: [U,             F,           F,             "ok"       ], useCase: "catalog.productsToManage",       door: "page: Manage Products",                  call: (d, a) => catalog.productsToManage(d, a) },
+  { expected: [U,             F,           F,             "ok"       ], useCase: "catalog.productToEdit",          door: "page: Edit Product",                     call: (d, a, s) => catalog.productToEdit(d, a, s.productId) },
+  { expected: [U,             F,           F,             "ok"       ], useCase: "catalog.addProduct",             door: "POST /api/product",                      call: (d, a) => catalog.addProduct(d, a, PRODUCT) },
+  { expected: [U,             F,           F,             "ok"       ], useCase: "catalog.updateProduct",          door: "PUT /api/product/{id}",                  call: (d, a, s) => catalog.updateProduct(d, a, s.productId, { availability: 5 }) },
+  { expected: [U,             F,           F,             "ok"       ], useCase: "catalog.deleteProduct",          door: "DELETE /api/product/{id}",               call: (d, a, s) => catalog.deleteProduct(d, a, s.productId) },
+  { expected: [U,             F,           F,             "ok"       ], useCase: "uploads.uploadImage",            door: "POST /api/uploads",                      call: async (d, a) => uploads.uploadImage(d, a, await photo()) },
+  { expected: [U,             "ok",        "ok",          "ok"       ], useCase: "orders.placeOrder",              door: "POST /api/order",                        call: (d, a, s) => orders.placeOrder(d, a, { productId: s.productId, quantity: 1 }) },
+  { expected: [U,             F,           F,             "ok"       ], useCase: "orders.listAllOrders",           door: "GET /api/order",                         call: (d, a) => orders.listAllOrders(d, a) },
+  { expected: [U,             "ok",        "ok",          "ok"       ], useCase: "orders.myOrders",                door: "page: My Orders",                        call: (d, a) => orders.myOrders(d, a) },
+  { expected: [U,             "ok",        "not_found",   "not_found"], useCase: "orders.myOrder",                 door: "page: Pay Order",                        call: (d, a, s) => orders.myOrder(d, a, s.orderId) },
+  { expected: [U,             "ok",        F,             "ok"       ], useCase: "orders.ordersOf",                door: "GET /api/order/{email}",                 call: (d, a, s) => orders.ordersOf(d, a, s.ownerEmail) },
+  { expected: [U,             "ok",        F,             "ok"       ], useCase: "orders.orderOf",                 door: "GET /api/order/{email}/{id}",            call: (d, a, s) => orders.orderOf(d, a, s.ownerEmail, s.orderId) },
+  { expected: [U,             "invalid",   F,             F          ], useCase: "payments.recordCardPayment",     door: "PATCH /api/order/{id}",                  call: (d, a, s) => payments.recordCardPayment(d, a, s.orderId, { transactionId: "pi_test_unknown" }) },
+  { expected: [U,             "ok",        F,             "ok"       ], useCase: "orders.cancelOrder",             door: "DELETE /api/order/{id}",                 call: (d, a, s) => orders.cancelOrder(d, a, s.orderId) },
+  { expected: [U,             "ok",        F,             F          ], useCase: "orders.setDelivery",             door: "PUT /api/order/{id}/delivery",           call: (d, a, s) => orders.setDelivery(d, a, s.orderId, TEST_DELIVERY) },
+  { expected: [U,             "ok",        F,             F          ], useCase: "orders.chooseCashOnDelivery",    door: "POST /api/order/{id}/cash-on-delivery",  call: (d, a, s) => orders.chooseCashOnDelivery(d, a, s.orderId) },
+  { expected: [U,             F,           F,             "conflict" ], useCase: "orders.collectCash",             door: "POST /api/order/{id}/collect",           call: (d, a, s) => orders.collectCash(d, a, s.orderId) },
+  { expected: [U,             F,           F,             "conflict" ], useCase: "orders.advance",                 door: "PUT /api/order/{id}/status",             call: (d, a, s) => orders.advance(d, a, s.orderId, { status: "shipped" }) },
+  { expected: [U,             F,           F,             "conflict" ], useCase: "orders.acceptPayment",           door: "POST /api/order/{id}/accept-payment",    call: (d, a, s) => orders.acceptPayment(d, a, s.orderId) },
+  { expected: [U,             "ok",        F,             F          ], useCase: "payments.startCardPayment",      door: "POST /api/create-payment-intent",        call: (d, a, s) => payments.startCardPayment(d, a, { orderId: s.orderId }) },
+  // No gateway is configured: whoever is signed in is told there is none.
+  { expected: [U,             "not_found", "not_found",   "not_found"], useCase: "payments.startGatewayPayment",   door: "POST /api/payments/sslcommerz/session",  call: (d, a, s) => payments.startGatewayPayment(d, a, { orderId: s.orderId }) },
+  { expected: [U,             "ok",        "ok",          "ok"       ], useCase: "reviews.addReview",              door: "POST /api/review",                       call: (d, a) => reviews.addReview(d, a, { rating: 4, comment: "Sharp." }) },
+  { expected: [U,             "ok",        F,             "ok"       ], useCase: "profiles.getProfile",            door: "GET /api/profile/{email}",               call: (d, a, s) => profiles.getProfile(d, a, s.ownerEmail) },
+  { expected: [U,             "ok",        F,             "ok"       ], useCase: "profiles.saveProfile",           door: "PUT /api/profile/{email}",               call: (d, a, s) => profiles.saveProfile(d, a, s.ownerEmail, { education: "BSc" }) },
+  { expected: [U,             "ok",        "ok",          "ok"       ], useCase: "profiles.myProfile",             door: "page: My Profile",                       call: (d, a) => profiles.myProfile(d, a) },
+  { expected: [U,             "ok",        "ok",          "ok"       ], useCase: "profiles.saveMyProfile",         door: "page: My Profile's form",                call: (d, a) => profiles.saveMyProfile(d, a, { education: "BSc" }) },
+  { expected: [U,             "ok",        F,             "ok"       ], useCase: "users.isAdmin",                  door: "GET /api/admin/{email}",                 call: (d, a, s) => users.isAdmin(d, a, s.ownerEmail) },
+  { expected: [U,             F,           F,             "ok"       ], useCase: "users.listUsers",                door: "GET /api/user",                          call: (d, a) => users.listUsers(d, a) },
+  { expected: [U,             "ok",        F,             F          ], useCase: "users.confirmAccount",           door: "PUT /api/user/{email}",                  call: (d, a, s) => users.confirmAccount(d, a, s.ownerEmail, { name: s.ownerName }) },
+  { expected: [U,             F,           F,             "ok"       ], useCase: "users.promoteToAdmin",           door: "PUT /api/user/admin/{email}",            call: (d, a, s) => users.promoteToAdmin(d, a, s.victimEmail) },
+  { expected: [U,             F,           F,             "ok"       ], useCase: "users.deleteUser",               door: "DELETE /api/user/{email}",               call: (d, a, s) => users.deleteUser(d, a, s.victimEmail) },
+];
+
+const MODULES = { catalog, orders, payments, profiles, reviews, uploads, users };
+
+const exportedUseCases = Object.entries(MODULES).flatMap(([feature, module]) =>
+  Object.entries(module)
+    .filter(([, value]) => typeof value === "function")
+    .map(([name]) => `${feature}.${name}`),
+);
+
+async function verdictOf(call: () => Promise<unknown>): Promise<Verdict> {
+  try {
+    await call();
+    return "ok";
+  } catch (err) {
+    if (err instanceof AppError) return err.kind;
+    throw err;
+  }
+}
+
+describe("use-case authorization matrix: every use case with an actor, called by a stranger, the owner, another customer and an admin", () => {
+  const t = useTestApp();
+  const actors = useActors(t);
+
+  async function scene(a: Actors): Promise<Scene> {
+    const { productId, orderId } = await anOrderOf(t, a.owner, 1, { minimumQuantity: 1 });
+    const { email: victimEmail } = await aCustomer(t);
+    return {
+      productId: productId!,
+      orderId: orderId!,
+      ownerEmail: a.owner.email,
+      ownerName: a.owner.name,
+      victimEmail,
+    };
+  }
+
+  it("has a row for every exported use case that takes an actor, and a reason for each one that takes none", () => {
+    const named = [...TABLE.map((row) => row.useCase), ...Object.keys(WITHOUT_ACTOR)];
+    expect(named.sort()).toEqual(exportedUseCases.sort());
+  });
+
+  for (const row of TABLE) {
+    it.each(WHO.map((who, i) => [who, row.expected[i]!] as const))(
+      `${row.useCase} (${row.door}) as %s → %s, and a refusal changes no row`,
+      async (who, expected) => {
+        const s = await scene(actors);
+        const actor = who === "stranger" ? null : actors[who];
+        const before = await fingerprint(t.database);
+        const verdict = await verdictOf(() => row.call(t.services, actor, s));
+        const changed = changedTables(before, await fingerprint(t.database));
+        expect(verdict).toBe(expected);
+        if (verdict !== "ok") expect(changed, `${verdict} changed rows`).toEqual([]);
+      },
+    );
+  }
+});

@@ -1,0 +1,70 @@
+import fc from "fast-check";
+import { expect } from "vitest";
+import type { TestAccount } from "../accounts";
+import { readAnswer } from "../action-answer";
+import { changedTables, fingerprint, type Ignored } from "../fingerprint";
+import { formInit, type PageContext } from "../page-app";
+import type { Scene } from "../page-scenes";
+import { formCases, renderForm, renderPath, VALID_FORM, type FormCase } from "./form-cases";
+import { FUZZ_RUNS } from "./run-fuzz";
+
+export type PageActor = "owner" | "admin";
+export type PageAccounts = Record<PageActor, TestAccount>;
+
+/** One row of a page fuzz table: a form, who may post it, and its valid fields. */
+export interface FuzzedAction {
+  /**
+   * `POST /detail/{id}`: the page, with `{id}` where a hostile path segment may go, and after it, in brackets,
+   * which of the page's forms when it has several (`POST /dashboard/admin (delete)`).
+   */
+  call: string;
+  /** Who may post it, so that posts pass the guard and reach the checks behind it. */
+  as: PageActor;
+  /** Fresh rows for one valid post; made again whenever a post changed the database. */
+  scene?: () => Promise<Scene>;
+  /** The valid `{id}` of a scene. */
+  id?: (s: Scene) => string;
+  /** The valid form in a scene. */
+  fields: (s: Scene) => Record<string, string>;
+  /** What a refused post may still change, and why. */
+  ignored?: Ignored;
+  /** FUZZ_RUNS unless said otherwise. */
+  runs?: number;
+}
+
+/** How many posts got each answer: a status, and `done` for the ones that did what they asked. */
+export type Answers = Record<string, number>;
+
+const noScene = () => Promise.resolve({});
+
+/** Sends one case of an action's form in a scene, as a browser without JavaScript would. */
+export function postCase(t: PageContext, action: FuzzedAction, accounts: PageAccounts, s: Scene, c: FormCase) {
+  const path = renderPath(action.call.split(" ")[1]!, c, action.id?.(s));
+  return t.request(path, formInit(renderForm(c, action.fields(s)), accounts[action.as]));
+}
+
+/**
+ * Posts every case and holds the page to the store's rules: never a 5xx, and a post that is not done (refused
+ * with a 4xx, a page that shows a form error or an error toast, or a redirect) changes no row of any table.
+ */
+export async function fuzzPageAction(t: PageContext, action: FuzzedAction, accounts: PageAccounts): Promise<Answers> {
+  const makeScene = action.scene ?? noScene;
+  let scene = await makeScene();
+  const fields = Object.keys(action.fields(scene));
+  const answers: Answers = {};
+  await fc.assert(
+    fc.asyncProperty(formCases(fields, action.id !== undefined), async (c) => {
+      const before = await fingerprint(t.database, action.ignored);
+      const answer = await readAnswer(await postCase(t, action, accounts, scene, c));
+      const key = answer.done ? "done" : String(answer.status);
+      answers[key] = (answers[key] ?? 0) + 1;
+      const seen = `${answer.status} ${(answer.message ?? "").slice(0, 300)}`;
+      expect(answer.status, seen).toBeLessThan(500);
+      const changed = changedTables(before, await fingerprint(t.database, action.ignored));
+      if (!answer.done) expect(changed, seen).toEqual([]);
+      if (changed.length > 0) scene = await makeScene();
+    }),
+    { numRuns: action.runs ?? FUZZ_RUNS, examples: [[VALID_FORM]] },
+  );
+  return answers;
+}

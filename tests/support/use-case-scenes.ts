@@ -1,0 +1,53 @@
+import { eq } from "drizzle-orm";
+import type { SessionUser } from "@server/auth/session";
+import { testPaymentIntent, type NewProductRow } from "@server/db/schema";
+import { chooseCashOnDelivery, placeOrder } from "@server/use-cases/orders";
+import { startCardPayment } from "@server/use-cases/payments";
+import { holdPayment, makeProduct, TEST_DELIVERY } from "./orders";
+import type { TestContext } from "./test-app";
+
+/** What a use case works on, made fresh: the ids and addresses it is given. */
+export type Scene = Record<string, string>;
+
+/** The buyer's unpaid order, with delivery details, of a product of its own; placed through the use case. */
+export async function anOrderOf(
+  t: TestContext,
+  buyer: SessionUser,
+  quantity = 20,
+  overrides: Partial<NewProductRow> = {},
+): Promise<Scene> {
+  const { id: productId } = await makeProduct(t, overrides);
+  const { order } = await placeOrder(t.services, buyer, { productId, quantity, delivery: TEST_DELIVERY });
+  return { productId, orderId: order.id };
+}
+
+export async function aCashOnDeliveryOrderOf(t: TestContext, buyer: SessionUser): Promise<Scene> {
+  const s = await anOrderOf(t, buyer);
+  await chooseCashOnDelivery(t.services, buyer, s.orderId);
+  return s;
+}
+
+/** An unpaid order whose gateway payment waits for an admin's review, as SSLCommerz holds risky ones. */
+export async function aHeldPaymentOf(t: TestContext, buyer: SessionUser): Promise<Scene> {
+  const s = await anOrderOf(t, buyer);
+  await holdPayment(t, s.orderId!);
+  return s;
+}
+
+/** An order the buyer started paying by card (the test processor): its intent's id and client secret. */
+export async function anIntentOf(t: TestContext, buyer: SessionUser): Promise<Scene> {
+  const s = await anOrderOf(t, buyer);
+  const started = await startCardPayment(t.services, buyer, { orderId: s.orderId });
+  if (started.kind !== "card") throw new Error(`the card provider answered ${started.kind}`);
+  return { ...s, intentId: started.reference, clientSecret: started.clientSecret };
+}
+
+/** A card payment the processor has taken and the store has not yet heard of. */
+export async function aPaymentNotYetSettledOf(t: TestContext, buyer: SessionUser): Promise<Scene> {
+  const s = await anIntentOf(t, buyer);
+  await t.database.db
+    .update(testPaymentIntent)
+    .set({ status: "succeeded" })
+    .where(eq(testPaymentIntent.id, s.intentId!));
+  return s;
+}
