@@ -25,7 +25,7 @@ export interface AppOptions {
 export function createApp({ services, ssr, clientDir }: AppOptions) {
   const app = new Hono<{ Variables: SecureHeadersVariables }>();
   const production = ssr?.mode !== "development";
-  const payment = services.payments.pageSources;
+  const payment = services.payments?.pageSources ?? { script: [], frame: [], connect: [] };
 
   app.use(compression());
   app.use(

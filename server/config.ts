@@ -1,3 +1,4 @@
+import { isIP } from "node:net";
 import { z } from "zod";
 
 const booleanFlag = z
@@ -32,7 +33,10 @@ const ConfigSchema = z.object({
   MAIL_FROM: z.string().default("Randa <no-reply@randa.example>"),
   ADMIN_EMAIL: z.email({ error: "must be an e-mail address" }).optional(),
   ADMIN_PASSWORD: z.string().min(6, "must be at least 6 characters").optional(),
-  /** `test` (the built-in test-card processor) unless Stripe is configured. */
+  /**
+   * The card provider: `stripe`, or `test` (the built-in test-card processor, no real money). Unset: Stripe when
+   * its secret key is set; else test cards in the demo and no card payments in a live store.
+   */
   PAYMENT_PROVIDER: z.enum(["test", "stripe"], { error: "must be test or stripe" }).optional(),
   STRIPE_SECRET_KEY: z.string().optional(),
   STRIPE_PUBLISHABLE_KEY: z.string().regex(/^pk_/, "must be a publishable key (pk_…)").optional(),
@@ -42,9 +46,17 @@ const ConfigSchema = z.object({
   /** SSLCommerz (cards, bKash, Nagad): offered on the Pay Order page when the store id and password are set. */
   SSLCOMMERZ_STORE_ID: z.string().optional(),
   SSLCOMMERZ_STORE_PASSWORD: z.string().optional(),
-  SSLCOMMERZ_SANDBOX: booleanFlag.default(true),
+  /** The gateway's sandbox (true) or its live system (false); a live store must say which. */
+  SSLCOMMERZ_SANDBOX: booleanFlag.optional(),
   /** The gateway's address; tests point it at a local stand-in. */
   SSLCOMMERZ_API_URL: z.url({ error: "must be a URL" }).optional(),
+  /** How many proxies stand in front of the store; their X-Forwarded-* headers are believed, nobody else's. */
+  TRUST_PROXY: z.coerce
+    .number({ error: "must be a number" })
+    .int("must be a whole number")
+    .min(0, "must be 0 or more")
+    .max(10, "must be at most 10")
+    .default(0),
   SIGN_IN_LIMIT_PER_MINUTE: z.coerce
     .number({ error: "must be a number" })
     .int("must be a whole number")
@@ -79,6 +91,17 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
         "Configuration error: SSLCOMMERZ_STORE_ID and SSLCOMMERZ_STORE_PASSWORD must be set together.",
       );
     }
+    const mode = storeMode(config);
+    if (mode.live && !isLoopback(config.HOST) && !config.BASE_URL) {
+      throw new ConfigError(
+        `Configuration error: BASE_URL must be set when HOST (${config.HOST}) is not a loopback address: the address customers use, such as https://randa.example.`,
+      );
+    }
+    if (mode.live && config.SSLCOMMERZ_STORE_ID && config.SSLCOMMERZ_SANDBOX === undefined) {
+      throw new ConfigError(
+        "Configuration error: SSLCOMMERZ_SANDBOX must be set in a live store: false for real payments, true for the gateway's sandbox.",
+      );
+    }
     return config;
   }
   const issue = parsed.error.issues[0]!;
@@ -97,7 +120,43 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   throw new ConfigError(`Configuration error: ${name} ${issue.message}${shown}.`);
 }
 
-/** The payment provider in use: the one named, else Stripe when its secret key is set, else test cards. */
-export function paymentProviderOf(config: Config): "test" | "stripe" {
-  return config.PAYMENT_PROVIDER ?? (config.STRIPE_SECRET_KEY ? "stripe" : "test");
+/** 127.0.0.0/8, ::1 or localhost: only this machine can reach a store listening there. */
+export function isLoopback(host: string): boolean {
+  const name = host.replace(/^\[|\]$/g, "").toLowerCase();
+  if (name === "localhost" || name === "::1") return true;
+  return isIP(name) === 4 && name.startsWith("127.");
+}
+
+/**
+ * Demo or live. The demo is the embedded database with demo data on a loopback address: a laptop's store, where
+ * test cards and the published demo admin are safe. Anything else may take real customers and is live.
+ */
+export interface StoreMode {
+  live: boolean;
+  /** Why the store is live (empty in the demo), in the words of its configuration. */
+  reasons: string[];
+}
+
+export function storeMode(config: Config): StoreMode {
+  const reasons: string[] = [];
+  if (config.DATABASE_URL) reasons.push("DATABASE_URL names a PostgreSQL server");
+  if (!isLoopback(config.HOST)) reasons.push(`HOST ${config.HOST} is not a loopback address`);
+  if (config.BASE_URL && new URL(config.BASE_URL).protocol === "https:") reasons.push("BASE_URL is https");
+  if (!config.DEMO_DATA) reasons.push("DEMO_DATA is false");
+  return { live: reasons.length > 0, reasons };
+}
+
+/**
+ * The card provider in use: the one named; else Stripe when its secret key is set; else the test-card processor
+ * in the demo and none in a live store (test cards there only when PAYMENT_PROVIDER=test says so).
+ */
+export function paymentProviderOf(config: Config): "test" | "stripe" | null {
+  if (config.PAYMENT_PROVIDER) return config.PAYMENT_PROVIDER;
+  if (config.STRIPE_SECRET_KEY) return "stripe";
+  return storeMode(config).live ? null : "test";
+}
+
+/** The gateway's sandbox unless a live store said otherwise (loadConfig makes a live store say it). */
+export function sslcommerzSandbox(config: Config): boolean {
+  return config.SSLCOMMERZ_SANDBOX ?? true;
 }

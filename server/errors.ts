@@ -2,7 +2,15 @@ import { english, type Message, type MessageCode, type MessageParams } from "@sh
 
 /** What went wrong, in kinds a door can answer: each kind is one HTTP status (`STATUS_OF`). */
 export type ErrorKind =
-  "invalid" | "unauthorized" | "forbidden" | "not_found" | "conflict" | "payment_failed" | "too_large" | "unavailable";
+  | "invalid"
+  | "unauthorized"
+  | "forbidden"
+  | "not_found"
+  | "conflict"
+  | "payment_failed"
+  | "too_large"
+  | "too_many"
+  | "unavailable";
 
 /** A field the input got wrong, and why. */
 export interface InputIssue extends Message {
@@ -17,16 +25,19 @@ export interface InputIssue extends Message {
 export class AppError extends Error {
   readonly params: MessageParams | undefined;
   readonly issues: InputIssue[];
+  /** For `too_many`: when the caller may try again (the answer's Retry-After). */
+  readonly retryAfterSeconds: number | undefined;
 
   constructor(
     readonly kind: ErrorKind,
     readonly code: MessageCode,
-    options: { params?: MessageParams; message?: string; issues?: InputIssue[] } = {},
+    options: { params?: MessageParams; message?: string; issues?: InputIssue[]; retryAfterSeconds?: number } = {},
   ) {
     super(options.message ?? english(code, options.params));
     this.name = "AppError";
     this.params = options.params;
     this.issues = options.issues ?? [];
+    this.retryAfterSeconds = options.retryAfterSeconds;
   }
 
   /** The message as it travels: code, values and English text. */
@@ -38,7 +49,7 @@ export class AppError extends Error {
 }
 
 /** The one table from a kind of error to the HTTP status both doors answer with. */
-export const STATUS_OF: Record<ErrorKind, 400 | 401 | 402 | 403 | 404 | 409 | 413 | 502> = {
+export const STATUS_OF: Record<ErrorKind, 400 | 401 | 402 | 403 | 404 | 409 | 413 | 429 | 502> = {
   invalid: 400,
   unauthorized: 401,
   payment_failed: 402,
@@ -46,6 +57,7 @@ export const STATUS_OF: Record<ErrorKind, 400 | 401 | 402 | 403 | 404 | 409 | 41
   not_found: 404,
   conflict: 409,
   too_large: 413,
+  too_many: 429,
   unavailable: 502,
 };
 
@@ -61,6 +73,11 @@ export const notFound = make("not_found");
 export const conflict = make("conflict");
 export const paymentFailed = make("payment_failed");
 export const tooLarge = make("too_large");
+/** A rate limit refused the request; the caller may try again after `retryAfterSeconds`. */
+export function tooMany(retryAfterSeconds: number): AppError {
+  const seconds = Math.max(1, Math.ceil(retryAfterSeconds));
+  return new AppError("too_many", "request.too_many", { params: { seconds }, retryAfterSeconds: seconds });
+}
 /** A service the store depends on (a payment provider) did not answer as it should. */
 export const unavailable = make("unavailable");
 

@@ -17,8 +17,8 @@ export interface Services {
   catalogVersion: CatalogVersion;
   auth: Auth;
   mailer: Mailer;
-  /** The card provider of the Pay Order page: the test processor or Stripe. */
-  payments: CardPaymentProvider;
+  /** The card provider of the Pay Order page: the test processor or Stripe; null when cards are not taken. */
+  payments: CardPaymentProvider | null;
   /** A hosted gateway offered beside it (SSLCommerz), when configured. */
   gateway: PaymentProvider | null;
   images: ImageStore;

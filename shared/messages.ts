@@ -12,6 +12,8 @@ export const MESSAGES = {
     not_form: "The request body must be a form.",
     unstorable_text: "Text cannot contain NUL characters or unpaired surrogates.",
     cross_site: "This request came from another site and was refused.",
+    too_many: "Too many requests. Please try again in {{seconds}} seconds.",
+    too_large: "The request is too large.",
     unknown_action: "Unknown action",
     no_such_call: "No such API call: {{method}} {{path}}",
     server_error: "Something went wrong on our side. Please try again.",
@@ -160,6 +162,7 @@ export const MESSAGES = {
     other_order: "That payment was not made for this order.",
     amount_mismatch: "That payment's amount or currency does not match this order.",
     no_such_provider: "This store does not take payments that way.",
+    cards_not_set_up: "Card payment is not set up in this store. Please choose another way to pay.",
     gateway_unreachable: "The payment gateway could not be reached. Please try again.",
     stripe_unreachable: "The card payment service could not be reached. Please try again.",
     /** Stripe refused a request with a message of its own; the English text is Stripe's. */
@@ -195,8 +198,7 @@ export const MESSAGES = {
     expired: "Your card has expired.",
     cvc_incorrect: "Your card's security code is incorrect.",
     processing_error: "An error occurred while processing your card. Try again in a little bit.",
-    not_a_test_card:
-      "Your card was declined. This store is in test mode, so only test cards are accepted: use 4242 4242 4242 4242.",
+    not_a_test_card: "Your card was declined. This store is in test mode and takes test cards only.",
     charge_failed: "Your card could not be charged. Please try another card.",
   },
   review: {

@@ -82,7 +82,8 @@ export async function act<T, R = ActionResult>(
   } catch (err) {
     if (!(err instanceof AppError)) throw err;
     if (err.kind === "unauthorized") throw await signedOutAnswer(args, options);
-    return data(refused(err, options), { status: STATUS_OF[err.kind] });
+    const headers = err.retryAfterSeconds === undefined ? undefined : { "Retry-After": String(err.retryAfterSeconds) };
+    return data(refused(err, options), { status: STATUS_OF[err.kind], headers });
   }
 }
 

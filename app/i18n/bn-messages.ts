@@ -11,6 +11,8 @@ export const bnMessages: Translations = {
     invalid: "অনুরোধটি সঠিক নয়।",
     not_form: "অনুরোধটি কোনো ফর্ম নয়।",
     unstorable_text: "লেখায় NUL বা অসম্পূর্ণ অক্ষর থাকতে পারবে না।",
+    too_many: "অনেক বেশি অনুরোধ এসেছে। {{seconds}} সেকেন্ড পরে আবার চেষ্টা করুন।",
+    too_large: "অনুরোধটি খুব বড়।",
     unknown_action: "অজানা কাজ",
     server_error: "আমাদের দিকে একটি সমস্যা হয়েছে। আবার চেষ্টা করুন।",
     failed: "কিছু একটা সমস্যা হয়েছে। আবার চেষ্টা করুন।",
@@ -77,6 +79,7 @@ export const bnMessages: Translations = {
   payment: {
     gateway_unreachable: "পেমেন্ট গেটওয়েতে পৌঁছানো যায়নি। আবার চেষ্টা করুন।",
     stripe_unreachable: "কার্ড পেমেন্ট সেবায় পৌঁছানো যায়নি। আবার চেষ্টা করুন।",
+    cards_not_set_up: "এই দোকানে কার্ডে পেমেন্ট চালু নেই। অন্য কোনো উপায়ে পেমেন্ট করুন।",
   },
   card: {
     declined: "আপনার কার্ডটি প্রত্যাখ্যাত হয়েছে।",

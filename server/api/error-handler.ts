@@ -6,7 +6,10 @@ import { AppError, STATUS_OF } from "../errors";
 
 /** The API door's one place where errors become answers: the kind's status, `{message, code}`; the rest masked. */
 export function handleApiError(err: Error, c: Context): Response {
-  if (err instanceof AppError) return c.json(err.detail, STATUS_OF[err.kind]);
+  if (err instanceof AppError) {
+    if (err.retryAfterSeconds !== undefined) c.header("Retry-After", String(err.retryAfterSeconds));
+    return c.json(err.detail, STATUS_OF[err.kind]);
+  }
   if (err instanceof HTTPException) {
     return c.json(
       { message: err.message || english(M.request.failed), code: M.request.failed },

@@ -1,5 +1,17 @@
 import { sql } from "drizzle-orm";
-import { bigint, check, index, integer, jsonb, pgTable, smallint, text, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import {
+  bigint,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
 import { ORDER_STATUSES, type OrderStatus } from "@shared/order-flow";
 import type { Delivery } from "@shared/schemas/delivery";
 import { user } from "./auth-schema";
@@ -175,3 +187,20 @@ export type ProfileRow = typeof profile.$inferSelect;
 export type PaymentRow = typeof payment.$inferSelect;
 export type TestPaymentIntentRow = typeof testPaymentIntent.$inferSelect;
 export type PaymentAttemptRow = typeof paymentAttempt.$inferSelect;
+
+/**
+ * The counters behind the store's rate limits (server/limits/), kept in the database so that every copy of the
+ * server counts the same requests. One row per limited thing: an operation by one account or from one address.
+ */
+export const requestLimit = pgTable(
+  "request_limit",
+  {
+    key: text("key").primaryKey(),
+    /** When the current window began; a window that has passed starts again at the next hit. */
+    windowStart: timestamp("window_start", { withTimezone: true }).notNull(),
+    hits: integer("hits").notNull(),
+    /** A back-off: nothing under this key is allowed before this time. */
+    blockedUntil: timestamp("blocked_until", { withTimezone: true }),
+  },
+  (t) => [index("request_limit_window_start").on(t.windowStart)],
+);

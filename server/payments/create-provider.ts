@@ -1,12 +1,15 @@
-import { paymentProviderOf, type Config } from "../config";
+import { paymentProviderOf, sslcommerzSandbox, type Config } from "../config";
 import type { Db } from "../db/client";
 import type { CardPaymentProvider, PaymentProvider } from "./provider";
 import { createSslcommerzProvider } from "./sslcommerz-provider";
 import { createStripeProvider } from "./stripe-provider";
 import { createTestCardProvider } from "./test-card-provider";
 
-export function createPaymentProvider(config: Config, db: Db): CardPaymentProvider {
-  if (paymentProviderOf(config) === "stripe") {
+/** The card provider of the Pay Order page; null when the store takes no card payments. */
+export function createPaymentProvider(config: Config, db: Db): CardPaymentProvider | null {
+  const provider = paymentProviderOf(config);
+  if (provider === null) return null;
+  if (provider === "stripe") {
     return createStripeProvider({
       secretKey: config.STRIPE_SECRET_KEY!,
       publishableKey: config.STRIPE_PUBLISHABLE_KEY!,
@@ -23,7 +26,7 @@ export function createGateway(config: Config, db: Db, storeUrl: string): Payment
   return createSslcommerzProvider(db, {
     storeId: config.SSLCOMMERZ_STORE_ID,
     storePassword: config.SSLCOMMERZ_STORE_PASSWORD,
-    sandbox: config.SSLCOMMERZ_SANDBOX,
+    sandbox: sslcommerzSandbox(config),
     apiUrl: config.SSLCOMMERZ_API_URL,
     storeUrl,
   });

@@ -2,8 +2,8 @@ import { M } from "@shared/messages";
 import { PaymentIntentSchema, PaymentProofSchema, TestCardConfirmSchema } from "@shared/schemas/payment";
 import { confirmOrderPayment, settlePayment, startOrderPayment, type Settlement } from "../domain/payments";
 import { isId } from "../domain/orders";
-import { AppError, notFound } from "../errors";
-import type { PaymentProvider } from "../payments/provider";
+import { AppError, conflict, notFound } from "../errors";
+import type { CardPaymentProvider, PaymentProvider } from "../payments/provider";
 import { confirmTestCardPayment } from "../payments/test-card-confirm";
 import { signedIn, type Actor } from "./actor";
 import type { Deps } from "./deps";
@@ -16,11 +16,18 @@ function gatewayOf(deps: Deps): PaymentProvider {
   return deps.gateway;
 }
 
+/** The store's card provider; a store that takes no cards says so (409), whatever else it offers. */
+function cardProviderOf(deps: Deps): CardPaymentProvider {
+  if (!deps.payments) throw conflict(M.payment.cards_not_set_up);
+  return deps.payments;
+}
+
 /** The buyer starts paying by card: the provider's client secret for the order's amount. */
 export async function startCardPayment(deps: Deps, actor: Actor, raw: unknown) {
   const buyer = signedIn(actor);
+  const cards = cardProviderOf(deps);
   const { orderId } = parseInput(PaymentIntentSchema, raw);
-  return startOrderPayment(deps.db, deps.payments, buyer, orderId);
+  return startOrderPayment(deps.db, cards, buyer, orderId);
 }
 
 /** The buyer starts paying at the hosted gateway (SSLCommerz): the page to send them to. */
@@ -34,13 +41,17 @@ export async function startGatewayPayment(deps: Deps, actor: Actor, raw: unknown
 /** The buyer names the card payment that paid their order; the provider is asked, and only its word counts. */
 export async function recordCardPayment(deps: Deps, actor: Actor, orderId: unknown, raw: unknown): Promise<Settlement> {
   const buyer = signedIn(actor);
+  const cards = cardProviderOf(deps);
   const { transactionId } = parseInput(PaymentProofSchema, raw);
-  return confirmOrderPayment(deps.db, deps.payments, buyer, key(orderId), transactionId);
+  return confirmOrderPayment(deps.db, cards, buyer, key(orderId), transactionId);
 }
 
-/** The test processor's confirm call; the client secret is the caller's credential, as at Stripe. */
+/**
+ * The test processor's confirm call; the client secret is the caller's credential, as at Stripe. A store that
+ * does not run the test processor has no such call (404).
+ */
 export async function confirmTestCard(deps: Deps, raw: unknown) {
-  if (deps.payments.name !== "test") throw notFound(M.payment.no_such_provider);
+  if (deps.payments?.name !== "test") throw notFound(M.payment.no_such_provider);
   return confirmTestCardPayment(deps.db, parseInput(TestCardConfirmSchema, raw), deps.now?.());
 }
 
@@ -51,7 +62,7 @@ async function settleNotified(deps: Deps, provider: PaymentProvider, body: strin
 
 /** The card provider's webhook (Stripe's), authenticated by its signature; another provider's name is not ours. */
 export async function receiveCardNotification(deps: Deps, providerName: string, body: string, headers: Headers) {
-  if (providerName !== deps.payments.name) throw notFound(M.payment.no_such_provider);
+  if (!deps.payments || providerName !== deps.payments.name) throw notFound(M.payment.no_such_provider);
   return settleNotified(deps, deps.payments, body, headers);
 }
 

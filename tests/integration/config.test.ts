@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ConfigError, loadConfig, paymentProviderOf } from "@server/config";
+import { ConfigError, loadConfig, paymentProviderOf, sslcommerzSandbox, storeMode } from "@server/config";
 
 describe("configuration", () => {
   it("has defaults that run the embedded store", () => {
@@ -11,7 +11,7 @@ describe("configuration", () => {
       GOOGLE_ISSUER: "https://accounts.google.com",
       MAIL_FROM: "Randa <no-reply@randa.example>",
       SIGN_IN_LIMIT_PER_MINUTE: 5,
-      SSLCOMMERZ_SANDBOX: true,
+      TRUST_PROXY: 0,
     });
   });
 
@@ -41,6 +41,19 @@ describe("configuration", () => {
       "Configuration error: GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET must be set together.",
     ],
     [{ SMTP_URL: "mail.example" }, "Configuration error: SMTP_URL must be an smtp:// or smtps:// URL."],
+    [{ TRUST_PROXY: "-1" }, 'Configuration error: TRUST_PROXY must be 0 or more (got "-1").'],
+    [
+      { HOST: "0.0.0.0" },
+      "Configuration error: BASE_URL must be set when HOST (0.0.0.0) is not a loopback address: the address customers use, such as https://randa.example.",
+    ],
+    [
+      {
+        DATABASE_URL: "postgres://postgres@127.0.0.1:5432/randa",
+        SSLCOMMERZ_STORE_ID: "s",
+        SSLCOMMERZ_STORE_PASSWORD: "p",
+      },
+      "Configuration error: SSLCOMMERZ_SANDBOX must be set in a live store: false for real payments, true for the gateway's sandbox.",
+    ],
     [{ PAYMENT_PROVIDER: "paypal" }, 'Configuration error: PAYMENT_PROVIDER must be test or stripe (got "paypal").'],
     [
       { STRIPE_SECRET_KEY: "sk_test_1" },
@@ -60,6 +73,32 @@ describe("configuration", () => {
   });
 });
 
+describe("demo and live", () => {
+  it("is the demo on the embedded database with demo data on a loopback address", () => {
+    for (const HOST of ["127.0.0.1", "localhost", "::1", "127.0.0.2"]) {
+      expect(storeMode(loadConfig({ HOST }))).toEqual({ live: false, reasons: [] });
+    }
+    expect(storeMode(loadConfig({ BASE_URL: "http://127.0.0.1:3000" })).live).toBe(false);
+  });
+
+  it.each([
+    [{ DATABASE_URL: "postgres://postgres@127.0.0.1:5432/randa" }, "DATABASE_URL names a PostgreSQL server"],
+    [{ HOST: "0.0.0.0", BASE_URL: "http://shop.example" }, "HOST 0.0.0.0 is not a loopback address"],
+    [{ BASE_URL: "https://randa.example" }, "BASE_URL is https"],
+    [{ DEMO_DATA: "false" }, "DEMO_DATA is false"],
+  ])("is live with %o, and says why", (env, reason) => {
+    expect(storeMode(loadConfig(env))).toEqual({ live: true, reasons: [reason] });
+  });
+
+  it("keeps the SSLCommerz sandbox the demo's default, and a live store's word for it", () => {
+    const gateway = { SSLCOMMERZ_STORE_ID: "s", SSLCOMMERZ_STORE_PASSWORD: "p" };
+    expect(sslcommerzSandbox(loadConfig(gateway))).toBe(true);
+    const live = { ...gateway, DEMO_DATA: "false" };
+    expect(sslcommerzSandbox(loadConfig({ ...live, SSLCOMMERZ_SANDBOX: "false" }))).toBe(false);
+    expect(sslcommerzSandbox(loadConfig({ ...live, SSLCOMMERZ_SANDBOX: "true" }))).toBe(true);
+  });
+});
+
 describe("the payment provider", () => {
   const stripe = {
     STRIPE_SECRET_KEY: "sk_test_1",
@@ -67,10 +106,22 @@ describe("the payment provider", () => {
     STRIPE_WEBHOOK_SECRET: "whsec_1",
   };
 
-  it("is the test-card processor unless Stripe is configured", () => {
+  it("is the test-card processor in the demo unless Stripe is configured", () => {
     expect(paymentProviderOf(loadConfig({}))).toBe("test");
     expect(paymentProviderOf(loadConfig(stripe))).toBe("stripe");
     expect(paymentProviderOf(loadConfig({ ...stripe, PAYMENT_PROVIDER: "test" }))).toBe("test");
+  });
+
+  it("is none in a live store unless Stripe is configured or PAYMENT_PROVIDER=test is said", () => {
+    const live = { DEMO_DATA: "false" };
+    expect(paymentProviderOf(loadConfig(live))).toBeNull();
+    expect(
+      paymentProviderOf(
+        loadConfig({ ...live, SSLCOMMERZ_STORE_ID: "s", SSLCOMMERZ_STORE_PASSWORD: "p", SSLCOMMERZ_SANDBOX: "false" }),
+      ),
+    ).toBeNull();
+    expect(paymentProviderOf(loadConfig({ ...live, PAYMENT_PROVIDER: "test" }))).toBe("test");
+    expect(paymentProviderOf(loadConfig({ ...live, ...stripe }))).toBe("stripe");
   });
 
   it("never names the Stripe secret key in an error", () => {

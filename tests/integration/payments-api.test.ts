@@ -127,7 +127,7 @@ describe("card payment with the built-in test-card provider", () => {
       [
         "a real card in test mode",
         { number: "4111 1111 1111 1111" },
-        "Your card was declined. This store is in test mode, so only test cards are accepted: use 4242 4242 4242 4242.",
+        "Your card was declined. This store is in test mode and takes test cards only.",
       ],
     ])("refuses %s with 402 and its own message, and the order stays unpaid", async (_, card, message) => {
       const buyer = await signUp(t);

@@ -18,7 +18,8 @@ const StripeCardForm = lazy(() => import("./stripe-card-form"));
 
 interface PaymentCardProps {
   order: OrderView;
-  config: BrowserPaymentConfig;
+  /** The card form's provider; null when the store takes no cards. */
+  config: BrowserPaymentConfig | null;
   /** A hosted gateway offered beside the card form. */
   gateway: "sslcommerz" | null;
   /** How the customer came back from the gateway: paid, held, failed or cancelled. */
@@ -41,7 +42,7 @@ export function PaymentCard({ order, config, gateway, gatewayResult, profileDeli
   const backFromGateway = gatewayResult === "paid" && order.paid ? order.transactionId : null;
   const [paidNow, setPaidNow] = useState<string | null>(backFromGateway);
   const [editingDelivery, setEditingDelivery] = useState(false);
-  const [method, setMethod] = useState<"card" | "gateway" | "cod">("card");
+  const [method, setMethod] = useState<"card" | "gateway" | "cod">(config ? "card" : gateway ? "gateway" : "cod");
   const { t } = useTranslation();
   const format = useFormat();
   const gatewayKey = GATEWAY_MESSAGES[gatewayResult as keyof typeof GATEWAY_MESSAGES] as string | undefined;
@@ -113,10 +114,12 @@ export function PaymentCard({ order, config, gateway, gatewayResult, profileDeli
       </div>
       <fieldset className="flex flex-wrap gap-4">
         <legend className="mb-1 text-sm font-semibold text-stone-700">{t("payment.howToPay")}</legend>
-        <label className="flex items-center gap-2">
-          <input type="radio" name="method" checked={method === "card"} onChange={() => setMethod("card")} />
-          {t("payment.byCard")}
-        </label>
+        {config ? (
+          <label className="flex items-center gap-2">
+            <input type="radio" name="method" checked={method === "card"} onChange={() => setMethod("card")} />
+            {t("payment.byCard")}
+          </label>
+        ) : null}
         {gateway ? (
           <label className="flex items-center gap-2">
             <input type="radio" name="method" checked={method === "gateway"} onChange={() => setMethod("gateway")} />
@@ -128,7 +131,7 @@ export function PaymentCard({ order, config, gateway, gatewayResult, profileDeli
           {t("payment.cod")}
         </label>
       </fieldset>
-      {method === "card" ? (
+      {method === "card" && config ? (
         <CardPayment order={order} config={config} onPaid={setPaidNow} />
       ) : method === "gateway" ? (
         <GatewayPayment order={order} />

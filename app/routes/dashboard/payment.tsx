@@ -21,7 +21,7 @@ export async function loader(args: Route.LoaderArgs) {
   const { services } = args.context;
   return {
     order: orderView(order),
-    payment: services.payments.browser,
+    payment: services.payments?.browser ?? null,
     gateway: services.gateway ? ("sslcommerz" as const) : null,
     gatewayResult: new URL(args.request.url).searchParams.get("gateway"),
     profileDelivery: { name: user.name, phone: profile.number, address: profile.location },

@@ -1,0 +1,52 @@
+import { sql } from "drizzle-orm";
+import type { Db } from "../db/client";
+import { requestLimit } from "../db/schema";
+import { tooMany } from "../errors";
+
+/** At most `max` requests in any window of `windowSeconds` (a fixed window, restarted by the first hit after it). */
+export interface LimitRule {
+  max: number;
+  windowSeconds: number;
+}
+
+export interface LimitVerdict {
+  allowed: boolean;
+  /** Seconds until the window (or a back-off) ends; 0 when allowed. */
+  retryAfterSeconds: number;
+}
+
+/**
+ * Counts one request under `key` and says whether it stays within `rule`. One statement, so copies of the server
+ * on one database never lose a count; a refused request counts too, so hammering does not reopen the window.
+ */
+export async function countRequest(db: Db, key: string, rule: LimitRule, now = new Date()): Promise<LimitVerdict> {
+  const cutoff = new Date(now.getTime() - rule.windowSeconds * 1000).toISOString();
+  const at = now.toISOString();
+  const expired = sql`${requestLimit.windowStart} <= ${cutoff}::timestamptz`;
+  const [row] = await db
+    .insert(requestLimit)
+    .values({ key, windowStart: now, hits: 1 })
+    .onConflictDoUpdate({
+      target: requestLimit.key,
+      set: {
+        hits: sql`CASE WHEN ${expired} THEN 1 ELSE ${requestLimit.hits} + 1 END`,
+        windowStart: sql`CASE WHEN ${expired} THEN ${at}::timestamptz ELSE ${requestLimit.windowStart} END`,
+      },
+    })
+    .returning();
+  const blockedFor = row!.blockedUntil ? secondsBetween(now, row!.blockedUntil) : 0;
+  if (blockedFor > 0) return { allowed: false, retryAfterSeconds: blockedFor };
+  if (row!.hits <= rule.max) return { allowed: true, retryAfterSeconds: 0 };
+  const windowEnds = new Date(row!.windowStart.getTime() + rule.windowSeconds * 1000);
+  return { allowed: false, retryAfterSeconds: Math.max(1, secondsBetween(now, windowEnds)) };
+}
+
+/** Counts the request, and refuses it with a `too_many` AppError (429, Retry-After) when over the rule. */
+export async function enforceLimit(db: Db, key: string, rule: LimitRule, now = new Date()): Promise<void> {
+  const verdict = await countRequest(db, key, rule, now);
+  if (!verdict.allowed) throw tooMany(verdict.retryAfterSeconds);
+}
+
+function secondsBetween(from: Date, to: Date): number {
+  return Math.max(0, Math.ceil((to.getTime() - from.getTime()) / 1000));
+}
