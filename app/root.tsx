@@ -19,6 +19,7 @@ import stylesheet from "./app.css?url";
 import { Footer } from "./components/layout/footer";
 import { ToasterHost } from "./components/toaster-host";
 import { Navbar } from "./components/layout/navbar";
+import { TestModeBanner } from "./components/layout/test-mode-banner";
 import { NotFound } from "./components/not-found";
 import { useShouldHydrate } from "./lib/hydration";
 import { useNonce } from "./lib/nonce";
@@ -31,7 +32,12 @@ export const links: Route.LinksFunction = () => [
 
 export async function loader(args: Route.LoaderArgs) {
   const [popularTags, user] = await Promise.all([load(args, popularProducts), pageActor(args)]);
-  return { popularTags, user: user && { name: user.name, role: user.role }, language: languageOf(args.request) };
+  return {
+    popularTags,
+    user: user && { name: user.name, role: user.role },
+    language: languageOf(args.request),
+    testMode: args.context.services.payments?.name === "test",
+  };
 }
 
 /** The footer's tags and the signed-in user change only when a form is sent (sign-in, sign-out, profile). */
@@ -54,6 +60,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
       </head>
       <body className="flex min-h-screen flex-col">
         <I18nextProvider i18n={i18nFor(language)}>
+          {data?.testMode ? <TestModeBanner /> : null}
           <Navbar user={data?.user ?? null} />
           <div className="flex-1">{children}</div>
           <Footer popularTags={data?.popularTags ?? []} />

@@ -3,6 +3,7 @@ import type { Texts } from "./en";
 /** বাংলা: the same keys as `en.ts`; the type makes a missing text a compile error. */
 export const bn: Texts = {
   nav: {
+    testMode: "পরীক্ষামূলক মোড — কোনো আসল পেমেন্ট নেওয়া হয় না",
     mainLabel: "প্রধান মেনু",
     home: "হোম",
     blogs: "ব্লগ",
@@ -154,6 +155,7 @@ export const bn: Texts = {
     nextStep: "পরের ধাপ",
     notGiven: "এখনো দেওয়া হয়নি",
     paid: "পরিশোধিত",
+    testPayment: "পরীক্ষামূলক পেমেন্ট — কোনো টাকা নেওয়া হয়নি",
     held: "পেমেন্ট যাচাইয়ের অপেক্ষায়",
     accept: "পেমেন্ট গ্রহণ করুন",
     acceptQuestion: "{{product}}-এর ({{amount}}) আটকে থাকা পেমেন্ট গ্রহণ করবেন?",

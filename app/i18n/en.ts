@@ -1,6 +1,7 @@
 /** The store's English texts; the spec's own words are kept exactly, typos included. */
 export const en = {
   nav: {
+    testMode: "Test mode — no real payments",
     mainLabel: "Main",
     home: "Home",
     blogs: "Blogs",
@@ -152,6 +153,7 @@ export const en = {
     nextStep: "Next Step",
     notGiven: "Not given yet",
     paid: "Paid",
+    testPayment: "Test payment — no money taken",
     held: "Payment held for review",
     accept: "Accept Payment",
     acceptQuestion: "Accept the held payment for {{product}} ({{amount}})?",

@@ -120,6 +120,9 @@ export default function ManageOrders({ loaderData, actionData }: Route.Component
                       {t("admin.paid")}
                     </button>
                     <p className="mt-1 text-xs break-all text-stone-600">{o.transactionId}</p>
+                    {o.paymentMethod === "test" ? (
+                      <p className="mt-1 text-xs font-semibold text-amber-900">{t("admin.testPayment")}</p>
+                    ) : null}
                   </>
                 ) : o.actions.includes("accept_payment") ? (
                   <>

@@ -1,0 +1,21 @@
+import { describe, expect, it } from "vitest";
+import { bnMessages } from "~/i18n/bn-messages";
+import { MESSAGES } from "@shared/messages";
+
+/** Every text of a catalogue, by its code. */
+function texts(catalogue: Record<string, Record<string, string | undefined> | undefined>): [string, string][] {
+  return Object.entries(catalogue).flatMap(([area, entries]) =>
+    Object.entries(entries ?? {}).flatMap(([key, text]) =>
+      text ? [[`${area}.${key}`, text] as [string, string]] : [],
+    ),
+  );
+}
+
+describe("the message catalogue", () => {
+  it("never names a card number, in any language (a decline must not tell anyone which card pays)", () => {
+    const all = [...texts(MESSAGES), ...texts(bnMessages)];
+    expect(all.length).toBeGreaterThan(100);
+    const withCardNumbers = all.filter(([, text]) => /\d(?:[\s-]?\d){11,}/.test(text));
+    expect(withCardNumbers).toEqual([]);
+  });
+});
