@@ -5,10 +5,10 @@ import { formOf } from "~/door/form-input.server";
 import type { Route } from "./+types/language";
 
 /** The navbar's language switch: remembers the choice for a year and goes back to the page it was made on. */
-export async function action({ request }: Route.ActionArgs) {
+export async function action({ request, context }: Route.ActionArgs) {
   const form = await formOf(request);
   const language = form.get("language");
-  const back = safeRedirect(form.get("redirectTo"));
+  const back = safeRedirect(form.get("redirectTo"), context.services.baseURL);
   if (!isLanguage(language)) return redirect(back);
   return redirect(back, {
     headers: {

@@ -25,7 +25,7 @@ export const meta: Route.MetaFunction = ({ matches }) => [
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
-  const redirectTo = safeRedirect(url.searchParams.get("redirectTo"));
+  const redirectTo = safeRedirect(url.searchParams.get("redirectTo"), context.services.baseURL);
   if (await pageActor({ request, context })) throw redirect(redirectTo);
   const notice = url.searchParams.has("reset")
     ? M.auth.password_changed
@@ -37,7 +37,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const form = Object.fromEntries(await formOf(request));
-  const redirectTo = safeRedirect(form.redirectTo);
+  const redirectTo = safeRedirect(form.redirectTo, context.services.baseURL);
   if (form.intent === "google") return startGoogleSignIn<Fields>(request, context, redirectTo);
   const parsed = LoginSchema.safeParse(form);
   if (!parsed.success) return fieldErrorsResult<Fields>(fieldErrors(parsed.error));
