@@ -3,7 +3,7 @@ import type { SecureHeadersVariables } from "hono/secure-headers";
 import { createRequestHandler, type ServerBuild } from "react-router";
 import { apiRouter } from "./api/router";
 import { VersionedCache } from "./cache/versioned-cache";
-import { clientIp } from "./http/client-ip";
+import { asClientSent, clientAddresses, clientIp } from "./http/client-ip";
 import { compression } from "./http/compression";
 import { crossSiteGuard } from "./http/cross-site-guard";
 import { sharedPage, type CachedPage, type Respond } from "./http/public-page-cache";
@@ -28,6 +28,7 @@ export function createApp({ services, ssr, clientDir }: AppOptions) {
   const payment = services.payments?.pageSources ?? { script: [], frame: [], connect: [] };
 
   app.use(compression());
+  app.use(clientAddresses(services.trustProxy));
   app.use(
     securityHeaders(
       production
@@ -47,6 +48,7 @@ export function createApp({ services, ssr, clientDir }: AppOptions) {
             frameAncestors: ["'none'"],
           }
         : undefined,
+      { hsts: new URL(services.baseURL).protocol === "https:" },
     ),
   );
 
@@ -71,11 +73,13 @@ export function createApp({ services, ssr, clientDir }: AppOptions) {
     const pages = new VersionedCache<CachedPage>(services.catalogVersion);
     app.all("*", (c) => {
       const nonce = c.get("secureHeadersNonce") ?? "";
-      const render = () => handleRequest(c.req.raw, { services, clientIp: clientIp(c), nonce });
+      // Behind trusted proxies, the URL the client asked for (https, the public host), not the proxy's.
+      const request = asClientSent(c.req.raw, services.trustProxy);
+      const render = () => handleRequest(request, { services, clientIp: clientIp(c), nonce });
       // Through the context, so the page is built with its security headers (http/security-headers.ts).
       const respond: Respond = (body, init) => c.newResponse(body, init);
       return production
-        ? sharedPage(pages, c.req.raw, nonce, render, respond)
+        ? sharedPage(pages, request, nonce, render, respond)
         : render().then((r) => respond(r.body, r));
     });
   }

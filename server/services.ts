@@ -25,6 +25,8 @@ export interface Services {
   /** DATA_DIR, resolved: uploaded images are served from its uploads/ folder. */
   dataDir: string;
   baseURL: string;
+  /** How many proxies stand in front (TRUST_PROXY): whose X-Forwarded-* headers are believed (server/http/client-ip.ts). */
+  trustProxy: number;
   /** Origins whose pages may send cookie-authenticated writes (the CSRF check). */
   trustedOrigins: string[];
   googleEnabled: boolean;
@@ -72,6 +74,7 @@ export function createServices(database: Database, config: Config): Services {
     images: createDiskImageStore(path.resolve(config.DATA_DIR, "uploads")),
     dataDir: path.resolve(config.DATA_DIR),
     baseURL,
+    trustProxy: config.TRUST_PROXY,
     trustedOrigins,
     googleEnabled: Boolean(google),
     signInProviderOrigins: google ? [new URL(google.issuer).origin] : [],

@@ -31,7 +31,8 @@ export const MESSAGES = {
     password_too_short: "Password must be six characters or long",
     name_required: "Name Is Required",
     invalid_credentials: "Invalid email or password",
-    too_many_attempts: "Too many attempts. Please wait a minute and try again.",
+    too_many_attempts: "Too many attempts. Please try again in {{seconds}} seconds.",
+    too_many_attempts_minutes: "Too many attempts. Please try again in {{minutes}} minutes.",
     /** Better Auth refused with a message of its own; the English text is Better Auth's. */
     failed: "Something went wrong. Please try again.",
     password_changed: "Your password was changed. Please sign in with the new one.",

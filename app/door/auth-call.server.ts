@@ -32,9 +32,21 @@ export function redirectWithCookies(to: string, authResponse: Response, { reload
   return (reloadDocument ? redirectDocument : redirect)(to, { headers });
 }
 
+/**
+ * Why an address or an account must wait, and for how long (the answer's Retry-After): in seconds up to a minute
+ * and a half, then in whole minutes.
+ */
+export function tooManyAttempts(res: Response): Message {
+  const said = Number(res.headers.get("retry-after"));
+  const seconds = Number.isFinite(said) && said > 0 ? Math.ceil(said) : 60;
+  return seconds <= 90
+    ? message(M.auth.too_many_attempts, { seconds })
+    : message(M.auth.too_many_attempts_minutes, { minutes: Math.ceil(seconds / 60) });
+}
+
 /** Better Auth's answer to a refused call, as a message of the store's catalogue. */
 export async function authErrorMessage(res: Response): Promise<Message> {
-  if (res.status === 429) return message(M.auth.too_many_attempts);
+  if (res.status === 429) return tooManyAttempts(res);
   try {
     const body = (await res.json()) as { code?: string; message?: string };
     if (body.code === "INVALID_EMAIL_OR_PASSWORD") return message(M.auth.invalid_credentials);
@@ -51,12 +63,18 @@ export interface FormResult<Fields extends string> {
   errors: Partial<Record<Fields, MessageCode>>;
 }
 
-export function formError<Fields extends string>(said: Message, status: number) {
-  return data<FormResult<Fields>>({ formError: said, errors: {} }, { status });
+export function formError<Fields extends string>(said: Message, status: number, headers?: HeadersInit) {
+  return data<FormResult<Fields>>({ formError: said, errors: {} }, { status, headers });
 }
 
 export async function formErrorFrom<Fields extends string>(res: Response) {
-  return formError<Fields>(await authErrorMessage(res), res.status);
+  return formError<Fields>(await authErrorMessage(res), res.status, retryAfterOf(res));
+}
+
+/** A refusal's Retry-After, passed on to the page's answer as the API's answer carries it. */
+export function retryAfterOf(res: Response): HeadersInit | undefined {
+  const retryAfter = res.headers.get("retry-after");
+  return retryAfter ? { "Retry-After": retryAfter } : undefined;
 }
 
 export function fieldErrorsResult<Fields extends string>(errors: Partial<Record<Fields, MessageCode>>) {

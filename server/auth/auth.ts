@@ -5,6 +5,7 @@ import { genericOAuth } from "better-auth/plugins/generic-oauth";
 import type { Db } from "../db/client";
 import { account, rateLimit, session, user, verification } from "../db/auth-schema";
 import type { Mailer } from "../mail";
+import { attemptLimitHooks, withStandard429 } from "./attempt-limits";
 
 export interface AuthOptions {
   db: Db;
@@ -16,12 +17,15 @@ export interface AuthOptions {
   google?: { clientId: string; clientSecret: string; issuer: string };
 }
 
-/** The header our server sets from the socket address; whatever a client sends under this name is replaced. */
+/**
+ * The header both doors set to the client's address (server/http/client-ip.ts) for Better Auth's limits per
+ * address; whatever a client sends under this name is replaced.
+ */
 export const CLIENT_IP_HEADER = "x-randa-client-ip";
 
 export function createAuth(options: AuthOptions) {
   const { google } = options;
-  return betterAuth({
+  const auth = betterAuth({
     appName: "Randa",
     baseURL: options.baseURL,
     basePath: "/api/auth",
@@ -54,6 +58,8 @@ export function createAuth(options: AuthOptions) {
       },
     },
     session: { expiresIn: 60 * 60 * 24 * 7, updateAge: 60 * 60 * 24 },
+    hooks: attemptLimitHooks(options.db),
+    // Per address (the client's, CLIENT_IP_HEADER), kept in the database so every copy of the server counts alike.
     rateLimit: {
       enabled: true,
       storage: "database",
@@ -91,6 +97,8 @@ export function createAuth(options: AuthOptions) {
         : []),
     ],
   });
+  const handler = withStandard429(auth.handler);
+  return { ...auth, handler, fetch: handler };
 }
 
 export type Auth = ReturnType<typeof createAuth>;

@@ -18,6 +18,12 @@ const COMMON_HEADERS: [string, string][] = [
   ["X-XSS-Protection", "0"],
 ];
 
+/**
+ * For a store whose BASE_URL is https: browsers go on using https for a year. Not includeSubDomains: the store
+ * cannot know whether the shop's other subdomains all speak https.
+ */
+export const STRICT_TRANSPORT_SECURITY = "max-age=31536000";
+
 /** JSON runs nothing. */
 export const API_CONTENT_SECURITY_POLICY = "default-src 'none'; frame-ancestors 'none'";
 
@@ -32,7 +38,10 @@ const kebab = (name: string) => name.replace(/[A-Z]/g, (c) => `-${c.toLowerCase(
  * a third of their speed. Every handler therefore answers through the context, never with a bare Response.
  * Pages get a fresh script nonce per request (`secureHeadersNonce`, as Hono's secure-headers names it).
  */
-export function securityHeaders(pagePolicy: PagePolicy | undefined): MiddlewareHandler<{
+export function securityHeaders(
+  pagePolicy: PagePolicy | undefined,
+  { hsts = false }: { hsts?: boolean } = {},
+): MiddlewareHandler<{
   Variables: SecureHeadersVariables;
 }> {
   const policy = pagePolicy
@@ -42,6 +51,7 @@ export function securityHeaders(pagePolicy: PagePolicy | undefined): MiddlewareH
     : undefined;
   return async (c, next) => {
     for (const [name, value] of COMMON_HEADERS) c.header(name, value);
+    if (hsts) c.header("Strict-Transport-Security", STRICT_TRANSPORT_SECURITY);
     if (c.req.path.startsWith("/api/")) {
       c.header("Content-Security-Policy", API_CONTENT_SECURITY_POLICY);
     } else if (policy) {

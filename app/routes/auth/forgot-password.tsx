@@ -3,9 +3,8 @@ import { useTranslation } from "react-i18next";
 import { Form, Link, data } from "react-router";
 import { Field } from "~/components/ui/field";
 import { SubmitButton } from "~/components/ui/submit-button";
-import { callAuth } from "~/door/auth-call.server";
+import { callAuth, retryAfterOf, tooManyAttempts } from "~/door/auth-call.server";
 import { fieldErrors } from "@shared/field-errors";
-import { M } from "@shared/messages";
 import { ForgotPasswordSchema } from "@shared/schemas/password-reset";
 import { formOf } from "~/door/form-input.server";
 import type { Route } from "./+types/forgot-password";
@@ -23,7 +22,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     redirectTo: "/reset-password",
   });
   if (res.status === 429) {
-    return data({ sent: false, error: M.auth.too_many_attempts }, { status: 429 });
+    return data({ sent: false, error: tooManyAttempts(res) }, { status: 429, headers: retryAfterOf(res) });
   }
   // The same answer whether or not the account exists, so the form cannot be used to find accounts.
   return { sent: true, error: undefined };

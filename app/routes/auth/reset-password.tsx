@@ -3,7 +3,7 @@ import { useTranslation } from "react-i18next";
 import { Form, Link, data, redirect } from "react-router";
 import { Field } from "~/components/ui/field";
 import { SubmitButton } from "~/components/ui/submit-button";
-import { authErrorMessage, callAuth } from "~/door/auth-call.server";
+import { authErrorMessage, callAuth, retryAfterOf } from "~/door/auth-call.server";
 import { fieldErrors } from "@shared/field-errors";
 import { ResetPasswordSchema } from "@shared/schemas/password-reset";
 import { formOf } from "~/door/form-input.server";
@@ -30,7 +30,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     newPassword: parsed.data.password,
     token: parsed.data.token,
   });
-  if (!res.ok) return data({ error: await authErrorMessage(res) }, { status: res.status });
+  if (!res.ok) return data({ error: await authErrorMessage(res) }, { status: res.status, headers: retryAfterOf(res) });
   throw redirect("/login?reset=1");
 }
 
