@@ -8,37 +8,36 @@ import { createApp } from "./app";
 import { ConfigError, loadConfig } from "./config";
 import { inFlightRequests } from "./http/in-flight";
 import { openDatabase } from "./db/client";
-import { seedDemoData } from "./db/seed";
-import { DEMO_ADMIN, ensureAdmin } from "./auth/first-admin";
 import { createServices } from "./services";
+import { describeMode, prepareStore, StartRefused } from "./startup";
 
 const dev = process.argv.includes("--dev");
 const SHUTDOWN_GRACE_MS = 5000;
 
-/** A configuration mistake stops start-up with its one-line message, not a stack trace. */
+/** A configuration mistake, or a live store unsafe to open, stops start-up with one line, not a stack trace. */
+function stopOn(err: unknown): never {
+  if (err instanceof ConfigError || err instanceof StartRefused) {
+    console.error(err.message);
+    process.exit(1);
+  }
+  throw err;
+}
+
 function orExit<T>(make: () => T): T {
   try {
     return make();
   } catch (err) {
-    if (err instanceof ConfigError) {
-      console.error(err.message);
-      process.exit(1);
-    }
-    throw err;
+    stopOn(err);
   }
 }
 
 const config = orExit(() => loadConfig());
 const database = await openDatabase(config.DATABASE_URL ? { url: config.DATABASE_URL } : { dataDir: config.DATA_DIR });
 const services = orExit(() => createServices(database, config));
-if (config.DEMO_DATA && (await seedDemoData(database.db))) {
-  console.log("Seeded the demo catalog and reviews.");
-}
-if (config.ADMIN_EMAIL && config.ADMIN_PASSWORD) {
-  await ensureAdmin(services, { email: config.ADMIN_EMAIL, password: config.ADMIN_PASSWORD });
-} else if (!config.DATABASE_URL) {
-  await ensureAdmin(services, DEMO_ADMIN);
-}
+await prepareStore(services, config).catch(async (err: unknown) => {
+  await database.close();
+  stopOn(err);
+});
 
 let listener: Parameters<typeof createServer>[1];
 const requests = inFlightRequests();
@@ -68,7 +67,9 @@ server.listen(config.PORT, config.HOST, () => {
   const address = server.address();
   const port = typeof address === "object" && address ? address.port : config.PORT;
   const where = database.kind === "pglite" ? `embedded PostgreSQL in ${path.resolve(config.DATA_DIR)}` : "PostgreSQL";
-  console.log(`Randa is serving http://${config.HOST}:${port} (${dev ? "development" : "production"}, ${where})`);
+  console.log(
+    `Randa is serving http://${config.HOST}:${port} (${dev ? "development" : "production"}, ${where}): ${describeMode(config)}`,
+  );
 });
 
 let stopping = false;

@@ -13,6 +13,10 @@ export function userRoutes(services: Services) {
       const { promoted } = await users.promoteToAdmin(services, await actor(c), c.req.param("email"));
       return c.json({ modifiedCount: promoted ? 1 : 0 });
     })
+    .delete("/admin/:email", async (c) => {
+      await users.demoteFromAdmin(services, await actor(c), c.req.param("email"));
+      return c.json({ modifiedCount: 1 });
+    })
     .put("/:email", async (c) => {
       // Spec §7 PUT /user/{email}: hands an API client its bearer token — only for the account it signed in as.
       const session = await sessionOf(services.auth, c);

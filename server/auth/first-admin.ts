@@ -1,26 +1,65 @@
-import { eq } from "drizzle-orm";
-import { user } from "../db/auth-schema";
-import { findUserByEmail } from "../domain/users";
+import { verifyPassword } from "better-auth/crypto";
+import { and, eq } from "drizzle-orm";
+import type { Db } from "../db/client";
+import { account, user } from "../db/auth-schema";
+import { findUserByEmail, promoteToAdmin } from "../domain/users";
 import type { Services } from "../services";
+import { setPassword } from "./set-password";
 
-/** Credentials of the demo admin made on the embedded database when ADMIN_EMAIL is not set (see README). */
+/** The demo admin, made on the demo store only; its password is published in the README. */
 export const DEMO_ADMIN = { email: "admin@randa.example", password: "randa-admin", name: "Randa Admin" };
 
+export type Log = (line: string) => void;
+
+/** Whether this password opens the account's e-mail-and-password login. */
+async function opens(db: Db, userId: string, password: string): Promise<boolean> {
+  const [login] = await db
+    .select({ hash: account.password })
+    .from(account)
+    .where(and(eq(account.userId, userId), eq(account.providerId, "credential")));
+  return Boolean(login?.hash) && (await verifyPassword({ hash: login!.hash!, password }));
+}
+
 /**
- * Makes sure this account exists and is an admin. An existing account keeps its password: start-up never
- * overwrites what its owner has changed.
+ * The demo's admin: made when missing. An account of that address keeps its password (its owner may have
+ * changed it) and becomes an admin.
  */
-export async function ensureAdmin(services: Services, account: { email: string; password: string; name?: string }) {
-  const email = account.email.trim().toLowerCase();
-  let existing = await findUserByEmail(services.db, email);
+export async function ensureDemoAdmin(services: Services, log: Log) {
+  const existing = await findUserByEmail(services.db, DEMO_ADMIN.email);
   if (!existing) {
-    await services.auth.api.signUpEmail({
-      body: { name: account.name ?? "Store Admin", email, password: account.password },
-    });
-    existing = await findUserByEmail(services.db, email);
+    await services.auth.api.signUpEmail({ body: DEMO_ADMIN });
+    log(`Made the demo admin ${DEMO_ADMIN.email} (password in the README; the demo store only).`);
   }
-  if (existing && existing.role !== "admin") {
-    await services.db.update(user).set({ role: "admin", updatedAt: new Date() }).where(eq(user.id, existing.id));
+  await promoteToAdmin(services.db, DEMO_ADMIN.email);
+}
+
+/**
+ * The operator's admin from ADMIN_EMAIL and ADMIN_PASSWORD. A new account is made with that password. An existing
+ * one — which anyone could have registered first — gets the operator's password and loses its sessions unless
+ * that password already opens it, so nobody who pre-claimed the address keeps a way in.
+ */
+export async function ensureOperatorAdmin(
+  services: Services,
+  credentials: { email: string; password: string },
+  log: Log,
+) {
+  const email = credentials.email.trim().toLowerCase();
+  const existing = await findUserByEmail(services.db, email);
+  if (!existing) {
+    await services.auth.api.signUpEmail({ body: { name: "Store Admin", email, password: credentials.password } });
+    log(`Made the admin account ${email} from ADMIN_EMAIL.`);
+  } else if (!(await opens(services.db, existing.id, credentials.password))) {
+    await setPassword(services.db, email, credentials.password);
+    log(`${email} already existed: set its password from ADMIN_PASSWORD and ended its sessions.`);
   }
-  return existing;
+  const { promoted } = await promoteToAdmin(services.db, email);
+  if (existing && promoted) log(`${email} is now an admin (ADMIN_EMAIL).`);
+}
+
+/** The e-mails of the admin accounts this password opens (the published demo password, for a live store). */
+export async function adminsOpenedBy(db: Db, password: string): Promise<string[]> {
+  const admins = await db.select({ id: user.id, email: user.email }).from(user).where(eq(user.role, "admin"));
+  const opened: string[] = [];
+  for (const admin of admins) if (await opens(db, admin.id, password)) opened.push(admin.email);
+  return opened;
 }

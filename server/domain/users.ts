@@ -3,7 +3,7 @@ import { M } from "@shared/messages";
 import type { SessionUser } from "../auth/session";
 import type { Db } from "../db/client";
 import { user, type UserRow } from "../db/schema";
-import { conflict, notFound } from "../errors";
+import { conflict, forbidden, notFound } from "../errors";
 import { hasOrders } from "./orders";
 
 export type User = UserRow;
@@ -37,6 +37,36 @@ export async function promoteToAdmin(db: Db, email: string | null): Promise<{ us
     .where(eq(user.id, target.id))
     .returning();
   return { user: row!, promoted: true };
+}
+
+/**
+ * An admin's role removed: they keep their account (and their sessions, now as a customer). `by` is the admin
+ * asking, who may not remove their own role here; null is the operator's shell, which may remove anyone's. The
+ * store never goes without an admin: the admin rows are locked first, so two admins removing each other at once
+ * are answered one after the other, and the second finds one admin left (or no longer is one).
+ */
+export async function demoteAdmin(db: Db, email: string | null, by: SessionUser | null): Promise<User> {
+  const target = await getUserByEmail(db, email);
+  if (by && target.id === by.id) throw conflict(M.user.cannot_demote_self);
+  return db.transaction(async (tx) => {
+    const admins = await tx
+      .select({ id: user.id })
+      .from(user)
+      .where(eq(user.role, "admin"))
+      .orderBy(asc(user.id))
+      .for("update");
+    const isAdmin = (id: string) => admins.some((a) => a.id === id);
+    if (!isAdmin(target.id)) throw conflict(M.user.not_admin);
+    if (admins.length < 2) throw conflict(M.user.last_admin);
+    // Removed by another admin since this request began.
+    if (by && !isAdmin(by.id)) throw forbidden(M.auth.admins_only);
+    const [row] = await tx
+      .update(user)
+      .set({ role: "user", updatedAt: new Date() })
+      .where(eq(user.id, target.id))
+      .returning();
+    return row!;
+  });
 }
 
 export async function renameUser(db: Db, id: string, name: string): Promise<void> {

@@ -25,6 +25,15 @@ export async function promoteToAdmin(deps: Deps, actor: Actor, email: unknown) {
   return users.promoteToAdmin(deps.db, key(email));
 }
 
+/**
+ * Remove admin (Make Admin): another admin's role, never the caller's own, never the last admin's. Their account
+ * and sessions stay; each request reads the role afresh, so they are a customer from their next one.
+ */
+export async function demoteFromAdmin(deps: Deps, actor: Actor, email: unknown) {
+  const admin = adminOnly(actor);
+  return users.demoteAdmin(deps.db, key(email), admin);
+}
+
 /** Delete User: a customer's account without orders, never an admin's. */
 export async function deleteUser(deps: Deps, actor: Actor, email: unknown) {
   const admin = adminOnly(actor);

@@ -528,6 +528,24 @@ export const ROUTES: ApiRoute[] = [
     },
   },
   {
+    method: "delete",
+    path: "/api/user/admin/{email}",
+    operationId: "removeAdmin",
+    tag: "users",
+    summary: "Remove another admin's role",
+    description:
+      "The account stays, as a customer, and so do its sessions. Never your own role, and never the last admin's: two admins removing each other at once leave one.",
+    who: "admin",
+    session: "required",
+    params: { email: email("The admin's email.") },
+    answers: {
+      200: json(W.ModifiedCount, "A customer now (always 1)."),
+      403: refused(ADMINS_ONLY),
+      404: refused("No user with that email."),
+      409: refused("Not an admin, your own role, or the last admin."),
+    },
+  },
+  {
     method: "put",
     path: "/api/user/{email}",
     operationId: "getApiToken",
