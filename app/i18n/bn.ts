@@ -118,6 +118,8 @@ export const bn: Texts = {
     deleteUser: "ব্যবহারকারী মুছুন",
     alreadyAdmin: "ইতিমধ্যে অ্যাডমিন",
     deleteQuestion: "আপনি কি নিশ্চিত? {{name}}-কে মুছে ফেলতে চান",
+    removeAdmin: "অ্যাডমিন থেকে সরান",
+    removeAdminQuestion: "{{name}}-কে অ্যাডমিন থেকে সরাবেন? তাঁর অ্যাকাউন্ট থাকবে, গ্রাহক হিসেবে।",
     yes: "হ্যাঁ!",
     no: "না",
     manageProducts: "পণ্য ব্যবস্থাপনা",

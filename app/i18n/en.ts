@@ -116,6 +116,8 @@ export const en = {
     deleteUser: "Delete User",
     alreadyAdmin: "Already Admin",
     deleteQuestion: "Are You Sure? You Want To Delete {{name}}",
+    removeAdmin: "Remove Admin",
+    removeAdminQuestion: "Remove {{name}} as an admin? They keep their account, as a customer.",
     yes: "Yes!",
     no: "No",
     manageProducts: "Manage Products",

@@ -1,8 +1,10 @@
+import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
+import { user } from "@server/db/auth-schema";
 import { asBearer, jsonInit, signUp, signUpAdmin, type TestAccount } from "../support/accounts";
 import { pngImage } from "../support/images";
 import { makeProduct, TEST_DELIVERY } from "../support/orders";
-import { useTestApp } from "../support/test-app";
+import { useTestApp, type TestContext } from "../support/test-app";
 
 /**
  * Every /api call, asked by a stranger, by the customer who owns the thing, by another customer and by an
@@ -23,6 +25,8 @@ interface Scene {
 interface Call {
   call: string;
   request(s: Scene): { path: string; method: string; body?: unknown; form?: () => Promise<FormData> };
+  /** Readies the scene for this call (the victim made an admin, to be removed again). */
+  prepare?: (s: Scene, t: TestContext) => Promise<void>;
   expected: [anonymous: number, owner: number, other: number, admin: number];
 }
 
@@ -40,6 +44,10 @@ const png = async () => {
   form.set("image", new Blob([new Uint8Array(await pngImage(40, 30))], { type: "image/png" }), "a.png");
   return form;
 };
+
+async function makeAdmin(t: TestContext, account: TestAccount) {
+  await t.database.db.update(user).set({ role: "admin" }).where(eq(user.email, account.email));
+}
 
 // prettier-ignore
 const TABLE: Call[] = [
@@ -74,6 +82,7 @@ const TABLE: Call[] = [
   { call: "GET /api/user",                      request: () => ({ method: "GET", path: "/api/user" }),                            expected: [401, 403, 403, 200] },
   { call: "PUT /api/user/{email}",              request: (s) => ({ method: "PUT", path: `/api/user/${s.owner.email}`, body: { name: s.owner.name } }), expected: [401, 200, 403, 403] },
   { call: "PUT /api/user/admin/{email}",        request: (s) => ({ method: "PUT", path: `/api/user/admin/${s.victim.email}` }),   expected: [401, 403, 403, 200] },
+  { call: "DELETE /api/user/admin/{email}",     request: (s) => ({ method: "DELETE", path: `/api/user/admin/${s.victim.email}` }), expected: [401, 403, 403, 200], prepare: (s, t) => makeAdmin(t, s.victim) },
   { call: "DELETE /api/user/{email}",           request: (s) => ({ method: "DELETE", path: `/api/user/${s.victim.email}` }),      expected: [401, 403, 403, 200] },
 ];
 
@@ -100,6 +109,7 @@ describe("authorization matrix: every /api call against a stranger, the owner, a
   for (const row of TABLE) {
     it.each(WHO.map((who, i) => [who, row.expected[i]!] as const))(`${row.call} as %s → %i`, async (who, status) => {
       const s = await scene();
+      await row.prepare?.(s, t);
       const { method, path, body, form } = row.request(s);
       const headers: Record<string, string> = who === "anonymous" ? {} : asBearer(accounts[who]);
       const init: RequestInit = form

@@ -28,7 +28,7 @@ import {
 } from "../support/fuzz/use-case-params";
 import { pngImage } from "../support/images";
 import { makeProduct, orderRow, TEST_DELIVERY } from "../support/orders";
-import { aCustomer } from "../support/page-scenes";
+import { aCustomer, anAdmin } from "../support/page-scenes";
 import { useTestApp } from "../support/test-app";
 import { STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET, useStripeApp, useSslcommerzApp } from "../support/provider-apps";
 import { useActors } from "../support/use-case-actors";
@@ -117,6 +117,7 @@ describe("fuzzing every use case that takes raw input: it resolves or refuses wi
     { useCase: "users.isAdmin",                    as: "owner",                     params: [email(owner)],           call: (a, [address]) => users.isAdmin(deps(), a, address) },
     { useCase: "users.isAdmin",                    as: "admin",                     params: [email(owner)],           call: (a, [address]) => users.isAdmin(deps(), a, address) },
     { useCase: "users.promoteToAdmin",             as: "admin",    scene: () => aCustomer(t), params: [email((s) => s.email!)], call: (a, [address]) => users.promoteToAdmin(deps(), a, address) },
+    { useCase: "users.demoteFromAdmin",            as: "admin",    scene: () => anAdmin(t), params: [email((s) => s.email!)], call: (a, [address]) => users.demoteFromAdmin(deps(), a, address) },
     { useCase: "users.deleteUser",                 as: "admin",    scene: () => aCustomer(t), params: [email((s) => s.email!)], call: (a, [address]) => users.deleteUser(deps(), a, address) },
     { useCase: "users.confirmAccount",             as: "owner",                     params: [email(owner), body(() => ({ email: actors.owner.email, name: actors.owner.name }))], call: (a, [address, raw]) => users.confirmAccount(deps(), a, address, raw) },
   ], actors);

@@ -12,7 +12,7 @@ import * as users from "@server/use-cases/users";
 import { changedTables, fingerprint } from "../support/fingerprint";
 import { pngImage } from "../support/images";
 import { TEST_DELIVERY } from "../support/orders";
-import { aCustomer } from "../support/page-scenes";
+import { aCustomer, anAdmin } from "../support/page-scenes";
 import { useTestApp } from "../support/test-app";
 import { useActors, type Actors } from "../support/use-case-actors";
 import { anOrderOf } from "../support/use-case-scenes";
@@ -34,6 +34,8 @@ interface Scene {
   ownerEmail: string;
   ownerName: string;
   victimEmail: string;
+  /** An admin made for the cell, for removing an admin's role. */
+  adminEmail: string;
 }
 
 interface Row {
@@ -106,6 +108,7 @@ const TABLE: Row[] = [
   { expected: [U,             F,           F,             "ok"       ], useCase: "users.listUsers",                door: "GET /api/user",                          call: (d, a) => users.listUsers(d, a) },
   { expected: [U,             "ok",        F,             F          ], useCase: "users.confirmAccount",           door: "PUT /api/user/{email}",                  call: (d, a, s) => users.confirmAccount(d, a, s.ownerEmail, { name: s.ownerName }) },
   { expected: [U,             F,           F,             "ok"       ], useCase: "users.promoteToAdmin",           door: "PUT /api/user/admin/{email}",            call: (d, a, s) => users.promoteToAdmin(d, a, s.victimEmail) },
+  { expected: [U,             F,           F,             "ok"       ], useCase: "users.demoteFromAdmin",          door: "DELETE /api/user/admin/{email}",         call: (d, a, s) => users.demoteFromAdmin(d, a, s.adminEmail) },
   { expected: [U,             F,           F,             "ok"       ], useCase: "users.deleteUser",               door: "DELETE /api/user/{email}",               call: (d, a, s) => users.deleteUser(d, a, s.victimEmail) },
 ];
 
@@ -134,12 +137,14 @@ describe("use-case authorization matrix: every use case with an actor, called by
   async function scene(a: Actors): Promise<Scene> {
     const { productId, orderId } = await anOrderOf(t, a.owner, 1, { minimumQuantity: 1 });
     const { email: victimEmail } = await aCustomer(t);
+    const { email: adminEmail } = await anAdmin(t);
     return {
       productId: productId!,
       orderId: orderId!,
       ownerEmail: a.owner.email,
       ownerName: a.owner.name,
       victimEmail,
+      adminEmail,
     };
   }
 

@@ -53,6 +53,13 @@ export async function aCustomer(t: TestContext) {
   return { email };
 }
 
+/** Another admin's account, written straight to the database as `aCustomer` is. */
+export async function anAdmin(t: TestContext) {
+  const email = `admin-${randomUUID()}@example.test`;
+  await t.database.db.insert(user).values({ id: randomUUID(), name: "Nasrin Akter", email, role: "admin" });
+  return { email };
+}
+
 /** An address no account has. */
 export const nobody = () => ({ email: `nobody-${randomUUID()}@example.test` });
 

@@ -1,6 +1,6 @@
 import { useTranslation } from "react-i18next";
 import { Form } from "react-router";
-import { deleteUser, listUsers, promoteToAdmin } from "@server/use-cases/users";
+import { deleteUser, demoteFromAdmin, listUsers, promoteToAdmin } from "@server/use-cases/users";
 import { M } from "@shared/messages";
 import { ConfirmDialog } from "~/components/ui/confirm-dialog";
 import { Cell, DataTable, rowClass } from "~/components/ui/data-table";
@@ -12,7 +12,11 @@ import type { Route } from "./+types/make-admin";
 
 export async function loader(args: Route.LoaderArgs) {
   // Asked here too: a data request can name this route alone, without the admin layout above it.
-  return { users: (await load(args, listUsers)).map(userView) };
+  return load(args, async (deps, actor) => ({
+    users: (await listUsers(deps, actor)).map(userView),
+    // Your own row offers no Remove admin: an admin never locks themself out from here.
+    me: actor?.id,
+  }));
 }
 
 export async function action(args: Route.ActionArgs) {
@@ -28,6 +32,12 @@ export async function action(args: Route.ActionArgs) {
         {
           say: { [M.auth.admins_only]: M.user.promote_failed },
         },
+      );
+    case "demote":
+      return act(
+        args,
+        (deps, actor) => demoteFromAdmin(deps, actor, email),
+        () => succeeded(M.user.demoted),
       );
     case "delete":
       return act(
@@ -56,9 +66,21 @@ export default function MakeAdmin({ loaderData, actionData }: Route.ComponentPro
             <Cell className="break-all">{u.email}</Cell>
             <Cell>
               {u.role === "admin" ? (
-                <span className="rounded bg-forest-100 px-2 py-1 font-semibold text-forest-800">
-                  {t("admin.alreadyAdmin")}
-                </span>
+                <div className="flex flex-wrap items-center gap-2">
+                  <span className="rounded bg-forest-100 px-2 py-1 font-semibold text-forest-800">
+                    {t("admin.alreadyAdmin")}
+                  </span>
+                  {u.id !== loaderData.me && (
+                    <ConfirmDialog
+                      trigger={t("admin.removeAdmin")}
+                      triggerClassName="rounded-md border border-stone-400 px-3 py-1.5 font-semibold text-stone-700 hover:bg-stone-50"
+                      question={t("admin.removeAdminQuestion", { name: u.name || u.email })}
+                      confirmLabel={t("admin.yes")}
+                      cancelLabel={t("admin.no")}
+                      fields={{ intent: "demote", email: u.email }}
+                    />
+                  )}
+                </div>
               ) : (
                 <Form method="post">
                   <input type="hidden" name="intent" value="promote" />
