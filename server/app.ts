@@ -4,14 +4,13 @@ import { createRequestHandler, type ServerBuild } from "react-router";
 import { apiRouter } from "./api/router";
 import { VersionedCache } from "./cache/versioned-cache";
 import { asClientSent, clientAddresses, clientIp } from "./http/client-ip";
+import { bodyLimits } from "./http/body-limits";
 import { compression } from "./http/compression";
 import { crossSiteGuard } from "./http/cross-site-guard";
 import { sharedPage, type CachedPage, type Respond } from "./http/public-page-cache";
 import { securityHeaders } from "./http/security-headers";
 import { hashedAssets, publicFiles, uploadedImages } from "./http/static-files";
 import type { Services } from "./services";
-
-const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
 export interface AppOptions {
   services: Services;
@@ -21,7 +20,10 @@ export interface AppOptions {
   clientDir?: string;
 }
 
-/** Middleware order: compression wraps everything, then security headers, then API, files and pages. */
+/**
+ * Middleware order: compression wraps everything, then security headers, the cross-site guard and the body limits,
+ * then API, files and pages.
+ */
 export function createApp({ services, ssr, clientDir }: AppOptions) {
   const app = new Hono<{ Variables: SecureHeadersVariables }>();
   const production = ssr?.mode !== "development";
@@ -53,12 +55,7 @@ export function createApp({ services, ssr, clientDir }: AppOptions) {
   );
 
   app.use(crossSiteGuard(services.trustedOrigins));
-  // A write answered by this process is seen by this process's next read at once, before the database's
-  // announcement of it arrives.
-  app.use(async (c, next) => {
-    await next();
-    if (!SAFE_METHODS.has(c.req.method)) services.catalogVersion.bump();
-  });
+  app.use(bodyLimits());
 
   app.route("/api", apiRouter(services));
   app.use("/uploads/*", uploadedImages(services.dataDir));

@@ -29,6 +29,7 @@ export const MESSAGES = {
     email_invalid: "Please put valid email",
     password_required: "Password Is Required",
     password_too_short: "Password must be six characters or long",
+    password_too_long: "Password must be at most 128 characters",
     name_required: "Name Is Required",
     invalid_credentials: "Invalid email or password",
     too_many_attempts: "Too many attempts. Please try again in {{seconds}} seconds.",
@@ -48,6 +49,10 @@ export const MESSAGES = {
     cannot_delete_admin: "Admins cannot be deleted.",
     promoted: "Made an admin successfully",
     promote_failed: "Failed making an admin",
+    demoted: "Admin role removed",
+    not_admin: "This user is not an admin.",
+    cannot_demote_self: "You cannot remove your own admin role here.",
+    last_admin: "The store must keep at least one admin.",
     deleted: "User deleted",
   },
   profile: {

@@ -13,6 +13,7 @@ import { acceptHeldPayment } from "../domain/payments";
 import { placeOrder as place } from "../domain/place-order";
 import { getUserByEmail } from "../domain/users";
 import { adminOnly, selfOrAdmin, signedIn, type Actor } from "./actor";
+import { changingCatalog } from "./catalog-change";
 import type { Deps } from "./deps";
 import { key, parseInput } from "./parse";
 
@@ -24,7 +25,7 @@ export async function placeOrder(deps: Deps, actor: Actor, raw: unknown, idempot
   const buyer = signedIn(actor);
   const input = parseInput(OrderSchema, raw);
   const keyOfAttempt = parseInput(IdempotencyKeySchema, idempotencyKey);
-  return place(deps.db, input, buyer, keyOfAttempt);
+  return changingCatalog(deps, place(deps.db, input, buyer, keyOfAttempt));
 }
 
 /** An order with what the actor may do to it now (shared/order-flow.ts). */
@@ -78,7 +79,7 @@ export async function orderOf(deps: Deps, actor: Actor, email: unknown, orderId:
 
 /** The order's buyer (before payment or shipping) or an admin; its pieces go back to stock. */
 export async function cancelOrder(deps: Deps, actor: Actor, orderId: unknown) {
-  return cancel(deps.db, signedIn(actor), key(orderId));
+  return changingCatalog(deps, cancel(deps.db, signedIn(actor), key(orderId)));
 }
 
 export async function setDelivery(deps: Deps, actor: Actor, orderId: unknown, raw: unknown) {

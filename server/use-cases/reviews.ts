@@ -1,6 +1,7 @@
 import { ReviewSchema } from "@shared/schemas/review";
 import * as reviews from "../domain/reviews";
 import { signedIn, type Actor } from "./actor";
+import { changingCatalog } from "./catalog-change";
 import type { Deps } from "./deps";
 import { parseInput } from "./parse";
 
@@ -14,5 +15,5 @@ export function listReviews(deps: Deps, limit?: number) {
 /** The author is the signed-in customer, never a name the request gives. */
 export async function addReview(deps: Deps, actor: Actor, raw: unknown) {
   const author = signedIn(actor);
-  return reviews.addReview(deps.db, author, parseInput(ReviewSchema, raw));
+  return changingCatalog(deps, reviews.addReview(deps.db, author, parseInput(ReviewSchema, raw)));
 }
