@@ -75,9 +75,7 @@ export function createApp({ services, ssr, clientDir }: AppOptions) {
       const render = () => handleRequest(request, { services, clientIp: clientIp(c), nonce });
       // Through the context, so the page is built with its security headers (http/security-headers.ts).
       const respond: Respond = (body, init) => c.newResponse(body, init);
-      return production
-        ? sharedPage(pages, request, nonce, render, respond)
-        : render().then((r) => respond(r.body, r));
+      return production ? sharedPage(pages, request, nonce, render, respond) : render().then((r) => respond(r.body, r));
     });
   }
 

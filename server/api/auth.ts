@@ -8,7 +8,10 @@ export function authRoutes({ auth }: Services) {
   return new Hono().all("/*", async (c) => {
     const headers = new Headers(c.req.raw.headers);
     headers.set(CLIENT_IP_HEADER, clientIp(c));
-    const res = await auth.handler(new Request(c.req.raw, { headers }));
+    // Read here, within the body limit (http/body-limits.ts): one over it is answered 413 by the API's error
+    // handler, and Better Auth is given whole bodies only.
+    const body = c.req.raw.body ? await c.req.arrayBuffer() : null;
+    const res = await auth.handler(new Request(c.req.raw, { headers, body }));
     // Through the context, so the answer carries the API's security headers (http/security-headers.ts).
     return c.newResponse(res.body, res);
   });

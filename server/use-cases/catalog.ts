@@ -1,6 +1,7 @@
 import { ProductSchema, ProductUpdateSchema } from "@shared/schemas/product";
 import * as catalog from "../domain/catalog";
 import { adminOnly, type Actor } from "./actor";
+import { changingCatalog } from "./catalog-change";
 import type { Deps } from "./deps";
 import { key, parseInput } from "./parse";
 
@@ -34,16 +35,16 @@ export async function productToEdit(deps: Deps, actor: Actor, productId: unknown
 
 export async function addProduct(deps: Deps, actor: Actor, raw: unknown) {
   adminOnly(actor);
-  return catalog.addProduct(deps.db, parseInput(ProductSchema, raw));
+  return changingCatalog(deps, catalog.addProduct(deps.db, parseInput(ProductSchema, raw)));
 }
 
 /** Any of a product's fields, the stock count alone say; an admin's word. */
 export async function updateProduct(deps: Deps, actor: Actor, productId: unknown, raw: unknown) {
   adminOnly(actor);
-  return catalog.updateProduct(deps.db, key(productId), parseInput(ProductUpdateSchema, raw));
+  return changingCatalog(deps, catalog.updateProduct(deps.db, key(productId), parseInput(ProductUpdateSchema, raw)));
 }
 
 export async function deleteProduct(deps: Deps, actor: Actor, productId: unknown) {
   adminOnly(actor);
-  return catalog.deleteProduct(deps.db, key(productId));
+  return changingCatalog(deps, catalog.deleteProduct(deps.db, key(productId)));
 }

@@ -1,0 +1,217 @@
+import { eq } from "drizzle-orm";
+import { beforeAll, describe, expect, it } from "vitest";
+import { profile, review } from "@server/db/schema";
+import { findUserByEmail } from "@server/domain/users";
+import { asBearer, signUp, signUpAdmin, type TestAccount } from "../support/accounts";
+import { makeProduct } from "../support/orders";
+import { formPost, usePageApp } from "../support/page-app";
+import { TEST_ORIGIN } from "../support/test-app";
+
+const EVIL = "https://evil.example";
+const REFUSED = { code: "request.cross_site", message: "This request came from another site and was refused." };
+
+/** The same write in each body a browser can send across sites without asking first, and as JSON. */
+const BODIES: [type: string, contentType: string, body: (fields: Record<string, string>) => string][] = [
+  ["JSON", "application/json", (f) => JSON.stringify(f)],
+  ["plain text", "text/plain", (f) => JSON.stringify(f)],
+  ["a form", "application/x-www-form-urlencoded", (f) => new URLSearchParams(f).toString()],
+];
+
+/** Who sent it: the headers a browser adds on its own for a page of another site, or of the store. */
+const ANOTHER_SITE: [how: string, headers: Record<string, string>][] = [
+  ["Origin of another site", { Origin: EVIL }],
+  ["Origin null (a sandboxed frame, a redirect across sites)", { Origin: "null" }],
+  ["Origin of the store on another port", { Origin: "http://127.0.0.1:3001" }],
+  ["Sec-Fetch-Site: cross-site and no Origin", { "Sec-Fetch-Site": "cross-site" }],
+  ["Sec-Fetch-Site: same-site and no Origin", { "Sec-Fetch-Site": "same-site" }],
+];
+
+describe("writes another site's page makes a browser send", () => {
+  const t = usePageApp();
+  let customer: TestAccount;
+  let admin: TestAccount;
+
+  beforeAll(async () => {
+    customer = await signUp(t);
+    admin = await signUpAdmin(t);
+  });
+
+  const locationOf = async (who: TestAccount) => {
+    const user = await findUserByEmail(t.database.db, who.email);
+    const [row] = await t.database.db.select().from(profile).where(eq(profile.userId, user!.id));
+    return row?.location;
+  };
+
+  const reviewsBy = async (who: TestAccount) => {
+    const user = await findUserByEmail(t.database.db, who.email);
+    return (await t.database.db.select().from(review).where(eq(review.userId, user!.id))).length;
+  };
+
+  describe.each(BODIES)("as %s", (_, contentType, encode) => {
+    it.each(ANOTHER_SITE)("refuses a cookie-carrying write with %s, and changes nothing", async (_how, headers) => {
+      const before = await locationOf(customer);
+      const res = await t.request(`/api/profile/${customer.email}`, {
+        method: "PUT",
+        headers: { Cookie: customer.cookie, "Content-Type": contentType, ...headers },
+        body: encode({ location: "Hacked" }),
+      });
+      expect(res.status).toBe(403);
+      expect(await res.json()).toEqual(REFUSED);
+      expect(await locationOf(customer)).toBe(before);
+    });
+
+    it("refuses a cookie-carrying review from another site", async () => {
+      const res = await t.request("/api/review", {
+        method: "POST",
+        headers: { Cookie: customer.cookie, "Content-Type": contentType, Origin: EVIL },
+        body: encode({ rating: "5", comment: "Posted by another site" }),
+      });
+      expect(res.status).toBe(403);
+      expect(await reviewsBy(customer)).toBe(0);
+    });
+  });
+
+  it.each(["DELETE", "PATCH", "PUT"])("refuses %s with a cookie from another site", async (method) => {
+    const { id } = await makeProduct(t);
+    const res = await t.request(`/api/product/${id}`, {
+      method,
+      headers: { Cookie: admin.cookie, Origin: EVIL, "Content-Type": "application/json" },
+      body: JSON.stringify({ Availability: 0 }),
+    });
+    expect(res.status).toBe(403);
+    expect(await res.json()).toEqual(REFUSED);
+    expect((await t.request(`/api/product/${id}`)).status).toBe(200);
+  });
+
+  it("refuses a write that carries a cookie and a bearer token from another site", async () => {
+    const res = await t.request(`/api/profile/${customer.email}`, {
+      method: "PUT",
+      headers: { Cookie: customer.cookie, ...asBearer(customer), Origin: EVIL, "Content-Type": "application/json" },
+      body: JSON.stringify({ location: "Hacked" }),
+    });
+    expect(res.status).toBe(403);
+  });
+
+  it.each([
+    ["its own Origin", { Origin: TEST_ORIGIN }],
+    ["Sec-Fetch-Site: same-origin", { "Sec-Fetch-Site": "same-origin" }],
+    ["Sec-Fetch-Site: none (typed into the address bar)", { "Sec-Fetch-Site": "none" }],
+    ["neither header (not a browser)", {}],
+  ])("takes a cookie-carrying write from the store's own page: %s", async (_, headers) => {
+    const location = `Gazipur ${Math.random()}`;
+    const res = await t.request(`/api/profile/${customer.email}`, {
+      method: "PUT",
+      headers: { Cookie: customer.cookie, "Content-Type": "application/json", ...headers },
+      body: JSON.stringify({ location }),
+    });
+    expect(res.status).toBe(200);
+    expect(await locationOf(customer)).toBe(location);
+  });
+
+  it("takes a bearer-token call with no cookie from another site's script", async () => {
+    const author = await signUp(t);
+    const res = await t.request("/api/review", {
+      method: "POST",
+      headers: {
+        ...asBearer(author),
+        Origin: EVIL,
+        "Sec-Fetch-Site": "cross-site",
+        "Content-Type": "application/json",
+      },
+      body: JSON.stringify({ rating: 4, comment: "Sent from a client on another origin" }),
+    });
+    expect(res.status).toBe(200);
+    expect(await reviewsBy(author)).toBe(1);
+  });
+
+  it("lets an API call with no credentials through to be answered as a stranger's", async () => {
+    const res = await t.request("/api/review", {
+      method: "POST",
+      headers: { Origin: EVIL, "Content-Type": "application/json" },
+      body: JSON.stringify({ rating: 4, comment: "Nobody" }),
+    });
+    expect(res.status).toBe(401);
+  });
+
+  it("refuses a cookie-carrying sign-out from another site, and the session lives on", async () => {
+    const visitor = await signUp(t);
+    const res = await t.request("/api/auth/sign-out", {
+      method: "POST",
+      headers: { Cookie: visitor.cookie, Origin: EVIL, "Content-Type": "application/json" },
+      body: "{}",
+    });
+    expect(res.status).toBe(403);
+    expect(await res.json()).toEqual(REFUSED);
+    expect((await t.request("/dashboard/profile", { headers: { Cookie: visitor.cookie } })).status).toBe(200);
+  });
+
+  it.each([
+    ["JSON", "application/json", JSON.stringify({ email: "x@example.test", password: "sawdust-42" })],
+    ["a form", "application/x-www-form-urlencoded", "email=x%40example.test&password=sawdust-42"],
+  ])("refuses a sign-in sent as %s from another site even without a cookie", async (_, contentType, body) => {
+    const res = await t.request("/api/auth/sign-in/email", {
+      method: "POST",
+      headers: { Origin: EVIL, "Content-Type": contentType },
+      body,
+    });
+    expect(res.status).toBe(403);
+    expect(res.headers.getSetCookie()).toEqual([]);
+  });
+
+  it.each([
+    "/api/auth/sign-in/email",
+    "/api//auth/sign-in/email",
+    "/api/%61uth/sign-in/email",
+    "/api/auth//sign-in/email",
+  ])("signs nobody in from another site at %s", async (path) => {
+    const res = await t.request(path, {
+      method: "POST",
+      headers: { Origin: EVIL, "Content-Type": "application/json" },
+      body: JSON.stringify({ email: customer.email, password: customer.password }),
+    });
+    expect(res.status).not.toBe(200);
+    expect(res.headers.getSetCookie()).toEqual([]);
+  });
+
+  it("refuses a page action posted with the visitor's cookie from another site", async () => {
+    const visitor = await signUp(t);
+    const init = formPost({ rating: "5", comment: "Posted by another site" }, visitor);
+    const res = await t.request("/dashboard/reviews", {
+      ...init,
+      headers: { ...(init.headers as Record<string, string>), Origin: EVIL, "Sec-Fetch-Site": "cross-site" },
+    });
+    expect(res.status).toBe(403);
+    expect(await res.json()).toEqual(REFUSED);
+    expect(await reviewsBy(visitor)).toBe(0);
+  });
+
+  it("refuses the sign-in page's form posted from another site, which would sign the visitor in", async () => {
+    const init = formPost({ email: customer.email, password: customer.password });
+    const res = await t.request("/login", {
+      ...init,
+      headers: { ...(init.headers as Record<string, string>), Origin: EVIL },
+    });
+    expect(res.status).toBe(403);
+    expect(res.headers.getSetCookie()).toEqual([]);
+  });
+
+  it("takes the same page action from the store's own page", async () => {
+    const visitor = await signUp(t);
+    const res = await t.postForm("/dashboard/reviews", { rating: "5", comment: "Sharp and true." }, visitor);
+    expect(res.status).toBe(200);
+    expect(await reviewsBy(visitor)).toBe(1);
+  });
+
+  it.each(["webhook", "ipn", "return", "confirm"])(
+    "leaves the payment providers' own %s call to the provider's proof, wherever it comes from",
+    async (call) => {
+      const provider = call === "webhook" || call === "confirm" ? "test" : "sslcommerz";
+      const res = await t.request(`/api/payments/${provider}/${call}`, {
+        method: "POST",
+        headers: { Cookie: customer.cookie, Origin: EVIL, "Content-Type": "application/x-www-form-urlencoded" },
+        body: "val_id=x",
+      });
+      expect(res.status).not.toBe(403);
+    },
+  );
+});
