@@ -79,11 +79,10 @@ export function forwardedOrigin(
 export function asClientSent(request: Request, trustProxy: number): Request {
   const origin = forwardedOrigin(request.headers, trustProxy);
   if (!origin) return request;
-  const url = new URL(request.url);
-  const wanted = new URL(`${origin.protocol}://${origin.host ?? url.host}`);
-  if (wanted.origin === url.origin) return request;
-  url.protocol = wanted.protocol;
-  url.host = wanted.host;
+  const arrived = new URL(request.url);
+  const wanted = new URL(`${origin.protocol}://${origin.host ?? arrived.host}`);
+  if (wanted.origin === arrived.origin) return request;
+  const url = new URL(arrived.pathname + arrived.search, wanted.origin);
   const hasBody = request.method !== "GET" && request.method !== "HEAD";
   return new Request(url, {
     method: request.method,
