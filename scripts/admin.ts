@@ -1,28 +1,105 @@
-// npm run admin -- promote <email>: makes an existing account an admin, from the shell.
+// npm run admin -- <command> <email>: the operator's commands on the store's accounts, from the shell.
+import { assertPasswordLength, setPassword } from "../server/auth/set-password";
 import { ConfigError, loadConfig } from "../server/config";
-import { openDatabase } from "../server/db/client";
-import { promoteToAdmin } from "../server/domain/users";
+import { openDatabase, type Db } from "../server/db/client";
+import { demoteAdmin, promoteToAdmin } from "../server/domain/users";
 import { AppError } from "../server/errors";
 
-const [command, email] = process.argv.slice(2);
-if (command !== "promote" || !email) {
-  console.error("Usage: npm run admin -- promote <email>");
+const USAGE = `Usage: npm run admin -- <command> <email>
+
+Commands:
+  promote <email>   make an existing account an admin
+  demote <email>    remove an admin's role (never the last admin's); the account stays, as a customer
+  password <email>  set a new password and end all of the account's sessions; the password is read from
+                    standard input (asked for without echo on a terminal, or the first line when piped)`;
+
+/** Each command: what it asks first (before the database is opened), then what it does. */
+const COMMANDS: Record<string, (email: string) => Promise<(db: Db) => Promise<string>>> = {
+  promote: async (email) => async (db) => {
+    const { promoted } = await promoteToAdmin(db, email);
+    return promoted ? `${email} is now an admin.` : `${email} was already an admin.`;
+  },
+  demote: async (email) => async (db) => {
+    await demoteAdmin(db, email, null);
+    return `${email} is no longer an admin.`;
+  },
+  password: async (email) => {
+    const password = await readNewPassword();
+    assertPasswordLength(password);
+    return async (db) => {
+      await setPassword(db, email, password);
+      return `The password of ${email} is set, and its sessions are ended.`;
+    };
+  },
+};
+
+/** On a terminal: asked twice, without echo. Piped: the first line of standard input. */
+async function readNewPassword(): Promise<string> {
+  if (!process.stdin.isTTY) return firstLine();
+  const password = await askHidden("New password: ");
+  const again = await askHidden("Repeat it: ");
+  if (password !== again) throw new CommandError("The two passwords differ; nothing was changed.");
+  return password;
+}
+
+async function firstLine(): Promise<string> {
+  let text = "";
+  for await (const chunk of process.stdin) {
+    text += String(chunk);
+    if (text.includes("\n")) break;
+  }
+  return text.split(/\r?\n/)[0] ?? "";
+}
+
+function askHidden(prompt: string): Promise<string> {
+  const { stdin, stderr } = process;
+  // Echo is off before the prompt shows, so nothing typed after it appears on the screen.
+  stdin.setRawMode(true);
+  stderr.write(prompt);
+  stdin.setEncoding("utf8");
+  stdin.resume();
+  return new Promise((resolve, reject) => {
+    let typed = "";
+    const done = (finish: () => void) => {
+      stdin.off("data", onData);
+      stdin.setRawMode(false);
+      stdin.pause();
+      stderr.write("\n");
+      finish();
+    };
+    const onData = (keys: string) => {
+      for (const ch of keys) {
+        if (ch === "\r" || ch === "\n" || ch === "\u0004") return done(() => resolve(typed));
+        if (ch === "\u0003") return done(() => reject(new CommandError("Cancelled; nothing was changed.")));
+        if (ch === "\u007f" || ch === "\b") typed = [...typed].slice(0, -1).join("");
+        else if (ch >= " ") typed += ch;
+      }
+    };
+    stdin.on("data", onData);
+  });
+}
+
+class CommandError extends Error {}
+
+const [command, email, ...rest] = process.argv.slice(2);
+if (!command || !Object.hasOwn(COMMANDS, command) || !email || rest.length > 0) {
+  console.error(USAGE);
   process.exit(2);
 }
 
 try {
+  const run = await COMMANDS[command]!(email);
   const config = loadConfig();
   const database = await openDatabase(
     config.DATABASE_URL ? { url: config.DATABASE_URL } : { dataDir: config.DATA_DIR },
   );
   try {
-    const { promoted } = await promoteToAdmin(database.db, email);
-    console.log(promoted ? `${email} is now an admin.` : `${email} was already an admin.`);
+    console.log(await run(database.db));
   } finally {
     await database.close();
   }
 } catch (err) {
-  if (err instanceof ConfigError || err instanceof AppError) {
+  if (err instanceof ConfigError || err instanceof AppError || err instanceof CommandError) {
     console.error(err.message);
     process.exit(1);
   }
