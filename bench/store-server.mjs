@@ -24,6 +24,8 @@ export async function startStore({ port, databaseUrl = "" }) {
       ADMIN_PASSWORD: BENCH_ADMIN.password,
       // The load signs buyers in one after another from one address.
       SIGN_IN_LIMIT_PER_MINUTE: "100000",
+      // The load places orders as fast as the store takes them, from one address.
+      ORDER_LIMIT_PER_MINUTE: "100000000",
     },
     stdio: ["ignore", "inherit", "inherit"],
   });

@@ -5,6 +5,14 @@ const booleanFlag = z
   .enum(["true", "false", "1", "0", "yes", "no"], { error: "must be true or false" })
   .transform((v) => v === "true" || v === "1" || v === "yes");
 
+/** A rate limit: how many calls in its window. */
+const limitCount = (fallback: number) =>
+  z.coerce
+    .number({ error: "must be a number" })
+    .int("must be a whole number")
+    .min(1, "must be at least 1")
+    .default(fallback);
+
 const ConfigSchema = z.object({
   PORT: z.coerce
     .number({ error: "must be a number" })
@@ -62,6 +70,12 @@ const ConfigSchema = z.object({
     .int("must be a whole number")
     .min(1, "must be at least 1")
     .default(5),
+  /** Orders one account may place in a minute; an address, three accounts' worth (server/limits/rules.ts). */
+  ORDER_LIMIT_PER_MINUTE: limitCount(10),
+  /** Reviews one account may write in an hour; an address, three accounts' worth. */
+  REVIEW_LIMIT_PER_HOUR: limitCount(5),
+  /** Images one admin may upload in an hour; an address, three admins' worth. */
+  UPLOAD_LIMIT_PER_HOUR: limitCount(120),
 });
 
 export type Config = z.infer<typeof ConfigSchema>;

@@ -73,10 +73,17 @@ export const notFound = make("not_found");
 export const conflict = make("conflict");
 export const paymentFailed = make("payment_failed");
 export const tooLarge = make("too_large");
-/** A rate limit refused the request; the caller may try again after `retryAfterSeconds`. */
+/**
+ * A rate limit refused the request; the caller may try again after `retryAfterSeconds` (the answer's
+ * Retry-After). The message says the wait in seconds up to a minute and a half, then in whole minutes.
+ */
 export function tooMany(retryAfterSeconds: number): AppError {
   const seconds = Math.max(1, Math.ceil(retryAfterSeconds));
-  return new AppError("too_many", "request.too_many", { params: { seconds }, retryAfterSeconds: seconds });
+  const [code, params]: [MessageCode, MessageParams] =
+    seconds <= 90
+      ? ["request.too_many", { seconds }]
+      : ["request.too_many_minutes", { minutes: Math.ceil(seconds / 60) }];
+  return new AppError("too_many", code, { params, retryAfterSeconds: seconds });
 }
 /** A service the store depends on (a payment provider) did not answer as it should. */
 export const unavailable = make("unavailable");

@@ -5,6 +5,7 @@ import { watchCatalog, type CatalogVersion } from "./cache/catalog-version";
 import type { Config } from "./config";
 import type { Database, Db } from "./db/client";
 import { createDiskImageStore, type ImageStore } from "./images/image-store";
+import { limitRules, type LimitRules } from "./limits/rules";
 import { createMailer, type Mailer } from "./mail";
 import { createGateway, createPaymentProvider } from "./payments/create-provider";
 import type { CardPaymentProvider, PaymentProvider } from "./payments/provider";
@@ -22,6 +23,10 @@ export interface Services {
   /** A hosted gateway offered beside it (SSLCommerz), when configured. */
   gateway: PaymentProvider | null;
   images: ImageStore;
+  /** How often an account or an address may place orders, write reviews and upload images (server/limits/). */
+  limits: LimitRules;
+  /** The time now, for the rate limits' windows and the test card's expiry; tests set a clock. */
+  now?: () => Date;
   /** DATA_DIR, resolved: uploaded images are served from its uploads/ folder. */
   dataDir: string;
   baseURL: string;
@@ -72,6 +77,7 @@ export function createServices(database: Database, config: Config): Services {
     payments: createPaymentProvider(config, database.db),
     gateway: createGateway(config, database.db, baseURL),
     images: createDiskImageStore(path.resolve(config.DATA_DIR, "uploads")),
+    limits: limitRules(config),
     dataDir: path.resolve(config.DATA_DIR),
     baseURL,
     trustProxy: config.TRUST_PROXY,

@@ -13,6 +13,7 @@ export const MESSAGES = {
     unstorable_text: "Text cannot contain NUL characters or unpaired surrogates.",
     cross_site: "This request came from another site and was refused.",
     too_many: "Too many requests. Please try again in {{seconds}} seconds.",
+    too_many_minutes: "Too many requests. Please try again in {{minutes}} minutes.",
     too_large: "The request is too large.",
     unknown_action: "Unknown action",
     no_such_call: "No such API call: {{method}} {{path}}",

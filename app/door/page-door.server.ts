@@ -33,6 +33,9 @@ export function pageActor({ request, context }: DoorArgs): Promise<Actor> {
   return actor;
 }
 
+/** The use cases' dependencies for this request: the store's services, and the address the request came from. */
+const depsOf = ({ context }: DoorArgs): Deps => ({ ...context.services, clientIp: context.clientIp });
+
 export const succeeded = (code: MessageCode): ActionResult => ({
   toast: { kind: "success", said: message(code), id: Date.now() },
 });
@@ -57,7 +60,7 @@ export async function load<T>(
   options: DoorOptions = {},
 ): Promise<T> {
   try {
-    return await run(args.context.services, await pageActor(args));
+    return await run(depsOf(args), await pageActor(args));
   } catch (err) {
     if (!(err instanceof AppError)) throw err;
     if (err.kind === "unauthorized") throw await signedOutAnswer(args, options);
@@ -78,7 +81,7 @@ export async function act<T, R = ActionResult>(
   options: DoorOptions = {},
 ) {
   try {
-    return done(await run(args.context.services, await pageActor(args)));
+    return done(await run(depsOf(args), await pageActor(args)));
   } catch (err) {
     if (!(err instanceof AppError)) throw err;
     if (err.kind === "unauthorized") throw await signedOutAnswer(args, options);
@@ -95,6 +98,17 @@ function refused(err: AppError, options: DoorOptions): ActionResult {
     return { errors };
   }
   return { toast: { kind: "error", said, id: Date.now() } };
+}
+
+/**
+ * A route's `headers` for an action a rate limit may refuse: React Router passes on only an action's cookies
+ * unless the route says otherwise, and a 429 page must carry its Retry-After as the API's answer does.
+ */
+export function withRetryAfter({ parentHeaders, actionHeaders }: { parentHeaders: Headers; actionHeaders: Headers }) {
+  const headers = new Headers(parentHeaders);
+  const retryAfter = actionHeaders.get("Retry-After");
+  if (retryAfter) headers.set("Retry-After", retryAfter);
+  return headers;
 }
 
 /** An action answering a form it does not know how to handle (an intent no button sends). */

@@ -12,6 +12,7 @@ export const bnMessages: Translations = {
     not_form: "অনুরোধটি কোনো ফর্ম নয়।",
     unstorable_text: "লেখায় NUL বা অসম্পূর্ণ অক্ষর থাকতে পারবে না।",
     too_many: "অনেক বেশি অনুরোধ এসেছে। {{seconds}} সেকেন্ড পরে আবার চেষ্টা করুন।",
+    too_many_minutes: "অনেক বেশি অনুরোধ এসেছে। {{minutes}} মিনিট পরে আবার চেষ্টা করুন।",
     too_large: "অনুরোধটি খুব বড়।",
     unknown_action: "অজানা কাজ",
     server_error: "আমাদের দিকে একটি সমস্যা হয়েছে। আবার চেষ্টা করুন।",

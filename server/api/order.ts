@@ -3,6 +3,7 @@ import type { Services } from "../services";
 import * as orders from "../use-cases/orders";
 import { recordCardPayment } from "../use-cases/payments";
 import { actorOf } from "./actor";
+import { depsOf } from "./deps";
 import { jsonBody } from "./body";
 import { orderJson } from "./serialize";
 
@@ -12,7 +13,7 @@ export function orderRoutes(services: Services) {
   return new Hono()
     .post("/", async (c) => {
       const key = c.req.header("idempotency-key");
-      const placed = await orders.placeOrder(services, await actor(c), await jsonBody(c), key);
+      const placed = await orders.placeOrder(depsOf(services, c), await actor(c), await jsonBody(c), key);
       if (placed.replayed) c.header("Idempotent-Replayed", "true");
       return c.json({ insertedId: placed.order.id });
     })

@@ -2,6 +2,7 @@ import { Hono } from "hono";
 import type { Services } from "../services";
 import * as reviews from "../use-cases/reviews";
 import { actorOf } from "./actor";
+import { depsOf } from "./deps";
 import { jsonBody } from "./body";
 import { reviewJson } from "./serialize";
 
@@ -9,7 +10,7 @@ export function reviewRoutes(services: Services) {
   return new Hono()
     .get("/", async (c) => c.json((await reviews.listReviews(services)).map(reviewJson)))
     .post("/", async (c) => {
-      const added = await reviews.addReview(services, await actorOf(services.auth, c), await jsonBody(c));
+      const added = await reviews.addReview(depsOf(services, c), await actorOf(services.auth, c), await jsonBody(c));
       return c.json({ insertedId: added.id });
     });
 }

@@ -3,6 +3,7 @@ import type { Services } from "../services";
 import { adminOnly } from "../use-cases/actor";
 import { uploadImage } from "../use-cases/uploads";
 import { actorOf } from "./actor";
+import { depsOf } from "./deps";
 
 /** POST /api/uploads: an admin's product image, answered in the shape the spec's image host used. */
 export function uploadRoutes(services: Services) {
@@ -20,7 +21,7 @@ export function uploadRoutes(services: Services) {
       } catch {
         file = undefined;
       }
-      const { url } = await uploadImage(services, await actorOf(services.auth, c), file);
+      const { url } = await uploadImage(depsOf(services, c), await actorOf(services.auth, c), file);
       return c.json({ success: true, data: { url } });
     },
   );

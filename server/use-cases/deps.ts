@@ -1,7 +1,10 @@
 import type { Services } from "../services";
 
-/** What the use cases work with: the database, the payment providers, the image store, and the time. */
-export type Deps = Pick<Services, "db" | "payments" | "gateway" | "images" | "catalogVersion"> & {
-  /** The time now; tests pass a clock. */
-  now?: () => Date;
+/**
+ * What the use cases work with: the database, the payment providers, the image store, the rate limits, the time,
+ * and where the request came from. A door passes its services with the request's address.
+ */
+export type Deps = Pick<Services, "db" | "payments" | "gateway" | "images" | "limits" | "now" | "catalogVersion"> & {
+  /** The address the request came from, for the limits per address; absent for calls from inside the store. */
+  clientIp?: string;
 };

@@ -15,16 +15,21 @@ import { getUserByEmail } from "../domain/users";
 import { adminOnly, selfOrAdmin, signedIn, type Actor } from "./actor";
 import { changingCatalog } from "./catalog-change";
 import type { Deps } from "./deps";
+import { withinLimits } from "./limits";
 import { key, parseInput } from "./parse";
 
 export type { Order } from "../domain/orders";
 export type { OrderAction };
 
-/** Buy It Now and POST /api/order: the buyer is the actor; a repeated idempotency key answers the first order. */
+/**
+ * Buy It Now and POST /api/order: the buyer is the actor; a repeated idempotency key answers the first order.
+ * Orders hold stock until they are paid or cancelled, so each account and each address may place only so many.
+ */
 export async function placeOrder(deps: Deps, actor: Actor, raw: unknown, idempotencyKey?: unknown) {
   const buyer = signedIn(actor);
   const input = parseInput(OrderSchema, raw);
   const keyOfAttempt = parseInput(IdempotencyKeySchema, idempotencyKey);
+  await withinLimits(deps, "order", buyer);
   return changingCatalog(deps, place(deps.db, input, buyer, keyOfAttempt));
 }
 

@@ -11,6 +11,9 @@ describe("configuration", () => {
       GOOGLE_ISSUER: "https://accounts.google.com",
       MAIL_FROM: "Randa <no-reply@randa.example>",
       SIGN_IN_LIMIT_PER_MINUTE: 5,
+      ORDER_LIMIT_PER_MINUTE: 10,
+      REVIEW_LIMIT_PER_HOUR: 5,
+      UPLOAD_LIMIT_PER_HOUR: 120,
       TRUST_PROXY: 0,
     });
   });

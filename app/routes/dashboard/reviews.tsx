@@ -7,7 +7,7 @@ import { M, type Message } from "@shared/messages";
 import { MAX_COMMENT_LENGTH } from "@shared/schemas/review";
 import { Field, TextAreaField } from "~/components/ui/field";
 import { formNumber, formOf } from "~/door/form-input.server";
-import { act, load, succeeded } from "~/door/page-door.server";
+import { act, load, succeeded, withRetryAfter } from "~/door/page-door.server";
 import { useActionToast, type ActionResult } from "~/lib/use-action-toast";
 import type { Route } from "./+types/reviews";
 
@@ -28,6 +28,9 @@ export async function action(args: Route.ActionArgs) {
     { fields: true },
   );
 }
+
+/** A refused review's wait (the limits per account and per address), as the API's answer gives it. */
+export const headers: Route.HeadersFunction = withRetryAfter;
 
 /** Spec §2 Add Review: a rating from 0 to 5 in halves and a comment; the home page shows it with the author. */
 export default function AddReview({ actionData }: Route.ComponentProps) {

@@ -9,7 +9,7 @@ import { M, message } from "@shared/messages";
 import type { ProductView } from "@shared/views";
 import { BuyNowForm, type BuyNowResult } from "~/components/buy-now-form";
 import { formNumber, formOf } from "~/door/form-input.server";
-import { act, load } from "~/door/page-door.server";
+import { act, load, withRetryAfter } from "~/door/page-door.server";
 import { productView } from "~/door/views.server";
 import { pageTitle } from "~/lib/site";
 import { isStockOut } from "@shared/stock";
@@ -31,6 +31,9 @@ export async function action(args: Route.ActionArgs) {
     (placed): BuyNowResult => ({ insertedId: placed.order.id, said: message(M.order.placed) }),
   );
 }
+
+/** A refused order's wait (the limits per account and per address), as the API's answer gives it. */
+export const headers: Route.HeadersFunction = withRetryAfter;
 
 /** A refused order (the stock moved on) still refreshes the stock shown, so the customer sees why. */
 export const shouldRevalidate: ShouldRevalidateFunction = ({ actionStatus, defaultShouldRevalidate }) =>

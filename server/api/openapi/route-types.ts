@@ -54,6 +54,13 @@ export const json = (schema: z.ZodType, description: string, headers?: Record<st
 /** An error answer: `{message, code}`. */
 export const refused = (description: string): Answer => ({ description, json: wireSchemas.Error });
 
+/** A rate limit's refusal: `{message, code, params}` saying how long to wait, and Retry-After in seconds. */
+export const limited = (description: string): Answer => ({
+  description,
+  json: wireSchemas.Error,
+  headers: { "Retry-After": { description: "Seconds until the limit lets calls through again.", example: "42" } },
+});
+
 export const redirect = (description: string): Answer => ({
   description,
   headers: { Location: { description: "Where the browser goes next.", example: "/dashboard/orders" } },

@@ -3,6 +3,7 @@ import {
   formBody,
   json,
   jsonBody,
+  limited,
   multipartBody,
   redirect,
   refused,
@@ -156,6 +157,9 @@ export const ROUTES: ApiRoute[] = [
       400: refused("No `image` field, or a file that is not an image the store reads."),
       403: refused(ADMINS_ONLY),
       413: refused("Larger than 5 MB."),
+      429: limited(
+        "Over the uploads an admin (or an address, three admins' worth) may make in an hour; nothing stored.",
+      ),
     },
   },
 
@@ -183,6 +187,9 @@ export const ROUTES: ApiRoute[] = [
       400: refused("Fewer pieces than the product's minimum (`You have to buy at least {min}`), or a bad body."),
       404: refused("No such product."),
       409: refused("More pieces than in stock, or an Idempotency-Key used for a different order."),
+      429: limited(
+        "Over the orders an account (or an address, three accounts' worth) may place in a minute; no stock taken.",
+      ),
     },
   },
   {
@@ -500,6 +507,7 @@ export const ROUTES: ApiRoute[] = [
       403: refused("A cookie-carried write from another site."),
     },
   },
+      429: limited("Over the reviews an account (or an address, three accounts' worth) may write in an hour."),
 
   // users
   {

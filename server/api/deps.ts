@@ -1,0 +1,9 @@
+import type { Context } from "hono";
+import { clientIp } from "../http/client-ip";
+import type { Services } from "../services";
+import type { Deps } from "../use-cases/deps";
+
+/** The use cases' dependencies for this request: the store's services, and the address the request came from. */
+export function depsOf(services: Services, c: Context): Deps {
+  return { ...services, clientIp: clientIp(c) };
+}

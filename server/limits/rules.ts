@@ -1,0 +1,90 @@
+import { isIP } from "node:net";
+import type { Db } from "../db/client";
+import { tooMany } from "../errors";
+import { countRequest, type LimitRule } from "./request-limit";
+
+/** The writes a customer (or an admin) could repeat to flood the store: each has a rule per account and per address. */
+export type LimitedOperation = "order" | "review" | "upload";
+
+export interface OperationRules {
+  account: LimitRule;
+  address: LimitRule;
+}
+
+export type LimitRules = Record<LimitedOperation, OperationRules>;
+
+/**
+ * One address may make as many calls as this many accounts: a household, an office or a mobile carrier's NAT puts
+ * several customers behind one address, while one client cycling through accounts still meets a limit.
+ */
+export const SHARED_ADDRESS_ACCOUNTS = 3;
+
+/** How many calls of each operation one account may make in its window (server/config.ts). */
+export interface LimitSettings {
+  ORDER_LIMIT_PER_MINUTE: number;
+  REVIEW_LIMIT_PER_HOUR: number;
+  UPLOAD_LIMIT_PER_HOUR: number;
+}
+
+const MINUTE = 60;
+const HOUR = 60 * MINUTE;
+
+function perAccount(max: number, windowSeconds: number): OperationRules {
+  return { account: { max, windowSeconds }, address: { max: max * SHARED_ADDRESS_ACCOUNTS, windowSeconds } };
+}
+
+/** The store's rate limits, named in one place; the numbers come from the configuration. */
+export function limitRules(settings: LimitSettings): LimitRules {
+  return {
+    order: perAccount(settings.ORDER_LIMIT_PER_MINUTE, MINUTE),
+    review: perAccount(settings.REVIEW_LIMIT_PER_HOUR, HOUR),
+    upload: perAccount(settings.UPLOAD_LIMIT_PER_HOUR, HOUR),
+  };
+}
+
+/** Who is calling: the account, and the address the request came from (absent for calls from inside the store). */
+export interface Caller {
+  accountId: string;
+  address?: string | undefined;
+}
+
+/**
+ * Counts one call of `operation` against the account's rule and the address's, and refuses it (429, Retry-After:
+ * the longer wait) when either is over. Both are counted either way, so a refused call still spends its budget.
+ */
+export async function enforceRules(
+  db: Db,
+  rules: LimitRules,
+  operation: LimitedOperation,
+  caller: Caller,
+  now = new Date(),
+): Promise<void> {
+  const rule = rules[operation];
+  const verdicts = [await countRequest(db, `${operation}:account:${caller.accountId}`, rule.account, now)];
+  if (caller.address) {
+    verdicts.push(await countRequest(db, `${operation}:address:${addressKey(caller.address)}`, rule.address, now));
+  }
+  const refused = verdicts.filter((v) => !v.allowed);
+  if (refused.length > 0) throw tooMany(Math.max(...refused.map((v) => v.retryAfterSeconds)));
+}
+
+/**
+ * The address as one client holds it: an IPv4 address written as IPv6 (`::ffff:203.0.113.5`) is the IPv4 address,
+ * and an IPv6 address counts by its /64 network, the block one home or phone is given and can change within.
+ */
+export function addressKey(address: string): string {
+  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address);
+  if (mapped) return mapped[1]!;
+  if (isIP(address) !== 6) return address;
+  return expandIPv6(address).slice(0, 4).join(":") + "::/64";
+}
+
+function expandIPv6(address: string): string[] {
+  const [head = "", tail] = address.split("%")[0]!.toLowerCase().split("::");
+  const left = head ? head.split(":") : [];
+  const right = tail ? tail.split(":") : [];
+  // A trailing IPv4 part (`64:ff9b::203.0.113.5`) holds two groups.
+  const width = [...left, ...right].reduce((n, group) => n + (group.includes(".") ? 2 : 1), 0);
+  const missing = tail === undefined ? [] : Array<string>(8 - width).fill("0");
+  return [...left, ...missing, ...right].map((group) => group.replace(/^0+(?=.)/, ""));
+}
