@@ -7,12 +7,16 @@ import { callAuth, retryAfterOf, tooManyAttempts } from "~/door/auth-call.server
 import { fieldErrors } from "@shared/field-errors";
 import { ForgotPasswordSchema } from "@shared/schemas/password-reset";
 import { formOf } from "~/door/form-input.server";
+import { withRetryAfter } from "~/door/page-door.server";
 import type { Route } from "./+types/forgot-password";
 
 export const meta: Route.MetaFunction = ({ matches }) => [
   { title: localTitle(matches, "password.forgotTitle") },
   { name: "description", content: "Ask for a link to choose a new password for your Randa account." },
 ];
+
+/** A refusal for too many attempts carries its Retry-After, as the API's answer does. */
+export const headers: Route.HeadersFunction = withRetryAfter;
 
 export async function action({ request, context }: Route.ActionArgs) {
   const parsed = ForgotPasswordSchema.safeParse(Object.fromEntries(await formOf(request)));

@@ -8,7 +8,7 @@ import { SubmitButton } from "~/components/ui/submit-button";
 import { FormError } from "~/components/ui/form-error";
 import { callAuth, fieldErrorsResult, formErrorFrom, redirectWithCookies } from "~/door/auth-call.server";
 import { startGoogleSignIn } from "~/door/google.server";
-import { pageActor } from "~/door/page-door.server";
+import { pageActor, withRetryAfter } from "~/door/page-door.server";
 import { safeRedirect } from "~/door/redirects.server";
 import { fieldErrors } from "@shared/field-errors";
 import { M } from "@shared/messages";
@@ -22,6 +22,9 @@ export const meta: Route.MetaFunction = ({ matches }) => [
   { title: localTitle(matches, "auth.login") },
   { name: "description", content: "Sign in to your Randa account to order tools and follow your orders." },
 ];
+
+/** A refusal for too many attempts carries its Retry-After, as the API's answer does. */
+export const headers: Route.HeadersFunction = withRetryAfter;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);

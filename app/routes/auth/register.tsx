@@ -7,7 +7,7 @@ import { SubmitButton } from "~/components/ui/submit-button";
 import { FormError } from "~/components/ui/form-error";
 import { callAuth, fieldErrorsResult, formErrorFrom, redirectWithCookies } from "~/door/auth-call.server";
 import { startGoogleSignIn } from "~/door/google.server";
-import { pageActor } from "~/door/page-door.server";
+import { pageActor, withRetryAfter } from "~/door/page-door.server";
 import { fieldErrors } from "@shared/field-errors";
 import { RegisterSchema } from "@shared/schemas/auth";
 import { formOf } from "~/door/form-input.server";
@@ -19,6 +19,9 @@ export const meta: Route.MetaFunction = ({ matches }) => [
   { title: localTitle(matches, "auth.signUp") },
   { name: "description", content: "Create a Randa account to order woodworking tools in trade quantities." },
 ];
+
+/** A refusal for too many attempts carries its Retry-After, as the API's answer does. */
+export const headers: Route.HeadersFunction = withRetryAfter;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   if (await pageActor({ request, context })) throw redirect("/");

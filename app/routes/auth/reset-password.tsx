@@ -7,12 +7,16 @@ import { authErrorMessage, callAuth, retryAfterOf } from "~/door/auth-call.serve
 import { fieldErrors } from "@shared/field-errors";
 import { ResetPasswordSchema } from "@shared/schemas/password-reset";
 import { formOf } from "~/door/form-input.server";
+import { withRetryAfter } from "~/door/page-door.server";
 import type { Route } from "./+types/reset-password";
 
 export const meta: Route.MetaFunction = ({ matches }) => [
   { title: localTitle(matches, "password.resetTitle") },
   { name: "robots", content: "noindex" },
 ];
+
+/** A refusal for too many attempts carries its Retry-After, as the API's answer does. */
+export const headers: Route.HeadersFunction = withRetryAfter;
 
 export function loader({ request }: Route.LoaderArgs) {
   const url = new URL(request.url);
