@@ -6,8 +6,11 @@ import { fuzzEach, useFuzzAccounts } from "../support/fuzz/fuzz-call";
 import { FUZZ_RUNS } from "../support/fuzz/run-fuzz";
 import { useTestApp } from "../support/test-app";
 
-/** Better Auth counts every request to its sign-in and sign-up in the database, refused or not: that is its job. */
-const ATTEMPTS_COUNTED: Ignored = { tables: ["public.rate_limit"] };
+/**
+ * Every request to sign-in and sign-up is counted in the database, refused or not: that is the limits' job (Better
+ * Auth's per address in rate_limit, the store's per account in request_limit).
+ */
+const ATTEMPTS_COUNTED: Ignored = { tables: ["public.rate_limit", "public.request_limit"] };
 
 /**
  * Better Auth's own endpoints: every case that gets through its checks hashes a password with scrypt, slow by
