@@ -1,13 +1,32 @@
+import { readFileSync } from "node:fs";
+import type { RouteConfigEntry } from "@react-router/dev/routes";
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
+import routeConfig from "~/routes";
 import { profile, review } from "@server/db/schema";
 import { findUserByEmail } from "@server/domain/users";
 import { asBearer, signUp, signUpAdmin, type TestAccount } from "../support/accounts";
+import { changedTables, fingerprint } from "../support/fingerprint";
+import { honoToTemplate } from "../support/openapi-calls";
 import { makeProduct } from "../support/orders";
 import { formPost, usePageApp } from "../support/page-app";
 import { TEST_ORIGIN } from "../support/test-app";
 
 const EVIL = "https://evil.example";
+const WRITES = new Set(["POST", "PUT", "PATCH", "DELETE"]);
+/** The payment providers' own calls: proven by the provider, never by a session, so open to other sites. */
+const PROVIDER_CALL = /^\/api\/payments\/[^/]+\/(?:webhook|ipn|return|confirm)$/;
+
+/** Every page whose route has an action (app/routes.ts), with its path's parameters filled in. */
+function pageActions(entries: RouteConfigEntry[], parent = ""): string[] {
+  return entries.flatMap((entry) => {
+    const path = entry.path ? `${parent}/${entry.path}` : parent;
+    const source = readFileSync(new URL(`../../app/${entry.file}`, import.meta.url), "utf8");
+    const own = entry.path !== "*" && /export (?:async )?(?:function|const) action\b/.test(source) ? [path || "/"] : [];
+    return [...own, ...pageActions(entry.children ?? [], path)];
+  });
+}
+
 const REFUSED = { code: "request.cross_site", message: "This request came from another site and was refused." };
 
 /** The same write in each body a browser can send across sites without asking first, and as JSON. */
@@ -214,4 +233,59 @@ describe("writes another site's page makes a browser send", () => {
       expect(res.status).not.toBe(403);
     },
   );
+  describe("every write the store answers, sent with an admin's cookie from another site's page", () => {
+    const fill = (template: string) =>
+      template
+        .replace("{email}", encodeURIComponent(admin.email))
+        .replace("{provider}", "test")
+        .replace(/\{\w+\}/g, crypto.randomUUID());
+
+    it("covers every API write the router answers, Better Auth's too: 403, and no row changes", async () => {
+      // The app's own route list: every write the API router answers, whatever the OpenAPI description says.
+      const routes = t.app.routes.filter((r) => WRITES.has(r.method) && r.path.startsWith("/api/"));
+      expect(routes.length).toBeGreaterThan(15);
+      const paths = [
+        ...routes.map((r) => [r.method, fill(honoToTemplate(r.path))] as const),
+        ...["sign-out", "sign-in/email", "sign-up/email", "update-user", "change-password", "delete-user"].map(
+          (call) => ["POST", `/api/auth/${call}`] as const,
+        ),
+      ].filter(([, path]) => !path.includes("*"));
+      for (const [method, path] of paths) {
+        const before = await fingerprint(t.database);
+        const res = await t.request(path, {
+          method,
+          headers: { Cookie: admin.cookie, Origin: EVIL, "Content-Type": "application/json" },
+          body: "{}",
+        });
+        if (PROVIDER_CALL.test(path)) {
+          expect(res.status, `${method} ${path}`).not.toBe(403);
+          continue;
+        }
+        expect(res.status, `${method} ${path}`).toBe(403);
+        expect(await res.json(), `${method} ${path}`).toEqual(REFUSED);
+        expect(changedTables(before, await fingerprint(t.database)), `${method} ${path}`).toEqual([]);
+      }
+    });
+
+    it("covers every page action (app/routes.ts): 403, and no row changes", async () => {
+      const pages = pageActions(routeConfig as RouteConfigEntry[]);
+      expect(pages.length).toBeGreaterThan(12);
+      for (const page of pages.map(fill)) {
+        const before = await fingerprint(t.database);
+        const res = await t.request(page, {
+          method: "POST",
+          headers: {
+            Cookie: admin.cookie,
+            Origin: EVIL,
+            "Sec-Fetch-Site": "cross-site",
+            "Content-Type": "application/x-www-form-urlencoded",
+          },
+          body: "intent=delete&email=x%40example.test",
+          redirect: "manual",
+        });
+        expect(res.status, page).toBe(403);
+        expect(changedTables(before, await fingerprint(t.database)), page).toEqual([]);
+      }
+    });
+  });
 });

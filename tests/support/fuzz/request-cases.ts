@@ -24,6 +24,7 @@ export type BodyPlan =
   | { kind: "not JSON"; text: string }
   | { kind: "invalid UTF-8"; bytes: number[] }
   | { kind: "deep nesting"; depth: number; closed: boolean }
+  | { kind: "over the body limit"; padding: string }
   | { kind: "no body" };
 
 /** What a fuzz case puts in the path's `{id}` or `{email}`. */
@@ -86,6 +87,10 @@ function bodyPlans(fields: string[]): fc.Arbitrary<BodyPlan> {
         depth: fc.integer({ min: 1000, max: 100_000 }),
         closed: fc.boolean(),
       }),
+    },
+    {
+      weight: 1,
+      arbitrary: fc.record({ kind: fc.constant("over the body limit"), padding: fc.constantFrom("a", " ", "ক", "😀") }),
     },
     { weight: 1, arbitrary: fc.constant({ kind: "no body" as const }) },
   ];
@@ -177,6 +182,8 @@ export function own(target: JsonObject, key: string, value: unknown) {
 }
 
 const PLACEHOLDER = "\u0001fuzz-raw-value\u0001";
+/** Characters of padding: more bytes than the largest limit of a JSON or form call (128 KB) however encoded. */
+const OVER_THE_LIMIT = 160 * 1024;
 
 /** A form's fields; a value that is not text is written as JSON. */
 function formText(body: JsonObject): string {
@@ -220,6 +227,9 @@ export function renderBody(
       return new Uint8Array([...Buffer.from(validText.slice(0, -1)), ...plan.bytes, 0x7d]);
     case "deep nesting":
       return "[".repeat(plan.depth) + (plan.closed ? "]".repeat(plan.depth) : "");
+    case "over the body limit":
+      // The valid body with one more field, past every JSON route's limit (server/http/body-limits.ts).
+      return encode({ ...valid, padding: plan.padding.repeat(OVER_THE_LIMIT / plan.padding.length) });
     case "no body":
       return undefined;
   }
