@@ -117,6 +117,12 @@ export async function fingerprint(database: Database, ignored: Ignored = {}): Pr
   return result;
 }
 
+/**
+ * The rate limits' counters (server/limits/): a call the domain refuses is counted all the same, so that repeating
+ * a refused order or upload still meets the limit.
+ */
+export const CALLS_COUNTED: Ignored = { tables: ["public.request_limit"] };
+
 /** The tables whose rows differ between two fingerprints. */
 export function changedTables(before: Fingerprint, after: Fingerprint): string[] {
   const names = new Set([...Object.keys(before), ...Object.keys(after)]);
