@@ -34,15 +34,13 @@ export async function setPassword(db: Db, email: string, password: string): Prom
       .where(credential)
       .returning({ id: account.id });
     if (updated.length === 0) {
-      await tx
-        .insert(account)
-        .values({
-          id: randomUUID(),
-          userId: target.id,
-          providerId: "credential",
-          accountId: target.id,
-          password: hash,
-        });
+      await tx.insert(account).values({
+        id: randomUUID(),
+        userId: target.id,
+        providerId: "credential",
+        accountId: target.id,
+        password: hash,
+      });
     }
     await tx.delete(session).where(eq(session.userId, target.id));
   });

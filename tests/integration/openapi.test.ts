@@ -7,6 +7,7 @@ import { DOCS_CONTENT_SECURITY_POLICY } from "@server/api/openapi/docs-page";
 import type { ApiRoute } from "@server/api/openapi/route-types";
 import { ROUTES } from "@server/api/openapi/routes";
 import { wireSchemas } from "@server/api/openapi/wire-schemas";
+import { bodyLimitOf } from "@server/http/body-limits";
 import { API_CONTENT_SECURITY_POLICY } from "@server/http/security-headers";
 import { asBearer, jsonInit, signUpAdmin, type TestAccount } from "../support/accounts";
 import { coveredBy, documentedCalls, exampleUrl, routerCalls } from "../support/openapi-calls";
@@ -104,6 +105,27 @@ describe("the OpenAPI document at /api/openapi.json", () => {
         // A call refused for its missing body must say what body it takes.
         if (res.status === 400) expect(operation!.requestBody, text).toBeDefined();
       });
+    },
+  );
+
+  it.each(ROUTES.filter((route) => route.body).map((route) => [`${route.method.toUpperCase()} ${route.path}`, route]))(
+    "%s answers a body over its limit with the documented 413",
+    async (_, route) => {
+      const operation = doc.paths[route.path]![route.method]!;
+      const limit = bodyLimitOf(route.path).bytes;
+      const res = await t.request(exampleUrl(route.path, operation, admin.email), {
+        method: route.method.toUpperCase(),
+        headers: {
+          Origin: TEST_ORIGIN,
+          "Content-Type": "application/json",
+          "Content-Length": String(limit + 1),
+          ...asBearer(admin),
+        },
+        body: "x".repeat(limit + 1),
+      });
+      expect(res.status).toBe(413);
+      expect(Object.keys(operation.responses["413"]?.content ?? {})).toEqual(["application/json"]);
+      expect(wireSchemas.Error.safeParse(await res.json()).success).toBe(true);
     },
   );
 

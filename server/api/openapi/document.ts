@@ -1,5 +1,6 @@
 import { readFileSync } from "node:fs";
 import { z } from "zod";
+import { bodyLimitOf } from "../../http/body-limits";
 import { requestBodies } from "./request-bodies";
 import type { Answer, ApiRoute, Method, Parameter, RequestBody } from "./route-types";
 import { ROUTES, TAGS } from "./routes";
@@ -74,6 +75,13 @@ const SECURITY_SCHEMES = {
 const SIGNED_IN: Record<string, string[]>[] = [{ sessionCookie: [] }, { bearerToken: [] }];
 const NO_SESSION: Answer = { description: "No session: sign in, or send a bearer token.", json: wireSchemas.Error };
 
+/** Every call with a body answers 413, unread, when the body is over its route's limit (server/http/body-limits.ts). */
+function tooLargeAnswer(route: ApiRoute): Record<number, Answer> {
+  if (!route.body) return {};
+  const kilobytes = Math.round(bodyLimitOf(route.path).bytes / 1024);
+  return { 413: { description: `A body over ${kilobytes} KB; refused before it is read.`, json: wireSchemas.Error } };
+}
+
 /** Every named schema, converted once; `names` finds a schema's name for a $ref. */
 function components() {
   const registry = z.registry<{ id: string }>();
@@ -139,8 +147,8 @@ function buildDocument(): OpenApiDocument {
       ...Object.entries(route.query ?? {}).map(([name, p]) => parameter(name, "query", p)),
       ...Object.entries(route.headers ?? {}).map(([name, p]) => parameter(name, "header", p)),
     ];
-    const answers: Record<number, Answer> =
-      route.session === "required" ? { 401: NO_SESSION, ...route.answers } : route.answers;
+    const signIn: Record<number, Answer> = route.session === "required" ? { 401: NO_SESSION } : {};
+    const answers: Record<number, Answer> = { ...signIn, ...tooLargeAnswer(route), ...route.answers };
     return {
       operationId: route.operationId,
       tags: [route.tag],

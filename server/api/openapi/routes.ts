@@ -380,7 +380,9 @@ export const ROUTES: ApiRoute[] = [
       400: refused(BAD_INPUT),
       403: refused("Not your order; or a cookie-carried write from another site."),
       404: refused(NO_ORDER),
-      409: refused("Already paid, to be paid in cash, or no delivery details yet."),
+      409: refused(
+        "Already paid, to be paid in cash, or no delivery details yet; or the store takes no card payments.",
+      ),
       502: refused("The payment provider did not answer."),
     },
   },
@@ -444,8 +446,8 @@ export const ROUTES: ApiRoute[] = [
     tag: "payments",
     summary: "Pay with a test card (built-in test processor only)",
     description:
-      "Shaped like Stripe's confirm call. 4242 4242 4242 4242 pays; 4000 0000 0000 0002 is declined; " +
-      "4000 0000 0000 9995 has insufficient funds. No money moves.",
+      "Shaped like Stripe's confirm call, and honours Stripe's published test card numbers. Only in a store that " +
+      "runs the test processor (the demo, or PAYMENT_PROVIDER=test); elsewhere 404. No money moves.",
     who: "holder of the client secret",
     session: "none",
     body: jsonBody(B.TestCardConfirmInput),
@@ -505,9 +507,9 @@ export const ROUTES: ApiRoute[] = [
       200: json(W.InsertedId, "The review's id."),
       400: refused(BAD_INPUT),
       403: refused("A cookie-carried write from another site."),
+      429: limited("Over the reviews an account (or an address, three accounts' worth) may write in an hour."),
     },
   },
-      429: limited("Over the reviews an account (or an address, three accounts' worth) may write in an hour."),
 
   // users
   {
