@@ -9,6 +9,7 @@ import { ConfigError, loadConfig } from "./config";
 import { inFlightRequests } from "./http/in-flight";
 import { openDatabase } from "./db/client";
 import { createServices } from "./services";
+import { pruneRequestLimits } from "./limits/request-limit";
 import { describeMode, prepareStore, StartRefused } from "./startup";
 
 const dev = process.argv.includes("--dev");
@@ -38,6 +39,14 @@ await prepareStore(services, config).catch(async (err: unknown) => {
   await database.close();
   stopOn(err);
 });
+// Spent rate-limit counters go once an hour; any copy of the server may do it, and doing it twice is harmless.
+const pruning = setInterval(
+  () => {
+    pruneRequestLimits(services.db).catch((err: unknown) => console.error("Pruning rate-limit counters failed:", err));
+  },
+  60 * 60 * 1000,
+);
+pruning.unref();
 
 let listener: Parameters<typeof createServer>[1];
 const requests = inFlightRequests();
@@ -76,6 +85,7 @@ let stopping = false;
 async function stop(signal: string) {
   if (stopping) return;
   stopping = true;
+  clearInterval(pruning);
   console.log(`${signal}: closing.`);
   // Requests under way are answered before the database closes; idle keep-alive connections end at once.
   const drained = new Promise<void>((resolve) => server.close(() => resolve()));

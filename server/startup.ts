@@ -1,17 +1,19 @@
 import { paymentProviderOf, storeMode, type Config } from "./config";
 import { adminsOpenedBy, DEMO_ADMIN, ensureDemoAdmin, ensureOperatorAdmin, type Log } from "./auth/first-admin";
 import { seedDemoData } from "./db/seed";
+import { pruneRequestLimits } from "./limits/request-limit";
 import type { Services } from "./services";
 
 /** Start-up found the store unsafe to open; its message is one line that says what to do. */
 export class StartRefused extends Error {}
 
 /**
- * What start-up does to the database before the store takes requests: demo data, the first admin, and the
- * checks a live store must pass. Says what it did through `log`; throws `StartRefused` when the store must not open.
+ * What start-up does to the database before the store takes requests: spent rate-limit counters pruned, demo data,
+ * the first admin, and the checks a live store must pass. Says what it did through `log`; throws `StartRefused` when the store must not open.
  */
 export async function prepareStore(services: Services, config: Config, log: Log = console.log): Promise<void> {
   const { live } = storeMode(config);
+  await pruneRequestLimits(services.db);
   if (config.DEMO_DATA && (await seedDemoData(services.db))) log("Seeded the demo catalog and reviews.");
   if (config.ADMIN_EMAIL && config.ADMIN_PASSWORD) {
     await ensureOperatorAdmin(services, { email: config.ADMIN_EMAIL, password: config.ADMIN_PASSWORD }, log);

@@ -50,3 +50,19 @@ export async function enforceLimit(db: Db, key: string, rule: LimitRule, now = n
 function secondsBetween(from: Date, to: Date): number {
   return Math.max(0, Math.ceil((to.getTime() - from.getTime()) / 1000));
 }
+
+/** Counters idle this long are spent: no rule's window or back-off lasts more than a day. */
+export const SPENT_AFTER_SECONDS = 2 * 24 * 60 * 60;
+
+/** Deletes the counters no rule can still need, so the table holds recent callers only. How many went. */
+export async function pruneRequestLimits(db: Db, now = new Date()): Promise<number> {
+  const cutoff = new Date(now.getTime() - SPENT_AFTER_SECONDS * 1000).toISOString();
+  const at = now.toISOString();
+  const spent = await db
+    .delete(requestLimit)
+    .where(
+      sql`${requestLimit.windowStart} < ${cutoff}::timestamptz and (${requestLimit.blockedUntil} is null or ${requestLimit.blockedUntil} < ${at}::timestamptz)`,
+    )
+    .returning({ key: requestLimit.key });
+  return spent.length;
+}

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { AppError } from "@server/errors";
-import { countRequest, enforceLimit } from "@server/limits/request-limit";
+import { countRequest, enforceLimit, pruneRequestLimits } from "@server/limits/request-limit";
+import { requestLimit } from "@server/db/schema";
 import { useTestApp } from "../support/test-app";
 
 const rule = { max: 3, windowSeconds: 60 };
@@ -40,5 +41,31 @@ describe("rate limits kept in the database", () => {
     expect(refusal).toBeInstanceOf(AppError);
     expect(refusal).toMatchObject({ kind: "too_many", code: "request.too_many", retryAfterSeconds: 45 });
     expect((refusal as AppError).message).toBe("Too many requests. Please try again in 45 seconds.");
+  });
+
+  it("prunes the counters no rule can still need, and keeps a running back-off", async () => {
+    const db = t.database.db;
+    const day = 24 * 60 * 60 * 1000;
+    const now = at(0);
+    const ago = (ms: number) => new Date(now.getTime() - ms);
+    await db.insert(requestLimit).values([
+      { key: "prune:spent", windowStart: ago(3 * day), hits: 4 },
+      { key: "prune:recent", windowStart: ago(day), hits: 4 },
+      {
+        key: "prune:old but blocked",
+        windowStart: ago(3 * day),
+        hits: 9,
+        blockedUntil: new Date(now.getTime() + 60_000),
+      },
+      { key: "prune:old block over", windowStart: ago(3 * day), hits: 9, blockedUntil: ago(2 * day) },
+    ]);
+    expect(await pruneRequestLimits(db, now)).toBe(2);
+    const kept = await db.select({ key: requestLimit.key }).from(requestLimit);
+    expect(
+      kept
+        .map((r) => r.key)
+        .filter((k) => k.startsWith("prune:"))
+        .sort(),
+    ).toEqual(["prune:old but blocked", "prune:recent"]);
   });
 });
