@@ -60,14 +60,17 @@ export function Layout({ children }: { children: React.ReactNode }) {
       </head>
       <body className="flex min-h-screen flex-col">
         <I18nextProvider i18n={i18nFor(language)}>
-          {data?.testMode ? <TestModeBanner /> : null}
-          <Navbar user={data?.user ?? null} />
+          {/* The banner stays in view with the navbar: nobody scrolls past it before paying. */}
+          <div className="sticky top-0 z-30">
+            {data?.testMode ? <TestModeBanner /> : null}
+            <Navbar user={data?.user ?? null} />
+          </div>
           <div className="flex-1">{children}</div>
           <Footer popularTags={data?.popularTags ?? []} />
         </I18nextProvider>
         {hydrate ? (
           <>
-            <ToasterHost />
+            <ToasterHost belowBanner={data?.testMode ?? false} />
             <ScrollRestoration nonce={nonce} />
             <Scripts nonce={nonce} />
           </>

@@ -1,19 +1,21 @@
 import { Suspense, lazy, useEffect, useState } from "react";
 import { registerToasterHost, toasterMounted } from "~/lib/toast";
+import { TEST_MODE_BANNER_HEIGHT } from "./layout/test-mode-banner";
 
 const BELOW_NAVBAR = 77;
 
 const Toaster = lazy(async () => {
   const { Toaster: SonnerToaster } = await import("sonner");
-  function ReadyToaster() {
+  function ReadyToaster({ belowBanner }: { belowBanner: boolean }) {
     useEffect(() => toasterMounted(), []);
-    // Below the sticky 65 px navbar: a toast over Dashboard or Log Out would hold them hostage, since hovering a
-    // toast pauses its 5 s.
+    // Below the sticky 65 px navbar (and the test-mode banner above it): a toast over Dashboard or Log Out would
+    // hold them hostage, since hovering a toast pauses its 5 s.
+    const top = BELOW_NAVBAR + (belowBanner ? TEST_MODE_BANNER_HEIGHT : 0);
     return (
       <SonnerToaster
         position="top-right"
-        offset={{ top: BELOW_NAVBAR }}
-        mobileOffset={{ top: BELOW_NAVBAR }}
+        offset={{ top }}
+        mobileOffset={{ top }}
         duration={5000}
         richColors
         closeButton
@@ -24,12 +26,12 @@ const Toaster = lazy(async () => {
 });
 
 /** Spec §9: toasts at the top right, closing after 5000 ms. */
-export function ToasterHost() {
+export function ToasterHost({ belowBanner }: { belowBanner: boolean }) {
   const [wanted, setWanted] = useState(false);
   useEffect(() => registerToasterHost(() => setWanted(true)), []);
   return wanted ? (
     <Suspense fallback={null}>
-      <Toaster />
+      <Toaster belowBanner={belowBanner} />
     </Suspense>
   ) : null;
 }

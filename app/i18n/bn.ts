@@ -3,7 +3,7 @@ import type { Texts } from "./en";
 /** বাংলা: the same keys as `en.ts`; the type makes a missing text a compile error. */
 export const bn: Texts = {
   nav: {
-    testMode: "পরীক্ষামূলক মোড — কোনো আসল পেমেন্ট নেওয়া হয় না",
+    testMode: "পরীক্ষামূলক মোড — আসল পেমেন্ট নয়",
     mainLabel: "প্রধান মেনু",
     home: "হোম",
     blogs: "ব্লগ",

@@ -77,8 +77,8 @@ describe("npm run admin", { timeout: 90_000 }, () => {
     (await t.request(`/api/admin/${a.email}`, { headers: asBearer(a) })).status === 200;
   const roleOf = (email: string) => withStore(async (t) => (await findUserByEmail(t.database.db, email))?.role);
 
-  it("names every command in its usage, and refuses an unknown one", async () => {
-    for (const args of [[], ["reset", "a@example.test"], ["toString", "a@example.test"]]) {
+  it("names every command in its usage, and refuses an unknown one or a missing e-mail", async () => {
+    for (const args of [[], ["promote"], ["reset", "a@example.test"], ["toString", "a@example.test"]]) {
       const { code, err } = await admin(args);
       expect(code, args.join(" ")).toBe(2);
       expect(err).toContain("Usage: npm run admin -- <command> <email>");

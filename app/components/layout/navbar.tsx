@@ -15,7 +15,7 @@ export function Navbar({ user }: NavbarProps) {
   const { t, i18n } = useTranslation();
   const location = useLocation();
   return (
-    <header className="sticky top-0 z-30 border-b border-wood-100 bg-paper/95 backdrop-blur">
+    <header className="border-b border-wood-100 bg-paper/95 backdrop-blur">
       <nav
         aria-label={t("nav.mainLabel")}
         className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-2 px-3 sm:px-6"

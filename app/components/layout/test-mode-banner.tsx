@@ -1,10 +1,16 @@
 import { useTranslation } from "react-i18next";
 
+/** The banner's height in pixels (`h-8`): toasts open below it and the navbar. */
+export const TEST_MODE_BANNER_HEIGHT = 32;
+
 /** On every page while the built-in test-card processor takes the card payments: nothing paid here is real. */
 export function TestModeBanner() {
   const { t } = useTranslation();
   return (
-    <p role="note" className="bg-amber-300 px-4 py-1.5 text-center text-sm font-semibold text-amber-950">
+    <p
+      role="note"
+      className="h-8 truncate bg-amber-300 px-4 text-center text-sm leading-8 font-semibold text-amber-950"
+    >
       {t("nav.testMode")}
     </p>
   );
