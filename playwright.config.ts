@@ -81,6 +81,7 @@ export default defineConfig({
         SIGN_IN_LIMIT_PER_MINUTE: "1000",
         // The browser tests buy, review and upload from one address, many times over.
         ORDER_LIMIT_PER_MINUTE: "100000",
+        MAX_OPEN_ORDERS: "100000",
         REVIEW_LIMIT_PER_HOUR: "100000",
         UPLOAD_LIMIT_PER_HOUR: "100000",
         GOOGLE_CLIENT_ID: google.clientId,

@@ -72,6 +72,8 @@ const ConfigSchema = z.object({
     .default(5),
   /** Orders one account may place in a minute; an address, three accounts' worth (server/limits/rules.ts). */
   ORDER_LIMIT_PER_MINUTE: limitCount(10),
+  /** Unpaid orders (not cash on delivery) one account may hold at once: they keep stock without money. */
+  MAX_OPEN_ORDERS: limitCount(5),
   /** Reviews one account may write in an hour; an address, three accounts' worth. */
   REVIEW_LIMIT_PER_HOUR: limitCount(5),
   /** Images one admin may upload in an hour; an address, three admins' worth. */

@@ -25,6 +25,8 @@ export interface Services {
   images: ImageStore;
   /** How often an account or an address may place orders, write reviews and upload images (server/limits/). */
   limits: LimitRules;
+  /** How many unpaid orders one buyer may hold at once (MAX_OPEN_ORDERS). */
+  maxOpenOrders: number;
   /** The time now, for the rate limits' windows and the test card's expiry; tests set a clock. */
   now?: () => Date;
   /** DATA_DIR, resolved: uploaded images are served from its uploads/ folder. */
@@ -78,6 +80,7 @@ export function createServices(database: Database, config: Config): Services {
     gateway: createGateway(config, database.db, baseURL),
     images: createDiskImageStore(path.resolve(config.DATA_DIR, "uploads")),
     limits: limitRules(config),
+    maxOpenOrders: config.MAX_OPEN_ORDERS,
     dataDir: path.resolve(config.DATA_DIR),
     baseURL,
     trustProxy: config.TRUST_PROXY,

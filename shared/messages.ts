@@ -86,6 +86,11 @@ export const MESSAGES = {
     minimum_not_whole: "Minimum Quantity must be a whole number of pieces",
     minimum_too_low: "Minimum Quantity must be at least 1",
     minimum_too_high: "Minimum Quantity can be at most 10,00,000 Pis",
+    max_per_order_not_number: "Most Per Order must be a number of pieces",
+    max_per_order_not_whole: "Most Per Order must be a whole number of pieces",
+    max_per_order_too_low: "Most Per Order must be at least 1",
+    max_per_order_too_high: "Most Per Order can be at most 10,00,000 Pis",
+    max_per_order_below_minimum: "Most Per Order cannot be less than the Minimum Quantity",
     description_required: "Quantity Is Required",
     description_too_long: "Description can be at most 5000 characters",
     details_not_text: "Details must be text",
@@ -117,6 +122,7 @@ export const MESSAGES = {
   },
   stock: {
     too_low: "Order Quantity Must Be Smaller Than Available Quantity",
+    over_per_order: "One order can take at most {{max}} Pis of this tool",
   },
   order: {
     not_found: "Order not found",
@@ -139,6 +145,7 @@ export const MESSAGES = {
     cancelled_not_payable: "This order was cancelled and cannot be paid.",
     cash_on_delivery: "This order is to be paid in cash on delivery.",
     no_held_payment: "This order has no payment waiting for review.",
+    too_many_open: "You already have {{max}} unpaid orders. Pay or cancel one before ordering again.",
     idempotency_key_reused: "This Idempotency-Key was already used for a different order.",
     idempotency_key_invalid: "Idempotency-Key must be 1 to 255 visible ASCII characters",
     placed: "Order Placed",

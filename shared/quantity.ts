@@ -6,17 +6,35 @@ export const QUANTITY_STEP = 20;
 /** No single order is larger than this (it keeps every payable amount exact in poisha). */
 export const MAX_ORDER_QUANTITY = 1_000_000;
 
+/** What the order rules read of a product. */
+export interface StockFacts {
+  minimumQuantity: number;
+  availability: number;
+  /** The admin's own most per order; null (or absent) leaves the half-stock rule. */
+  maxPerOrder?: number | null;
+}
+
+/**
+ * No hoarding: the most pieces one order may take. The product's own `maxPerOrder` when set; otherwise half of the
+ * stock available now, rounded down, but never below the minimum order, so the last pieces can still be sold
+ * (a stock of 30 with a minimum of 20 sells 20). Never more than the stock. place-order.ts's guarded statement
+ * states the same rule in SQL.
+ */
+export function perOrderLimit({ minimumQuantity, availability, maxPerOrder }: StockFacts): number {
+  const cap = maxPerOrder ?? Math.max(minimumQuantity, Math.floor(availability / 2));
+  return Math.min(cap, availability);
+}
+
 /**
  * Spec §5: what is wrong with buying this many of a product, or null. The detail page shows it as the customer
  * types; the server asks the same question inside the order's transaction.
  */
-export function quantityProblem(
-  quantity: number,
-  product: { minimumQuantity: number; availability: number },
-): Message | null {
+export function quantityProblem(quantity: number, product: StockFacts): Message | null {
   if (!Number.isFinite(quantity) || quantity < product.minimumQuantity) {
     return message(M.quantity.below_minimum, { min: product.minimumQuantity });
   }
   if (quantity > product.availability) return message(M.stock.too_low);
+  const max = perOrderLimit(product);
+  if (quantity > max) return message(M.stock.over_per_order, { max });
   return null;
 }

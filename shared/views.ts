@@ -9,6 +9,8 @@ export interface ProductView {
   pricePoisha: number;
   minimumQuantity: number;
   availability: number;
+  /** The admin's most per order, or null (half of the stock: shared/quantity.ts). */
+  maxPerOrder: number | null;
   description: string;
   details: string;
 }

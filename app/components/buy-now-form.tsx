@@ -5,7 +5,7 @@ import { useFetcher } from "react-router";
 import type { Message } from "@shared/messages";
 import type { ProductView } from "@shared/views";
 import type { ToastResult } from "~/lib/use-action-toast";
-import { QUANTITY_STEP, quantityProblem } from "@shared/quantity";
+import { perOrderLimit, QUANTITY_STEP, quantityProblem } from "@shared/quantity";
 import { randomKey } from "~/lib/random-key";
 import { showToast } from "~/lib/toast";
 
@@ -65,7 +65,7 @@ export function BuyNowForm({ product }: { product: ProductView }) {
           value={typed}
           onChange={(e) => setTyped(e.target.value)}
           min={product.minimumQuantity}
-          max={product.availability}
+          max={perOrderLimit(product)}
           step={QUANTITY_STEP}
           aria-invalid={problem ? true : undefined}
           aria-describedby={problem ? errorId : undefined}

@@ -6,14 +6,14 @@ import { FormError } from "~/components/ui/form-error";
 import { poishaToTk } from "@shared/money";
 import { fieldErrors } from "@shared/field-errors";
 import { M } from "@shared/messages";
-import { MAX_TEXT_LENGTH, ProductFields, type ProductFieldValues } from "@shared/schemas/product";
+import { MAX_TEXT_LENGTH, maxNotBelowMinimum, ProductFields, type ProductFieldValues } from "@shared/schemas/product";
 import type { ProductView } from "@shared/views";
 import type { Said } from "~/i18n/use-message";
 import { showToast } from "~/lib/toast";
 import { uploadImage } from "~/lib/upload-image";
 import type { ActionResult } from "~/lib/use-action-toast";
 
-const TextFields = ProductFields.omit({ image: true });
+const TextFields = ProductFields.omit({ image: true }).refine(maxNotBelowMinimum.check, maxNotBelowMinimum.params);
 
 type Errors = Partial<Record<keyof ProductFieldValues, Said>>;
 
@@ -32,6 +32,7 @@ function readFields(form: FormData) {
     price: number(form.get("price")),
     availability: number(form.get("availability")),
     minimumQuantity: number(form.get("minimumQuantity")),
+    maxPerOrder: form.get("maxPerOrder") === "" ? null : number(form.get("maxPerOrder")),
     description: text("description"),
     details: text("details"),
   };
@@ -147,6 +148,17 @@ export function ProductForm({ product, onSaved }: ProductFormProps) {
           error={shownErrors.minimumQuantity}
         />
       </div>
+      <Field
+        label={t("admin.maxPerOrder")}
+        name="maxPerOrder"
+        type="number"
+        inputMode="numeric"
+        min={1}
+        step={1}
+        defaultValue={product?.maxPerOrder ?? undefined}
+        placeholder={t("admin.maxPerOrderHint")}
+        error={shownErrors.maxPerOrder}
+      />
       <TextAreaField
         label={t("admin.description")}
         name="description"

@@ -19,6 +19,11 @@ export function formNumber(value: FormDataEntryValue | null): number | undefined
   return typeof value === "string" ? Number(value) : Number.NaN;
 }
 
+/** A number field that may be left empty on purpose: empty is null, absent is absent. */
+export function optionalNumber(value: FormDataEntryValue | null): number | null | undefined {
+  return value === "" ? null : formNumber(value);
+}
+
 /** A form's text field: absent stays absent; a file where text was due is no text at all. */
 export function formText(value: FormDataEntryValue | null): string | undefined {
   if (value === null) return undefined;
@@ -33,6 +38,8 @@ export function productFields(form: FormData) {
     price: formNumber(form.get("price")),
     availability: formNumber(form.get("availability")),
     minimumQuantity: formNumber(form.get("minimumQuantity")),
+    // Sent empty: none of its own (half of the stock); not sent at all: unchanged.
+    maxPerOrder: optionalNumber(form.get("maxPerOrder")),
     description: formText(form.get("description")),
     details: formText(form.get("details")),
     image: image === "" ? undefined : image,

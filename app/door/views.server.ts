@@ -13,6 +13,7 @@ export function productView(p: Product): ProductView {
     pricePoisha: p.pricePoisha,
     minimumQuantity: p.minimumQuantity,
     availability: p.availability,
+    maxPerOrder: p.maxPerOrder,
     description: p.description,
     details: p.details,
   };

@@ -51,6 +51,11 @@ export const bnMessages: Translations = {
     price_required: "দাম দিন",
     availability_required: "পরিমাণ দিন",
     minimum_required: "ন্যূনতম পরিমাণ দিন",
+    max_per_order_not_number: "প্রতি অর্ডারে সর্বোচ্চ পরিমাণ পিসের সংখ্যায় দিন",
+    max_per_order_not_whole: "প্রতি অর্ডারে সর্বোচ্চ পরিমাণ পূর্ণ সংখ্যায় দিন",
+    max_per_order_too_low: "প্রতি অর্ডারে সর্বোচ্চ পরিমাণ অন্তত ১ হতে হবে",
+    max_per_order_too_high: "প্রতি অর্ডারে সর্বোচ্চ পরিমাণ ১০,০০,০০০ পিসের বেশি হতে পারে না",
+    max_per_order_below_minimum: "প্রতি অর্ডারে সর্বোচ্চ পরিমাণ সর্বনিম্ন পরিমাণের চেয়ে কম হতে পারে না",
     description_required: "বিবরণ দিন",
     image_required: "ছবি দিন",
     added: "পণ্য যোগ করা হয়েছে",
@@ -61,9 +66,14 @@ export const bnMessages: Translations = {
   },
   upload: { image_required: "ছবি দিন" },
   quantity: { required: "পরিমাণ দিন", below_minimum: "কমপক্ষে {{min}} পিস কিনতে হবে" },
-  stock: { too_low: "অর্ডারের পরিমাণ মজুতের চেয়ে কম হতে হবে" },
+  stock: {
+    too_low: "অর্ডারের পরিমাণ মজুতের চেয়ে কম হতে হবে",
+    over_per_order: "এক অর্ডারে এই যন্ত্রের সর্বোচ্চ {{max}} পিস নেওয়া যায়",
+  },
   order: {
     placed: "অর্ডার সম্পন্ন হয়েছে",
+    too_many_open:
+      "আপনার {{max}}টি অর্ডারের মূল্য এখনও পরিশোধ করা হয়নি। নতুন অর্ডার দেওয়ার আগে একটির মূল্য পরিশোধ করুন বা বাতিল করুন।",
     removed: "অর্ডার বাতিল করা হয়েছে",
     cash_collected: "নগদ টাকা পাওয়া গেছে",
     shipped: "অর্ডার পাঠানো হয়েছে",

@@ -14,6 +14,7 @@ export function productJson(p: Product): ProductJson {
     price: poishaToTk(p.pricePoisha),
     minimumQuantity: p.minimumQuantity,
     Availability: p.availability,
+    maxPerOrder: p.maxPerOrder,
     desc: p.description,
     details: p.details,
   };

@@ -8,6 +8,8 @@ export interface ProductJson {
   price: number;
   minimumQuantity: number;
   Availability: number;
+  /** Beyond the spec: the most pieces one order may take; null, half of the stock. */
+  maxPerOrder: number | null;
   desc: string;
   details: string;
 }

@@ -29,6 +29,8 @@ export const product = pgTable(
     pricePoisha: integer("price_poisha").notNull(),
     minimumQuantity: integer("minimum_quantity").notNull(),
     availability: integer("availability").notNull(),
+    /** The most pieces one order may take; null: half of the stock (shared/quantity.ts, `perOrderLimit`). */
+    maxPerOrder: integer("max_per_order"),
     description: text("description").notNull().default(""),
     details: text("details").notNull().default(""),
     ...timestamps,
@@ -37,6 +39,10 @@ export const product = pgTable(
     check("product_price_positive", sql`${t.pricePoisha} > 0`),
     check("product_minimum_positive", sql`${t.minimumQuantity} >= 1`),
     check("product_availability_not_negative", sql`${t.availability} >= 0`),
+    check(
+      "product_max_per_order_at_least_minimum",
+      sql`${t.maxPerOrder} is null or ${t.maxPerOrder} >= ${t.minimumQuantity}`,
+    ),
   ],
 );
 

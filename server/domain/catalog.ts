@@ -1,9 +1,9 @@
 import { asc, desc, eq } from "drizzle-orm";
-import { M } from "@shared/messages";
+import { M, message } from "@shared/messages";
 import type { ProductInput, ProductUpdate } from "@shared/schemas/product";
 import type { Db } from "../db/client";
 import { product, type ProductRow } from "../db/schema";
-import { notFound } from "../errors";
+import { AppError, notFound } from "../errors";
 import { isId } from "./orders";
 
 export type Product = ProductRow;
@@ -45,13 +45,33 @@ export async function addProduct(db: Db, input: ProductInput): Promise<Product> 
 export async function updateProduct(db: Db, id: string | null, changes: ProductUpdate): Promise<Product> {
   if (!isId(id)) throw notFound(M.product.not_found);
   // drizzle leaves out the columns that are undefined.
-  const [row] = await db
-    .update(product)
-    .set({ ...changes, updatedAt: new Date() })
-    .where(eq(product.id, id))
-    .returning();
-  if (!row) throw notFound(M.product.not_found);
-  return row;
+  try {
+    const [row] = await db
+      .update(product)
+      .set({ ...changes, updatedAt: new Date() })
+      .where(eq(product.id, id))
+      .returning();
+    if (!row) throw notFound(M.product.not_found);
+    return row;
+  } catch (err) {
+    // A change of one of the two against the other's stored value: the schema saw only what was sent.
+    if (violates(err, "product_max_per_order_at_least_minimum")) throw maxBelowMinimum();
+    throw err;
+  }
+}
+
+function maxBelowMinimum(): AppError {
+  const said = message(M.product.max_per_order_below_minimum);
+  return new AppError("invalid", said.code, { issues: [{ field: "maxPerOrder", ...said }] });
+}
+
+/** PostgreSQL's check_violation of the named constraint, as node-postgres and PGlite report it (maybe as `cause`). */
+function violates(err: unknown, constraint: string): boolean {
+  for (let e: unknown = err; e && typeof e === "object"; e = (e as { cause?: unknown }).cause) {
+    const { code, constraint: name } = e as { code?: unknown; constraint?: unknown };
+    if (code === "23514" && name === constraint) return true;
+  }
+  return false;
 }
 
 /** Its orders stay, with their snapshot of it. */

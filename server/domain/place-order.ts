@@ -1,10 +1,11 @@
-import { and, eq, sql } from "drizzle-orm";
+import { and, count, eq, sql } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import { M } from "@shared/messages";
+import { quantityProblem } from "@shared/quantity";
 import type { OrderInput } from "@shared/schemas/order";
 import type { SessionUser } from "../auth/session";
 import type { Db } from "../db/client";
-import { order, product } from "../db/schema";
+import { order, product, user } from "../db/schema";
 import { AppError, conflict, invalid, isUniqueViolation, notFound } from "../errors";
 import { isId, type Order } from "./orders";
 
@@ -14,21 +15,32 @@ export interface PlacedOrder {
   replayed: boolean;
 }
 
+export interface PlaceOptions {
+  /** How many open orders (unpaid, not cash on delivery, not cancelled) the buyer may hold: MAX_OPEN_ORDERS. */
+  maxOpenOrders: number;
+  idempotencyKey?: string | undefined;
+}
+
 /**
  * Buys `quantity` pieces of a product in one statement: a guarded decrement of its stock (never below zero, never
- * under the product's minimum order) and the order row with a snapshot of the product. One statement holds the
- * product's row lock for no longer than it runs, so orders for a popular product queue as briefly as they can.
+ * under the product's minimum order, never over what one order may take) and the order row with a snapshot of
+ * the product. The statement runs after the buyer's row is locked and their open orders counted, so two orders of
+ * one buyer at their limit cannot both pass; other buyers never wait on that lock. The product's row lock is held
+ * for that statement and the commit only, so orders for a popular product queue as briefly as they can.
  * With an idempotency key, a retried request gets the order the first one made instead of buying twice.
  */
 export async function placeOrder(
   db: Db,
   input: OrderInput,
   buyer: SessionUser,
-  idempotencyKey?: string,
+  { maxOpenOrders, idempotencyKey }: PlaceOptions,
 ): Promise<PlacedOrder> {
   if (!isId(input.productId)) throw notFound(M.product.not_found);
   try {
-    const id = await takeAndRecord(db, input, buyer, idempotencyKey);
+    const id = await db.transaction(async (tx) => {
+      await holdOpenOrderSlot(tx, buyer.id, maxOpenOrders);
+      return takeAndRecord(tx, input, buyer, idempotencyKey);
+    });
     if (!id) throw await whyNot(db, input);
     const [placed] = await db.select().from(order).where(eq(order.id, id));
     return { order: placed!, replayed: false };
@@ -46,8 +58,27 @@ export async function placeOrder(
 
 const col = (column: AnyPgColumn) => sql.identifier(column.name);
 
+type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
+
+/**
+ * No hoarding: the buyer's open orders — unpaid, so holding stock without money (cash on delivery is `cod`,
+ * cancelled is `cancelled`) — are counted under a lock on the buyer's own row. The lock comes first, in its own
+ * statement: under READ COMMITTED the count that follows sees every order a buyer's earlier placing committed
+ * while this one waited. (A count inside the guarded statement alone would read the statement's snapshot, taken
+ * before any wait, and two concurrent orders would both see room.) `FOR NO KEY UPDATE` queues this buyer's orders
+ * only: other buyers, and the foreign-key checks of the order rows, are not held up.
+ */
+async function holdOpenOrderSlot(tx: Tx, buyerId: string, maxOpenOrders: number) {
+  await tx.select({ id: user.id }).from(user).where(eq(user.id, buyerId)).for("no key update");
+  const [open] = await tx
+    .select({ n: count() })
+    .from(order)
+    .where(and(eq(order.buyerId, buyerId), eq(order.status, "unpaid")));
+  if ((open?.n ?? 0) >= maxOpenOrders) throw conflict(M.order.too_many_open, { max: maxOpenOrders });
+}
+
 /** The order's id, or undefined when the guarded decrement took nothing. */
-async function takeAndRecord(db: Db, input: OrderInput, buyer: SessionUser, idempotencyKey?: string) {
+async function takeAndRecord(db: Db | Tx, input: OrderInput, buyer: SessionUser, idempotencyKey?: string) {
   // Both drivers (node-postgres and PGlite) answer with { rows }.
   const result = (await db.execute(sql`
     with taken as (
@@ -57,6 +88,12 @@ async function takeAndRecord(db: Db, input: OrderInput, buyer: SessionUser, idem
       where ${product.id} = ${input.productId}::uuid
         and ${product.availability} >= ${input.quantity}::integer
         and ${product.minimumQuantity} <= ${input.quantity}::integer
+        -- No hoarding, as shared/quantity.ts perOrderLimit: the product's own most per order, or half of the
+        -- stock (integer division rounds down) but never under the minimum order.
+        and ${input.quantity}::integer <= coalesce(
+          ${product.maxPerOrder},
+          greatest(${product.minimumQuantity}, ${product.availability} / 2)
+        )
       returning ${col(product.id)}, ${col(product.name)}, ${col(product.image)}, ${col(product.pricePoisha)}
     )
     insert into ${order} (${sql.join(
@@ -98,11 +135,12 @@ function replay(earlier: Order, input: OrderInput): PlacedOrder {
   return { order: earlier, replayed: true };
 }
 
-/** Why the guarded decrement took nothing. */
+/** Why the guarded decrement took nothing: the detail page's own question (shared/quantity.ts), asked again. */
 async function whyNot(db: Db, input: OrderInput) {
   const [current] = await db.select().from(product).where(eq(product.id, input.productId));
   if (!current) return notFound(M.product.not_found);
-  if (input.quantity < current.minimumQuantity)
-    return invalid(M.quantity.below_minimum, { min: current.minimumQuantity });
+  const problem = quantityProblem(input.quantity, current);
+  if (problem?.code === M.quantity.below_minimum) return invalid(problem.code, problem.params);
+  if (problem?.code === M.stock.over_per_order) return conflict(problem.code, problem.params);
   return conflict(M.stock.too_low);
 }

@@ -30,7 +30,8 @@ export async function placeOrder(deps: Deps, actor: Actor, raw: unknown, idempot
   const input = parseInput(OrderSchema, raw);
   const keyOfAttempt = parseInput(IdempotencyKeySchema, idempotencyKey);
   await withinLimits(deps, "order", buyer);
-  return changingCatalog(deps, place(deps.db, input, buyer, keyOfAttempt));
+  const options = { maxOpenOrders: deps.maxOpenOrders, idempotencyKey: keyOfAttempt };
+  return changingCatalog(deps, place(deps.db, input, buyer, options));
 }
 
 /** An order with what the actor may do to it now (shared/order-flow.ts). */

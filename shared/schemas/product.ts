@@ -36,6 +36,14 @@ export const ProductFields = z.object({
     .int(M.product.minimum_not_whole)
     .min(1, M.product.minimum_too_low)
     .max(MAX_ORDER_QUANTITY, M.product.minimum_too_high),
+  /** No hoarding: the most pieces one order may take; null or absent, half of the stock (shared/quantity.ts). */
+  maxPerOrder: z
+    .number({ error: M.product.max_per_order_not_number })
+    .int(M.product.max_per_order_not_whole)
+    .min(1, M.product.max_per_order_too_low)
+    .max(MAX_ORDER_QUANTITY, M.product.max_per_order_too_high)
+    .nullable()
+    .optional(),
   description: text(M.product.description_required, M.product.description_too_long, MAX_TEXT_LENGTH),
   details: z
     .string({ error: M.product.details_not_text })
@@ -54,14 +62,21 @@ function inPoisha<T extends { price?: number }>({ price, ...rest }: T) {
   return { ...rest, pricePoisha: price === undefined ? undefined : tkToPoisha(price) };
 }
 
-export const ProductSchema = ProductFields.transform(({ price, ...rest }) => ({
-  ...rest,
-  pricePoisha: tkToPoisha(price),
-}));
+/** The most per order is never under the minimum order (a PUT that sends one of the two, the database checks). */
+export const maxNotBelowMinimum = {
+  check: (fields: { minimumQuantity?: number | undefined; maxPerOrder?: number | null | undefined }) =>
+    fields.maxPerOrder == null || fields.minimumQuantity === undefined || fields.maxPerOrder >= fields.minimumQuantity,
+  params: { message: M.product.max_per_order_below_minimum, path: ["maxPerOrder"] },
+};
+
+export const ProductSchema = ProductFields.refine(maxNotBelowMinimum.check, maxNotBelowMinimum.params).transform(
+  ({ price, ...rest }) => ({ ...rest, pricePoisha: tkToPoisha(price) }),
+);
 export type ProductInput = z.output<typeof ProductSchema>;
 
 /** An admin changes any of the product's fields (the stock count alone, say). */
 export const ProductUpdateSchema = ProductFields.partial()
   .refine((fields) => Object.values(fields).some((v) => v !== undefined), M.product.nothing_to_change)
+  .refine(maxNotBelowMinimum.check, maxNotBelowMinimum.params)
   .transform(inPoisha);
 export type ProductUpdate = z.output<typeof ProductUpdateSchema>;

@@ -12,6 +12,7 @@ describe("configuration", () => {
       MAIL_FROM: "Randa <no-reply@randa.example>",
       SIGN_IN_LIMIT_PER_MINUTE: 5,
       ORDER_LIMIT_PER_MINUTE: 10,
+      MAX_OPEN_ORDERS: 5,
       REVIEW_LIMIT_PER_HOUR: 5,
       UPLOAD_LIMIT_PER_HOUR: 120,
       TRUST_PROXY: 0,

@@ -10,6 +10,7 @@ const product: ProductView = {
   pricePoisha: 123450,
   minimumQuantity: 40,
   availability: 200000,
+  maxPerOrder: null,
   description: "",
   details: "",
 };
@@ -44,6 +45,16 @@ describe("product detail view", () => {
     expect(html).toContain("Stock Out");
     expect(html).not.toContain('name="quantity"');
     expect(html).not.toContain("Buy It Now");
+  });
+
+  it("says how many pieces one order may take: half of the stock, or the product's own most per order", () => {
+    expect(render(product)).toContain("At most 1,00,000 Pis");
+    expect(render(product)).toMatch(/<input[^>]*max="100000"/);
+    const own = render({ ...product, maxPerOrder: 500 });
+    expect(own).toContain("At most 500 Pis");
+    expect(own).toMatch(/<input[^>]*max="500"/);
+    // Half of 60 is under the minimum of 40: the minimum can still be bought.
+    expect(render({ ...product, availability: 60 })).toContain("At most 40 Pis");
   });
 
   it("offers Buy It Now with the quantity at the minimum and no message yet", () => {

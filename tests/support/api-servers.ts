@@ -89,6 +89,7 @@ async function spawnServer(
       AUTH_SECRET,
       SIGN_IN_LIMIT_PER_MINUTE: "1000",
       ORDER_LIMIT_PER_MINUTE: "1000000",
+      MAX_OPEN_ORDERS: "1000000",
       REVIEW_LIMIT_PER_HOUR: "1000000",
       UPLOAD_LIMIT_PER_HOUR: "1000000",
       DATA_DIR: dataDir,

@@ -37,6 +37,7 @@ export function useTestApp(env: Record<string, string> | (() => Record<string, s
       SIGN_IN_LIMIT_PER_MINUTE: "1000",
       // Suites place hundreds of orders per file and fuzz a thousand calls: a test that wants a limit lowers it.
       ORDER_LIMIT_PER_MINUTE: "1000000",
+      MAX_OPEN_ORDERS: "1000000",
       REVIEW_LIMIT_PER_HOUR: "1000000",
       UPLOAD_LIMIT_PER_HOUR: "1000000",
       ...(typeof env === "function" ? env() : env),

@@ -12,6 +12,7 @@ import { formNumber, formOf } from "~/door/form-input.server";
 import { act, load, withRetryAfter } from "~/door/page-door.server";
 import { productView } from "~/door/views.server";
 import { pageTitle } from "~/lib/site";
+import { perOrderLimit } from "@shared/quantity";
 import { isStockOut } from "@shared/stock";
 import { imageSources } from "@shared/image-sources";
 import type { Route } from "./+types/product-detail";
@@ -106,6 +107,12 @@ export default function ProductDetail({ loaderData }: Route.ComponentProps) {
           </dd>
           <dt className="font-semibold">{t("product.minimum")}</dt>
           <dd data-testid="minimum-quantity">{format.pieces(product.minimumQuantity)}</dd>
+          {stockOut ? null : (
+            <>
+              <dt className="font-semibold">{t("product.perOrder")}</dt>
+              <dd data-testid="per-order-limit">{t("product.atMost", { n: format.count(perOrderLimit(product)) })}</dd>
+            </>
+          )}
         </dl>
         {!stockOut && <BuyNowForm key={product.id} product={product} />}
         <section className="mt-8">

@@ -17,6 +17,11 @@ const ProductJsonSchema = z.object({
   price: z.number().meta({ description: "Price of one piece in Tk (two decimals at most)." }),
   minimumQuantity: z.number().int().meta({ description: "The fewest pieces one order may take." }),
   Availability: z.number().int().meta({ description: "Pieces in stock." }),
+  maxPerOrder: z
+    .number()
+    .int()
+    .nullable()
+    .meta({ description: "The most pieces one order may take; null: half of the stock (never under the minimum)." }),
   desc: z.string(),
   details: z.string(),
 }) satisfies z.ZodType<ProductJson>;

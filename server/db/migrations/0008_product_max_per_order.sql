@@ -1,0 +1,2 @@
+ALTER TABLE "product" ADD COLUMN "max_per_order" integer;--> statement-breakpoint
+ALTER TABLE "product" ADD CONSTRAINT "product_max_per_order_at_least_minimum" CHECK ("product"."max_per_order" is null or "product"."max_per_order" >= "product"."minimum_quantity");
