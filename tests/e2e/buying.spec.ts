@@ -23,7 +23,11 @@ test.describe("buying", () => {
     await expect(buy).toBeDisabled();
     await quantity.fill("");
     await expect(buy).toBeDisabled();
-    await quantity.fill("2000");
+    // No hoarding: one order takes at most half of the 2,000 in stock.
+    await quantity.fill("1020");
+    await expect(page.getByRole("alert")).toHaveText("One order can take at most 1000 Pis of this tool");
+    await expect(buy).toBeDisabled();
+    await quantity.fill("1000");
     await expect(page.getByRole("alert")).toHaveCount(0);
     await expect(buy).toBeEnabled();
   });
@@ -50,17 +54,20 @@ test.describe("buying", () => {
       await registerViaApi(page);
       const saw = await productNamed(page.request, "Dovetail Back Saw 250 mm");
       await page.goto(`/detail/${saw._id}`);
-      await page.getByLabel("Quantity (Pis)").fill(String(saw.Availability));
+      // The most one order may take (half of the stock, never under the minimum of 20).
+      const most = Math.max(20, Math.floor(saw.Availability / 2));
+      await page.getByLabel("Quantity (Pis)").fill(String(most));
 
-      // Someone else buys first; this page still shows the old stock.
+      // Someone else buys first, twice (each order at most half); this page still shows the old stock.
       const other = await browser.newPage();
       await registerViaApi(other);
+      await orderViaApi(other, saw._id, most);
       await orderViaApi(other, saw._id, 20);
       await other.close();
 
       await page.getByRole("button", { name: "Buy It Now" }).click();
       await expect(toast(page, "Order Quantity Must Be Smaller Than Available Quantity")).toBeVisible();
-      await expect(page.getByTestId("availability")).toHaveText(`${saw.Availability - 20} Pieces`);
+      await expect(page.getByTestId("availability")).toHaveText(`${saw.Availability - most - 20} Pieces`);
     });
   });
 

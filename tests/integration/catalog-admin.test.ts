@@ -144,6 +144,7 @@ describe("admin catalog", () => {
         price: 1450.5,
         minimumQuantity: 10,
         Availability: 60,
+        maxPerOrder: null,
         desc: body.desc,
         details: body.details,
       });

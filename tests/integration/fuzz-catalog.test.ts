@@ -14,6 +14,7 @@ const PRODUCT = {
   price: 1250.5,
   Availability: 200,
   minimumQuantity: 20,
+  maxPerOrder: 60,
   desc: "A marking gauge.",
   details: "Beech, brass wear strips.",
   image: "/images/products/marking-gauge.svg",

@@ -39,6 +39,7 @@ describe("fuzzing the page actions: a hostile form post never gets a 5xx, and a 
     price: "100",
     availability: "10",
     minimumQuantity: "1",
+    maxPerOrder: "5",
     description: "A gauge.",
     image: "/images/products/marking-gauge.svg",
   };

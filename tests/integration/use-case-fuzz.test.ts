@@ -56,6 +56,7 @@ const PRODUCT = {
   price: 1250.5,
   availability: 200,
   minimumQuantity: 20,
+  maxPerOrder: 60,
   description: "A marking gauge.",
   details: "Beech, brass wear strips.",
   image: "/images/products/marking-gauge.svg",

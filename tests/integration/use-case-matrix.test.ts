@@ -66,6 +66,7 @@ const PRODUCT = {
   price: 100,
   availability: 10,
   minimumQuantity: 1,
+  maxPerOrder: 5,
   description: "A gauge.",
   image: "/images/products/marking-gauge.svg",
 };

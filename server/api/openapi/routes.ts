@@ -102,7 +102,9 @@ export const ROUTES: ApiRoute[] = [
     operationId: "addProduct",
     tag: "products",
     summary: "Add a product",
-    description: "The image must be one uploaded through `POST /api/uploads` or one of the store's drawings.",
+    description:
+      "The image must be one uploaded through `POST /api/uploads` or one of the store's drawings. `maxPerOrder` " +
+      "(optional, at least `minimumQuantity`) is the most pieces one order may take; without it, half of the stock.",
     who: "admin",
     session: "required",
     body: jsonBody(B.ProductInput),
@@ -114,7 +116,9 @@ export const ROUTES: ApiRoute[] = [
     operationId: "updateProduct",
     tag: "products",
     summary: "Change a product",
-    description: "Any of the product's fields; `{Availability}` alone sets the stock.",
+    description:
+      "Any of the product's fields; `{Availability}` alone sets the stock, `{maxPerOrder: null}` brings back the " +
+      "half-of-the-stock limit. A `maxPerOrder` under the minimum quantity (sent or stored) is refused with 400.",
     who: "admin",
     session: "required",
     params: { id: id("product") },
@@ -186,7 +190,12 @@ export const ROUTES: ApiRoute[] = [
       }),
       400: refused("Fewer pieces than the product's minimum (`You have to buy at least {min}`), or a bad body."),
       404: refused("No such product."),
-      409: refused("More pieces than in stock, or an Idempotency-Key used for a different order."),
+      409: refused(
+        "More pieces than in stock; more than one order may take (`One order can take at most {max} Pis of this " +
+          "tool`: the product's `maxPerOrder`, or half of the stock but never under its minimum); the buyer already " +
+          "holds MAX_OPEN_ORDERS unpaid orders (`You already have {max} unpaid orders…`, code `order.too_many_open`); " +
+          "or an Idempotency-Key used for a different order.",
+      ),
       429: limited(
         "Over the orders an account (or an address, three accounts' worth) may place in a minute; no stock taken.",
       ),

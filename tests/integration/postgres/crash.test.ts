@@ -66,6 +66,8 @@ describe("a server process killed with SIGKILL in the middle of 300 orders", () 
         pricePoisha: 12_345,
         minimumQuantity: 1,
         availability,
+        // The crash is about stock alone: without its own limit, half of a low stock would refuse the last orders.
+        maxPerOrder: MOST_PIECES,
       })
       .returning();
     return row!;

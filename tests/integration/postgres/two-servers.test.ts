@@ -67,6 +67,8 @@ describe("two server processes sharing one PostgreSQL database", () => {
         pricePoisha: 12_345,
         minimumQuantity,
         availability,
+        // The storm is about stock alone: without its own limit, half of a low stock would refuse the last orders.
+        maxPerOrder: 60,
       })
       .returning();
     return row!;
