@@ -7,12 +7,12 @@ import {
   type Server,
 } from "node:http";
 import { request as httpsRequest } from "node:https";
-import { createServer as createNetServer } from "node:net";
 import { tmpdir, userInfo } from "node:os";
 import path from "node:path";
 import { getRequestListener } from "@hono/node-server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { STRICT_TRANSPORT_SECURITY } from "@server/http/security-headers";
+import { freePort } from "../support/free-port";
 import { usePageApp } from "../support/page-app";
 import { TEST_ORIGIN, useTestApp } from "../support/test-app";
 
@@ -66,21 +66,6 @@ function call(url: string, { method = "GET", headers = {}, body, from = "127.0.0
     req.on("error", reject);
     req.end(body);
   });
-}
-
-async function freePort(): Promise<number> {
-  for (;;) {
-    const port = 20_000 + Math.floor(Math.random() * 10_000);
-    const probe = createNetServer();
-    const free = await new Promise<boolean>((resolve) => {
-      probe.once("error", () => resolve(false));
-      probe.listen(port, "127.0.0.1", () => resolve(true));
-    });
-    if (free) {
-      await new Promise((resolve) => probe.close(resolve));
-      return port;
-    }
-  }
 }
 
 /** Serves `app` over real HTTP on `port` (the socket's address is what the store reads without TRUST_PROXY). */

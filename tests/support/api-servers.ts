@@ -1,7 +1,7 @@
 import { spawn, type ChildProcess } from "node:child_process";
-import { createServer } from "node:net";
 import { fileURLToPath } from "node:url";
 import { jsonInit } from "./accounts";
+import { freePort } from "./free-port";
 
 // The store's API as separate processes (tests/support/api-server-main.ts) on one PostgreSQL database, for tests
 // that need several servers or one that dies and comes back.
@@ -47,26 +47,6 @@ export function apiServers(databaseUrl: string, dataDir: string): ApiServers {
       await Promise.all(started.map(stopServer));
     },
   };
-}
-
-/**
- * A port nobody is listening on right now (the child binds it a moment later; a clash makes it fail fast). It is
- * taken below the range the OS hands out for outgoing connections, so a killed server's port stays free for it
- * to start on again.
- */
-async function freePort(): Promise<number> {
-  for (;;) {
-    const port = 20_000 + Math.floor(Math.random() * 10_000);
-    const probe = createServer();
-    const free = await new Promise<boolean>((resolve) => {
-      probe.once("error", () => resolve(false));
-      probe.listen(port, "127.0.0.1", () => resolve(true));
-    });
-    if (free) {
-      await new Promise((resolve) => probe.close(resolve));
-      return port;
-    }
-  }
 }
 
 /** Spawns the API server and resolves once it prints its ready line. */
