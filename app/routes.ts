@@ -17,6 +17,7 @@ export default [
     route("orders", "routes/dashboard/orders.tsx"),
     route("reviews", "routes/dashboard/reviews.tsx"),
     route("payment/:orderId", "routes/dashboard/payment.tsx"),
+    route("order/:orderId", "routes/dashboard/order-detail.tsx"),
     layout("routes/dashboard/admin-only.tsx", [
       route("addproduct", "routes/dashboard/add-product.tsx"),
       route("manageproduct", "routes/dashboard/manage-products.tsx"),

@@ -1,5 +1,6 @@
 import { useTranslation } from "react-i18next";
 import { formatCount, formatMoney, formatTk } from "@shared/format";
+import { formatDateTime, formatTime } from "@shared/format-time";
 import { isLanguage } from "@shared/languages";
 
 /** Money and counts in the page's language: Bengali digits and ৳ in Bangla, 'Tk 1,25,000' in English. */
@@ -12,5 +13,9 @@ export function useFormat() {
     money: (poisha: number) => formatMoney(poisha, language),
     count: (n: number) => formatCount(n, language),
     pieces: (n: number) => `${formatCount(n, language)} ${language === "bn" ? "পিস" : "Pis"}`,
+    /** An ISO time as the shop's clock shows it: '14:35'. */
+    time: (at: string) => formatTime(at, language),
+    /** An ISO time with its date: '23 Nov 2026, 14:35'. */
+    dateTime: (at: string) => formatDateTime(at, language),
   };
 }

@@ -10,6 +10,12 @@ interface ConfirmDialogProps {
   cancelLabel?: string;
   /** Hidden inputs the confirming form posts to the page's action. */
   fields: Record<string, string>;
+  /** Another route's action to post to (the order view cancels through My Orders); the page's own by default. */
+  action?: string;
+  /** Fields the person fills in before confirming (the reason of a cancel). */
+  children?: React.ReactNode;
+  /** The confirming button waits: what was filled in is not acceptable yet. */
+  confirmDisabled?: boolean;
 }
 
 /** A yes/no question in the browser's own modal <dialog> (focus trap, Escape to close, no library needed). */
@@ -20,6 +26,9 @@ export function ConfirmDialog({
   confirmLabel = "Yes!",
   cancelLabel = "No",
   fields,
+  action,
+  children,
+  confirmDisabled = false,
 }: ConfirmDialogProps) {
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
@@ -36,20 +45,27 @@ export function ConfirmDialog({
         <h2 id={titleId} className="text-lg font-bold text-wood-900">
           {question}
         </h2>
-        <Form method="post" onSubmit={() => ref.current?.close()} className="mt-6 flex justify-end gap-3">
+        <Form method="post" action={action} onSubmit={() => ref.current?.close()}>
           {Object.entries(fields).map(([name, value]) => (
             <input key={name} type="hidden" name={name} value={value} />
           ))}
-          <button
-            type="button"
-            onClick={() => ref.current?.close()}
-            className="rounded-md border border-stone-300 px-4 py-2 font-semibold text-stone-700"
-          >
-            {cancelLabel}
-          </button>
-          <button type="submit" className="rounded-md bg-red-700 px-4 py-2 font-semibold text-white hover:bg-red-800">
-            {confirmLabel}
-          </button>
+          {children ? <div className="mt-4">{children}</div> : null}
+          <div className="mt-6 flex justify-end gap-3">
+            <button
+              type="button"
+              onClick={() => ref.current?.close()}
+              className="rounded-md border border-stone-300 px-4 py-2 font-semibold text-stone-700"
+            >
+              {cancelLabel}
+            </button>
+            <button
+              type="submit"
+              disabled={confirmDisabled}
+              className="rounded-md bg-red-700 px-4 py-2 font-semibold text-white hover:bg-red-800 disabled:bg-stone-400"
+            >
+              {confirmLabel}
+            </button>
+          </div>
         </Form>
       </dialog>
     </>

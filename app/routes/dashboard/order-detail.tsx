@@ -1,0 +1,225 @@
+import { localTitle } from "~/i18n/meta";
+import { useTranslation } from "react-i18next";
+import { useFormat } from "~/i18n/use-format";
+import { isRouteErrorResponse, Link, redirect } from "react-router";
+import { cancelOrder, orderDetail } from "@server/use-cases/orders";
+import { refundOrder } from "@server/use-cases/refunds";
+import { M } from "@shared/messages";
+import type { OrderView } from "@shared/views";
+import { CancelDialog } from "~/components/order/cancel-dialog";
+import { OrderHistory } from "~/components/order/order-history";
+import { OrderNotes } from "~/components/order/order-notes";
+import { RefundMarker } from "~/components/order/refund-marker";
+import { StatusBadge } from "~/components/order/status-badge";
+import { ConfirmDialog } from "~/components/ui/confirm-dialog";
+import { formOf, formText } from "~/door/form-input.server";
+import { act, load, succeeded, unknownIntent } from "~/door/page-door.server";
+import { orderDetailView } from "~/door/views.server";
+import { useActionToast } from "~/lib/use-action-toast";
+import type { Route } from "./+types/order-detail";
+
+export const meta: Route.MetaFunction = ({ matches }) => [{ title: localTitle(matches, "order.title") }];
+
+/** The buyer's own order, or any order for an admin, with its history. */
+export async function loader(args: Route.LoaderArgs) {
+  const { detail, mine, admin } = await load(args, async (deps, actor) => {
+    const detail = await orderDetail(deps, actor, args.params.orderId);
+    return { detail, mine: detail.order.buyerId === actor?.id, admin: actor?.role === "admin" };
+  });
+  return { ...orderDetailView(detail), mine, admin };
+}
+
+/** An admin cancels (with a reason the buyer is shown) or refunds; the server decides whether they may. */
+export async function action(args: Route.ActionArgs) {
+  const form = await formOf(args.request);
+  const { orderId } = args.params;
+  switch (form.get("intent")) {
+    case "cancel":
+      return act(
+        args,
+        (deps, actor) => cancelOrder(deps, actor, orderId, { reason: formText(form.get("reason")) }),
+        // A buyer's own cancel removes the order from their list (spec), so there is no order left to show.
+        (cancelled) =>
+          cancelled.cancelledBy === "admin" ? succeeded(M.order.cancelled_by_shop) : redirect("/dashboard/orders"),
+      );
+    case "refund":
+      return act(
+        args,
+        (deps, actor) => refundOrder(deps, actor, orderId),
+        () => succeeded(M.order.refunded),
+      );
+    default:
+      return unknownIntent();
+  }
+}
+
+const outlineButton = "rounded-md border px-4 py-2 font-semibold";
+
+export default function OrderDetail({ loaderData, actionData }: Route.ComponentProps) {
+  useActionToast(actionData);
+  const { order, history, mine, admin } = loaderData;
+  const { t } = useTranslation();
+  const format = useFormat();
+  const back = mine || !admin ? "/dashboard/orders" : "/dashboard/manageorder";
+  return (
+    <section>
+      <div className="flex flex-wrap items-baseline justify-between gap-3">
+        <h2 className="text-xl font-semibold text-wood-900">{t("order.title")}</h2>
+        <Link to={back} className="font-semibold text-forest-700 underline">
+          {t(mine || !admin ? "order.backToOrders" : "order.backToManage")}
+        </Link>
+      </div>
+      <div className="mt-4 grid gap-6 md:grid-cols-[2fr_3fr]">
+        <article className="rounded-xl border border-wood-100 bg-white p-6 shadow-sm">
+          <img
+            src={order.image}
+            alt={order.productName}
+            width={320}
+            height={240}
+            className="h-48 w-full rounded-md bg-paper object-contain"
+          />
+          <h3 className="mt-4 text-lg font-semibold text-wood-900">{order.productName}</h3>
+          <p className="text-sm text-stone-600">{t("order.placedOn", { time: format.dateTime(order.createdAt) })}</p>
+          <OrderFacts order={order} showBuyer={!mine} />
+          <OrderNotes order={order} mine={mine} />
+          <HoldLine order={order} />
+          <OrderActions order={order} admin={admin} />
+        </article>
+        <article className="rounded-xl border border-wood-100 bg-white p-6 shadow-sm">
+          <h3 className="text-lg font-semibold text-wood-900">{t("order.history")}</h3>
+          <OrderHistory history={history} mine={mine} />
+        </article>
+      </div>
+    </section>
+  );
+}
+
+function OrderFacts({ order, showBuyer }: { order: OrderView; showBuyer: boolean }) {
+  const { t } = useTranslation();
+  const format = useFormat();
+  const { delivery } = order;
+  return (
+    <dl className="mt-3 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-stone-700">
+      {showBuyer ? (
+        <>
+          <dt>{t("order.buyer")}</dt>
+          <dd className="break-all">
+            {order.buyerName ? `${order.buyerName} · ` : ""}
+            {order.buyerEmail}
+          </dd>
+        </>
+      ) : null}
+      <dt>{t("order.price")}</dt>
+      <dd>{format.money(order.pricePoisha)}</dd>
+      <dt>{t("order.quantity")}</dt>
+      <dd>{format.pieces(order.quantity)}</dd>
+      <dt className="font-semibold text-wood-900">{t("order.payable")}</dt>
+      <dd className="font-semibold text-wood-900">{format.money(order.payablePoisha)}</dd>
+      <dt>{t("order.state")}</dt>
+      <dd className="flex flex-wrap gap-2" data-testid="order-state">
+        <StatusBadge status={order.status} />
+        <RefundMarker refund={order.refund} />
+      </dd>
+      <dt>{t("order.deliverTo")}</dt>
+      <dd className="text-sm">
+        {delivery ? (
+          <>
+            <span className="font-semibold">{delivery.name}</span>, {delivery.phone}
+            <br />
+            {delivery.address}, {delivery.district}, {delivery.division}
+          </>
+        ) : (
+          <span className="text-stone-500">{t("order.notGiven")}</span>
+        )}
+      </dd>
+      {order.transactionId ? (
+        <>
+          <dt>{t("order.transaction")}</dt>
+          <dd className="font-mono text-sm break-all">{order.transactionId}</dd>
+        </>
+      ) : null}
+    </dl>
+  );
+}
+
+/** When an unpaid order lets go of its stock, or when it did. */
+function HoldLine({ order }: { order: OrderView }) {
+  const { t } = useTranslation();
+  const format = useFormat();
+  if (!order.expiresAt) return null;
+  const time = format.dateTime(order.expiresAt);
+  return (
+    <p className="mt-3 rounded-md bg-wood-100 px-3 py-2 text-sm text-stone-700">
+      {order.status === "expired" ? t("order.holdRanOut", { time }) : t("order.holdsUntil", { time })}
+    </p>
+  );
+}
+
+/** What the viewer may do now: exactly the actions the server listed. */
+function OrderActions({ order, admin }: { order: OrderView; admin: boolean }) {
+  const { t } = useTranslation();
+  const format = useFormat();
+  const can = (action: OrderView["actions"][number]) => order.actions.includes(action);
+  const payable = can("pay") || can("set_delivery");
+  if (!payable && !can("cancel") && !can("refund")) return null;
+  return (
+    <div className="mt-4 flex flex-wrap gap-3">
+      {payable ? (
+        <Link
+          to={`/dashboard/payment/${order.id}`}
+          className="rounded-md bg-forest-700 px-4 py-2 font-semibold text-white hover:bg-forest-800"
+        >
+          {t("order.pay")}
+        </Link>
+      ) : null}
+      {can("cancel") && admin ? (
+        <CancelDialog
+          order={order}
+          trigger={t("order.cancel")}
+          triggerClassName={`${outlineButton} border-red-700 text-red-700 hover:bg-red-50`}
+        />
+      ) : can("cancel") ? (
+        // The buyer's cancel is My Orders' own, and lands there: the order leaves their list.
+        <ConfirmDialog
+          trigger={t("order.cancel")}
+          triggerClassName={`${outlineButton} border-red-700 text-red-700 hover:bg-red-50`}
+          question={t("orders.cancelQuestion", { product: order.productName })}
+          confirmLabel={t("orders.yes")}
+          cancelLabel={t("orders.no")}
+          fields={{ orderId: order.id }}
+          action="/dashboard/orders"
+        />
+      ) : null}
+      {can("refund") ? (
+        <ConfirmDialog
+          trigger={t("admin.refund")}
+          triggerClassName={`${outlineButton} border-forest-700 text-forest-700 hover:bg-forest-100`}
+          question={t("admin.refundQuestion", {
+            product: order.productName,
+            amount: format.money(order.payablePoisha),
+          })}
+          confirmLabel={t("admin.yes")}
+          cancelLabel={t("admin.no")}
+          fields={{ intent: "refund", orderId: order.id }}
+        />
+      ) : null}
+    </div>
+  );
+}
+
+/** An unknown order, or one that is not the viewer's: said inside the dashboard, with the way back. */
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const { t } = useTranslation();
+  if (!isRouteErrorResponse(error) || error.status !== 404) throw error;
+  return (
+    <section>
+      <h2 className="text-xl font-semibold text-wood-900">{t("order.title")}</h2>
+      <p className="mt-4 rounded-md bg-wood-100 px-4 py-3 text-stone-700">
+        {t("order.notFound")}{" "}
+        <Link to="/dashboard/orders" className="font-semibold text-forest-700 underline">
+          {t("order.backToOrders")}
+        </Link>
+      </p>
+    </section>
+  );
+}
