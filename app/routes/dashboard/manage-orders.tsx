@@ -1,16 +1,20 @@
 import { localTitle } from "~/i18n/meta";
 import { useTranslation } from "react-i18next";
 import { useFormat } from "~/i18n/use-format";
-import { Form } from "react-router";
-import { acceptPayment, advance, collectCash, listAllOrders } from "@server/use-cases/orders";
+import { Form, Link } from "react-router";
+import { acceptPayment, advance, cancelOrder, collectCash, listAllOrders } from "@server/use-cases/orders";
+import { refundOrder } from "@server/use-cases/refunds";
 import { M } from "@shared/messages";
+import { CancelDialog } from "~/components/order/cancel-dialog";
+import { OrderNotes } from "~/components/order/order-notes";
+import { RefundMarker } from "~/components/order/refund-marker";
+import { StatusBadge } from "~/components/order/status-badge";
 import { ConfirmDialog } from "~/components/ui/confirm-dialog";
 import { Cell, DataTable, rowClass } from "~/components/ui/data-table";
 import { act, load, succeeded, unknownIntent } from "~/door/page-door.server";
 import { orderView } from "~/door/views.server";
-import { STATE_CLASS } from "~/lib/order-states";
 import { useActionToast } from "~/lib/use-action-toast";
-import { formOf } from "~/door/form-input.server";
+import { formOf, formText } from "~/door/form-input.server";
 import type { Route } from "./+types/manage-orders";
 
 export const meta: Route.MetaFunction = ({ matches }) => [{ title: localTitle(matches, "admin.manageOrders") }];
@@ -59,6 +63,18 @@ export async function action(args: Route.ActionArgs) {
         () => succeeded(done),
       );
     }
+    case "cancel":
+      return act(
+        args,
+        (deps, actor) => cancelOrder(deps, actor, orderId, { reason: formText(form.get("reason")) }),
+        () => succeeded(M.order.cancelled_by_shop),
+      );
+    case "refund":
+      return act(
+        args,
+        (deps, actor) => refundOrder(deps, actor, orderId),
+        () => succeeded(M.order.refunded),
+      );
     default:
       return unknownIntent();
   }
@@ -66,10 +82,13 @@ export async function action(args: Route.ActionArgs) {
 
 const smallButton =
   "whitespace-nowrap rounded-md border border-forest-700 px-3 py-1.5 font-semibold text-forest-700 hover:bg-forest-100";
+const cancelButton =
+  "whitespace-nowrap rounded-md border border-red-700 px-3 py-1.5 font-semibold text-red-700 hover:bg-red-50";
 
 /**
- * Spec §2 Manage Orders. Pay Bill records the cash of a cash-on-delivery order as collected; Next Step moves an
- * order from paid or cash on delivery to shipped, then delivered.
+ * Spec §2 Manage Orders. Pay Bill records the cash of a cash-on-delivery order as collected, and gives back money
+ * an order cannot keep (Refund); Next Step moves an order from paid or cash on delivery to shipped, then delivered,
+ * and an order not yet shipped may be cancelled with a reason the buyer is shown. Each product name opens the order.
  */
 export default function ManageOrders({ loaderData, actionData }: Route.ComponentProps) {
   useActionToast(actionData);
@@ -87,7 +106,12 @@ export default function ManageOrders({ loaderData, actionData }: Route.Component
             <tr key={o.id} className={rowClass}>
               <Cell>{i + 1}</Cell>
               <Cell className="break-all">{o.buyerEmail}</Cell>
-              <Cell className="font-semibold text-wood-900">{o.productName}</Cell>
+              <Cell className="font-semibold text-wood-900">
+                <Link to={`/dashboard/order/${o.id}`} className="underline decoration-wood-300 hover:text-forest-700">
+                  {o.productName}
+                </Link>
+                <OrderNotes order={{ ...o, refundNote: null }} mine={false} />
+              </Cell>
               <Cell className="whitespace-nowrap">{format.money(o.pricePoisha)}</Cell>
               <Cell className="whitespace-nowrap">{format.pieces(o.quantity)}</Cell>
               <Cell className="whitespace-nowrap">{format.money(o.payablePoisha)}</Cell>
@@ -105,9 +129,10 @@ export default function ManageOrders({ loaderData, actionData }: Route.Component
                 )}
               </Cell>
               <Cell>
-                <span className={`rounded px-2 py-1 text-xs font-semibold whitespace-nowrap ${STATE_CLASS[o.status]}`}>
-                  {t(`states.${o.status}`)}
-                </span>
+                <div className="flex flex-col items-start gap-1">
+                  <StatusBadge status={o.status} />
+                  <RefundMarker refund={o.refund} />
+                </div>
               </Cell>
               <Cell>
                 {o.paid ? (
@@ -155,14 +180,29 @@ export default function ManageOrders({ loaderData, actionData }: Route.Component
                   <button
                     type="button"
                     disabled
-                    title={t("admin.waiting")}
+                    title={t(o.status === "cancelled" || o.status === "expired" ? "admin.closed" : "admin.waiting")}
                     className="cursor-not-allowed whitespace-nowrap rounded-md border border-stone-300 px-3 py-1.5 font-semibold text-stone-400"
                   >
                     {t("admin.payBill")}
                   </button>
                 )}
+                {o.actions.includes("refund") ? (
+                  <div className="mt-2">
+                    <ConfirmDialog
+                      trigger={t("admin.refund")}
+                      triggerClassName={smallButton}
+                      question={t("admin.refundQuestion", {
+                        product: o.productName,
+                        amount: format.money(o.payablePoisha),
+                      })}
+                      confirmLabel={t("admin.yes")}
+                      cancelLabel={t("admin.no")}
+                      fields={{ intent: "refund", orderId: o.id }}
+                    />
+                  </div>
+                ) : null}
               </Cell>
-              <Cell>
+              <Cell className="space-y-2">
                 {o.actions.includes("ship") ? (
                   <Form method="post">
                     <input type="hidden" name="orderId" value={o.id} />
@@ -177,6 +217,9 @@ export default function ManageOrders({ loaderData, actionData }: Route.Component
                       {t("admin.deliver")}
                     </button>
                   </Form>
+                ) : null}
+                {o.actions.includes("cancel") ? (
+                  <CancelDialog order={o} trigger={t("admin.cancel")} triggerClassName={cancelButton} />
                 ) : null}
               </Cell>
             </tr>

@@ -4,11 +4,12 @@ import { useFormat } from "~/i18n/use-format";
 import { Link } from "react-router";
 import { cancelOrder, myOrders } from "@server/use-cases/orders";
 import { M } from "@shared/messages";
+import { OrderNotes } from "~/components/order/order-notes";
+import { StatusBadge } from "~/components/order/status-badge";
 import { ConfirmDialog } from "~/components/ui/confirm-dialog";
 import { Cell, DataTable, rowClass } from "~/components/ui/data-table";
 import { act, load, succeeded } from "~/door/page-door.server";
 import { orderView } from "~/door/views.server";
-import { STATE_CLASS } from "~/lib/order-states";
 import { useActionToast } from "~/lib/use-action-toast";
 import { formOf } from "~/door/form-input.server";
 import type { Route } from "./+types/orders";
@@ -67,14 +68,17 @@ export default function MyOrders({ loaderData, actionData }: Route.ComponentProp
               <Cell>
                 <img src={o.image} alt="" width={64} height={48} className="rounded bg-paper object-contain" />
               </Cell>
-              <Cell className="font-semibold text-wood-900">{o.productName}</Cell>
+              <Cell className="font-semibold text-wood-900">
+                <Link to={`/dashboard/order/${o.id}`} className="underline decoration-wood-300 hover:text-forest-700">
+                  {o.productName}
+                </Link>
+                <OrderNotes order={o} mine />
+              </Cell>
               <Cell className="whitespace-nowrap">{format.money(o.pricePoisha)}</Cell>
               <Cell className="whitespace-nowrap">{format.pieces(o.quantity)}</Cell>
               <Cell className="whitespace-nowrap">{format.money(o.payablePoisha)}</Cell>
               <Cell>
-                <span className={`rounded px-2 py-1 text-xs font-semibold whitespace-nowrap ${STATE_CLASS[o.status]}`}>
-                  {t(`states.${o.status}`)}
-                </span>
+                <StatusBadge status={o.status} />
               </Cell>
               <Cell>
                 {o.paid ? (
@@ -97,6 +101,9 @@ export default function MyOrders({ loaderData, actionData }: Route.ComponentProp
                   >
                     {t("orders.pay")}
                   </Link>
+                ) : o.status === "cancelled" || o.status === "expired" ? (
+                  // Closed without money: nothing to pay, and nothing to cancel any more.
+                  <StatusBadge status={o.status} />
                 ) : (
                   <span className="text-sm whitespace-nowrap text-stone-700">{t("orders.payOnDelivery")}</span>
                 )}
