@@ -5,7 +5,13 @@ import { isRouteErrorResponse, Link, redirect } from "react-router";
 import { chooseCashOnDelivery, myOrder, setDelivery } from "@server/use-cases/orders";
 import { startGatewayPayment } from "@server/use-cases/payments";
 import { myProfile } from "@server/use-cases/profiles";
+import { M } from "@shared/messages";
+import type { OrderView } from "@shared/views";
+import { OrderNotes } from "~/components/order/order-notes";
+import { HoldNotice, minutesLeft } from "~/components/payment/hold-notice";
 import { PaymentCard } from "~/components/payment/payment-card";
+import { useMessage } from "~/i18n/use-message";
+import { useClock } from "~/lib/use-clock";
 import { formOf, formText } from "~/door/form-input.server";
 import { act, load, unknownIntent } from "~/door/page-door.server";
 import { orderView } from "~/door/views.server";
@@ -25,6 +31,8 @@ export async function loader(args: Route.LoaderArgs) {
     gateway: services.gateway ? ("sslcommerz" as const) : null,
     gatewayResult: new URL(args.request.url).searchParams.get("gateway"),
     profileDelivery: { name: user.name, phone: profile.number, address: profile.location },
+    // The hold's minutes are counted from the server's clock first, so the page hydrates with the same text.
+    now: new Date().toISOString(),
   };
 }
 
@@ -66,6 +74,9 @@ export default function PayOrder({ loaderData }: Route.ComponentProps) {
   const { order, payment, gateway, gatewayResult, profileDelivery } = loaderData;
   const { t } = useTranslation();
   const format = useFormat();
+  const now = useClock(loaderData.now);
+  const holding = order.status === "unpaid" && order.expiresAt !== null;
+  const ranOut = holding && minutesLeft(order.expiresAt!, now) === 0;
   return (
     <section>
       <h2 className="text-xl font-semibold text-wood-900">{t("payment.title")}</h2>
@@ -92,18 +103,47 @@ export default function PayOrder({ loaderData }: Route.ComponentProps) {
             <dt className="font-semibold text-wood-900">{t("payment.payable")}</dt>
             <dd className="font-semibold text-wood-900">{format.money(order.payablePoisha)}</dd>
           </dl>
+          {holding ? <HoldNotice expiresAt={order.expiresAt!} now={now} /> : null}
         </article>
         <article className="rounded-xl border border-wood-100 bg-white p-6 shadow-sm">
-          <PaymentCard
-            order={order}
-            config={payment}
-            gateway={gateway}
-            gatewayResult={gatewayResult}
-            profileDelivery={profileDelivery}
-          />
+          {order.status === "expired" || order.status === "cancelled" || ranOut ? (
+            <Closed order={order} />
+          ) : (
+            <PaymentCard
+              order={order}
+              config={payment}
+              gateway={gateway}
+              gatewayResult={gatewayResult}
+              profileDelivery={profileDelivery}
+            />
+          )}
         </article>
       </div>
     </section>
+  );
+}
+
+/**
+ * An order that can no longer be paid: it expired (or its hold ran out while the page was open, which the server's
+ * expiry will record in a moment), or the shop cancelled it. Whatever money it took is to be refunded, said here.
+ */
+function Closed({ order }: { order: OrderView }) {
+  const { t } = useTranslation();
+  const say = useMessage();
+  const said = order.status === "cancelled" ? M.order.cancelled_not_payable : M.order.expired_not_payable;
+  return (
+    <div role="alert" className="space-y-2">
+      <p className="text-lg font-semibold text-wood-900">{say(said)}</p>
+      <OrderNotes order={order} mine />
+      <p className="flex flex-wrap gap-4">
+        <Link to={`/dashboard/order/${order.id}`} className="font-semibold text-forest-700 underline">
+          {t("payment.orderDetails")}
+        </Link>
+        <Link to="/dashboard/orders" className="font-semibold text-forest-700 underline">
+          {t("payment.backToOrders")}
+        </Link>
+      </p>
+    </div>
   );
 }
 
