@@ -4,6 +4,7 @@ import type { Delivery } from "@shared/schemas/delivery";
 import type { SessionUser } from "../auth/session";
 import type { Db } from "../db/client";
 import { order, payment, type OrderRow } from "../db/schema";
+import { personOf, recordEvent } from "./order-history";
 import { assertAllowed, hasHeldPayment, lockOrder, orderFacts, type Order } from "./orders";
 
 type Changes = Partial<Pick<OrderRow, "status" | "paymentMethod" | "delivery" | "transactionId">>;
@@ -31,6 +32,7 @@ export async function confirmCashOnDelivery(db: Db, actor: SessionUser, orderId:
   return db.transaction(async (tx) => {
     const row = await lockOrder(tx, orderId);
     assertAllowed(orderFacts(row, false), actor, "confirm_cod");
+    await recordEvent(tx, row.id, "cod", personOf(actor, row.buyerId));
     return save(tx, row.id, { status: "cod", paymentMethod: "cod" });
   });
 }
@@ -51,6 +53,7 @@ export async function collectCash(db: Db, actor: SessionUser, orderId: string | 
       amountPoisha: row.payablePoisha,
       currency: "BDT",
     });
+    await recordEvent(tx, row.id, "collected", { by: "admin", userId: actor.id });
     return save(tx, row.id, { transactionId });
   });
 }
@@ -60,6 +63,7 @@ export async function advanceOrder(db: Db, actor: SessionUser, orderId: string |
   return db.transaction(async (tx) => {
     const row = await lockOrder(tx, orderId);
     assertAllowed(orderFacts(row, await hasHeldPayment(tx, row.id)), actor, to === "shipped" ? "ship" : "deliver");
+    await recordEvent(tx, row.id, to, { by: "admin", userId: actor.id });
     return save(tx, row.id, { status: to });
   });
 }

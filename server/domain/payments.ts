@@ -65,6 +65,11 @@ export async function confirmOrderPayment(
   const proof = await provider.retrieve(transactionId);
   if (!proof) throw invalid(M.payment.not_found);
   if (proof.orderId !== row.id) throw invalid(M.payment.other_order);
+  // No money moved and the order is closed (cancelled, expired): the buyer is told why it cannot be paid.
+  const closed = row.status === "cancelled" || row.status === "expired";
+  const refused =
+    closed && proof.status !== "succeeded" && proof.status !== "held" && paymentRefusal(orderFacts(row, false));
+  if (refused) throw new AppError(refused.kind, refused.code);
   return settlePayment(db, proof);
 }
 
