@@ -74,6 +74,10 @@ const ConfigSchema = z.object({
   ORDER_LIMIT_PER_MINUTE: limitCount(10),
   /** Unpaid orders (not cash on delivery) one account may hold at once: they keep stock without money. */
   MAX_OPEN_ORDERS: limitCount(5),
+  /** How long an unpaid online order holds its stock before it expires (server/domain/expire-orders.ts). */
+  ORDER_HOLD_MINUTES: limitCount(60),
+  /** How often each server copy looks for orders whose hold has run out. */
+  ORDER_EXPIRY_INTERVAL_SECONDS: limitCount(30),
   /** Reviews one account may write in an hour; an address, three accounts' worth. */
   REVIEW_LIMIT_PER_HOUR: limitCount(5),
   /** Images one admin may upload in an hour; an address, three admins' worth. */

@@ -10,6 +10,7 @@ import { inFlightRequests } from "./http/in-flight";
 import { openDatabase } from "./db/client";
 import { createServices } from "./services";
 import { pruneRequestLimits } from "./limits/request-limit";
+import { scheduleOrderExpiry } from "./jobs/order-expiry";
 import { describeMode, prepareStore, StartRefused } from "./startup";
 
 const dev = process.argv.includes("--dev");
@@ -47,6 +48,7 @@ const pruning = setInterval(
   60 * 60 * 1000,
 );
 pruning.unref();
+const expiry = scheduleOrderExpiry(services, config.ORDER_EXPIRY_INTERVAL_SECONDS);
 
 let listener: Parameters<typeof createServer>[1];
 const requests = inFlightRequests();
@@ -87,12 +89,14 @@ async function stop(signal: string) {
   stopping = true;
   clearInterval(pruning);
   console.log(`${signal}: closing.`);
+  const expiryStopped = expiry.stop();
   // Requests under way are answered before the database closes; idle keep-alive connections end at once.
   const drained = new Promise<void>((resolve) => server.close(() => resolve()));
   server.closeIdleConnections();
   const tooLong = setTimeout(() => server.closeAllConnections(), SHUTDOWN_GRACE_MS);
   await Promise.race([Promise.all([drained, requests.idle()]), delay(SHUTDOWN_GRACE_MS)]);
   clearTimeout(tooLong);
+  await expiryStopped;
   await closeVite();
   await database.close();
   process.exit(0);

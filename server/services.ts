@@ -27,6 +27,8 @@ export interface Services {
   limits: LimitRules;
   /** How many unpaid orders one buyer may hold at once (MAX_OPEN_ORDERS). */
   maxOpenOrders: number;
+  /** How long an unpaid online order holds its stock (ORDER_HOLD_MINUTES). */
+  holdMinutes: number;
   /** The time now, for the rate limits' windows and the test card's expiry; tests set a clock. */
   now?: () => Date;
   /** DATA_DIR, resolved: uploaded images are served from its uploads/ folder. */
@@ -81,6 +83,7 @@ export function createServices(database: Database, config: Config): Services {
     images: createDiskImageStore(path.resolve(config.DATA_DIR, "uploads")),
     limits: limitRules(config),
     maxOpenOrders: config.MAX_OPEN_ORDERS,
+    holdMinutes: config.ORDER_HOLD_MINUTES,
     dataDir: path.resolve(config.DATA_DIR),
     baseURL,
     trustProxy: config.TRUST_PROXY,

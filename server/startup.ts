@@ -1,3 +1,4 @@
+import { expireOrders } from "./use-cases/expire-orders";
 import { paymentProviderOf, storeMode, type Config } from "./config";
 import { adminsOpenedBy, DEMO_ADMIN, ensureDemoAdmin, ensureOperatorAdmin, type Log } from "./auth/first-admin";
 import { seedDemoData } from "./db/seed";
@@ -20,6 +21,10 @@ export async function prepareStore(services: Services, config: Config, log: Log 
   } else if (!live) {
     await ensureDemoAdmin(services, log);
   }
+  // Orders whose hold ran out while no copy of the server was running.
+  const expired = await expireOrders(services);
+  if (expired > 0)
+    log(`Expired ${expired} unpaid order${expired === 1 ? "" : "s"} whose hold ran out while the store was down.`);
   if (live) {
     const [opened] = await adminsOpenedBy(services.db, DEMO_ADMIN.password);
     if (opened) {

@@ -2,11 +2,35 @@ import { M, type MessageCode } from "./messages";
 
 /**
  * An order's life: placed (`unpaid`) → `paid` online, or confirmed for cash on delivery (`cod`) → `shipped` →
- * `delivered`; `cancelled` only before payment or shipping. Whether money was received is a fact of its own
- * (`paid`): a cash-on-delivery order is paid when an admin collects the cash.
+ * `delivered`. An unpaid order holds its stock for ORDER_HOLD_MINUTES and then `expired`; its buyer may cancel it
+ * before payment, an admin any time before shipping (`cancelled`). Whether money was received is a fact of its own
+ * (`paid`): a cash-on-delivery order is paid when an admin collects the cash. Money an order cannot keep (paid
+ * after it was cancelled or expired, paid twice, or given up by a cancel) is `refund` due, then refunded.
+ * docs/order-states.md draws it.
  */
-export const ORDER_STATUSES = ["unpaid", "paid", "cod", "shipped", "delivered", "cancelled"] as const;
+export const ORDER_STATUSES = ["unpaid", "paid", "cod", "shipped", "delivered", "cancelled", "expired"] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
+
+/** Every change an order's history records (`history: [{status, at, by, reason}]`). */
+export const ORDER_EVENTS = [
+  "placed",
+  "payment_started",
+  "paid",
+  "held",
+  "accepted",
+  "cod",
+  "collected",
+  "shipped",
+  "delivered",
+  "cancelled",
+  "expired",
+  "refund_due",
+  "refunded",
+] as const;
+export type OrderEvent = (typeof ORDER_EVENTS)[number];
+
+/** Money received for an order that it cannot keep: due to be given back, then given back. */
+export type RefundState = "due" | "refunded";
 
 /** What can be done to an order, by its buyer or by an admin. */
 export const ORDER_ACTIONS = [
@@ -18,6 +42,7 @@ export const ORDER_ACTIONS = [
   "collect_cash",
   "ship",
   "deliver",
+  "refund",
 ] as const;
 export type OrderAction = (typeof ORDER_ACTIONS)[number];
 
@@ -31,6 +56,9 @@ export interface OrderFacts {
   hasDelivery: boolean;
   /** A gateway took money for it and holds the payment for an admin's review. */
   heldPayment: boolean;
+  refund: RefundState | null;
+  /** Its buyer cancelled it and no money is owed back: gone from their list (spec: cancelling deletes it). */
+  hiddenFromBuyer: boolean;
 }
 
 export interface OrderActor {
@@ -55,6 +83,7 @@ const WHO: Record<OrderAction, Who> = {
   collect_cash: "admin",
   ship: "admin",
   deliver: "admin",
+  refund: "admin",
 };
 
 const NOT_YOURS: Partial<Record<OrderAction, MessageCode>> = {
@@ -64,9 +93,28 @@ const NOT_YOURS: Partial<Record<OrderAction, MessageCode>> = {
 
 const conflict = (code: MessageCode): Refusal => ({ kind: "conflict", code });
 
+/** A cancelled or expired order takes nothing more but a refund. */
+function closedRefusal(o: OrderFacts): Refusal | null {
+  if (o.status === "cancelled") return conflict(M.order.cancelled);
+  return o.status === "expired" ? conflict(M.order.expired) : null;
+}
+
+/** Cancelling: the buyer before any money or shipping; an admin any order not yet shipped (money becomes due back). */
+function cancelRefusal(o: OrderFacts, byAdmin: boolean): Refusal | null {
+  if (o.status !== "unpaid" && o.status !== "cod" && o.status !== "paid")
+    return conflict(M.order.shipped_not_cancellable);
+  if (byAdmin) return null;
+  if (o.paid || o.status === "paid") return conflict(M.order.paid_not_cancellable);
+  // Money a gateway took and held for review is the admin's to accept or refund, not lost with the order.
+  return o.heldPayment ? conflict(M.order.held_not_cancellable) : null;
+}
+
 /** The state rules: why the order, as it is, cannot take the action (who asks is checked before). */
-function stateRefusal(o: OrderFacts, action: OrderAction): Refusal | null {
+function stateRefusal(o: OrderFacts, action: OrderAction, byAdmin: boolean): Refusal | null {
   const paid = o.paid || o.status === "paid";
+  if (action === "refund") return o.refund === "due" ? null : conflict(M.order.no_refund_due);
+  const closed = closedRefusal(o);
+  if (closed) return action === "pay" ? payRefusal(o) : closed;
   switch (action) {
     case "set_delivery":
       return o.status === "unpaid" ? null : conflict(M.order.delivery_locked);
@@ -78,10 +126,7 @@ function stateRefusal(o: OrderFacts, action: OrderAction): Refusal | null {
       if (o.status !== "unpaid") return conflict(M.order.not_placed);
       return o.hasDelivery ? null : conflict(M.order.delivery_required);
     case "cancel":
-      if (paid) return conflict(M.order.paid_not_cancellable);
-      if (o.status !== "unpaid" && o.status !== "cod") return conflict(M.order.shipped_not_cancellable);
-      // Money a gateway took and held for review is the admin's to accept or refund, not lost with the order.
-      return o.heldPayment ? conflict(M.order.held_not_cancellable) : null;
+      return cancelRefusal(o, byAdmin);
     case "accept_payment":
       if (o.paid) return conflict(M.order.already_paid);
       return o.heldPayment ? null : conflict(M.order.no_held_payment);
@@ -95,12 +140,15 @@ function stateRefusal(o: OrderFacts, action: OrderAction): Refusal | null {
   }
 }
 
-/** Why `actor` is not the one to do `action` to the order, whatever its state. A cancelled order is gone to all. */
+/**
+ * Why `actor` is not the one to do `action` to the order, whatever its state. An order its buyer cancelled is gone
+ * to them (unless money is owed back on it); the shop keeps it.
+ */
 export function actorRefusal(o: OrderFacts, actor: OrderActor, action: OrderAction): Refusal | null {
-  if (o.status === "cancelled") return { kind: "not_found", code: M.order.not_found };
-  const who = WHO[action];
   const isBuyer = o.buyerId === actor.id;
   const isAdmin = actor.role === "admin";
+  if (o.hiddenFromBuyer && !isAdmin) return { kind: "not_found", code: M.order.not_found };
+  const who = WHO[action];
   const allowed = who === "buyer" ? isBuyer : who === "admin" ? isAdmin : isBuyer || isAdmin;
   if (!allowed) {
     const code = who === "admin" ? M.auth.admins_only : (NOT_YOURS[action] ?? M.order.not_yours);
@@ -111,7 +159,7 @@ export function actorRefusal(o: OrderFacts, actor: OrderActor, action: OrderActi
 
 /** Why `actor` may not do `action` to the order now, or null when they may. */
 export function refusal(o: OrderFacts, actor: OrderActor, action: OrderAction): Refusal | null {
-  return actorRefusal(o, actor, action) ?? stateRefusal(o, action);
+  return actorRefusal(o, actor, action) ?? stateRefusal(o, action, actor.role === "admin");
 }
 
 /** Everything `actor` may do to the order now: what My Orders, Manage Orders and Pay Order offer. */
@@ -119,9 +167,27 @@ export function allowedActions(o: OrderFacts, actor: OrderActor): OrderAction[] 
   return ORDER_ACTIONS.filter((action) => refusal(o, actor, action) === null);
 }
 
-/** Whether a payment a provider vouches for can still make the order paid (any actor: the provider speaks). */
-export function paymentRefusal(o: Pick<OrderFacts, "status" | "paid">): Refusal | null {
+function payRefusal(o: Pick<OrderFacts, "status" | "paid">): Refusal | null {
   if (o.status === "cancelled") return conflict(M.order.cancelled_not_payable);
+  if (o.status === "expired") return conflict(M.order.expired_not_payable);
   if (o.paid || o.status === "paid") return conflict(M.order.already_paid);
   return o.status === "unpaid" ? null : conflict(M.order.cash_on_delivery);
+}
+
+/**
+ * Whether a payment a provider vouches for can still make the order paid (any actor: the provider speaks). When
+ * it cannot, the payment is still recorded, as refund due.
+ */
+export function paymentRefusal(o: Pick<OrderFacts, "status" | "paid">): Refusal | null {
+  return payRefusal(o);
+}
+
+/** Why the buyer is owed money back on the order, in words they are shown on it. */
+export function refundNote(o: Pick<OrderFacts, "status" | "refund" | "paid">): MessageCode | null {
+  if (o.refund === null) return null;
+  if (o.refund === "refunded") return M.refund.refunded;
+  if (o.status === "cancelled") return o.paid ? M.refund.cancelled_after_payment : M.refund.after_cancel;
+  if (o.status === "expired") return M.refund.after_expiry;
+  if (o.paid) return M.refund.paid_twice;
+  return o.status === "unpaid" ? M.refund.wrong_amount : M.refund.cash_on_delivery;
 }

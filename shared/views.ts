@@ -1,4 +1,5 @@
-import type { OrderAction, OrderStatus } from "./order-flow";
+import type { MessageCode } from "./messages";
+import type { OrderAction, OrderEvent, OrderStatus, RefundState } from "./order-flow";
 import type { Delivery } from "./schemas/delivery";
 
 /** What the pages show, in the store's own names; money in poisha, formatted only where it is shown. */
@@ -42,6 +43,29 @@ export interface OrderView {
   heldPayment: boolean;
   /** What the viewer may do to it now (shared/order-flow.ts): the page offers exactly these. */
   actions: OrderAction[];
+  /** ISO time an unpaid order's hold runs out (or ran out, when expired); null when nothing is to expire. */
+  expiresAt: string | null;
+  refund: RefundState | null;
+  /** Why money is owed back, or was given back, in the buyer's words (shared/order-flow.ts refundNote). */
+  refundNote: MessageCode | null;
+  cancelReason: string | null;
+  /** Who cancelled it, when it is cancelled. */
+  cancelledBy: "buyer" | "admin" | null;
+  createdAt: string;
+}
+
+/** One change in an order's history. `reason` is a person's words, or a message code (`isMessageCode`). */
+export interface OrderEventView {
+  status: OrderEvent;
+  at: string;
+  by: string;
+  reason: string | null;
+}
+
+/** The order view: an order with its whole history. */
+export interface OrderDetailView {
+  order: OrderView;
+  history: OrderEventView[];
 }
 
 export interface UserView {

@@ -1,8 +1,9 @@
 import type { Product } from "@server/use-cases/catalog";
-import type { OrderWithActions } from "@server/use-cases/orders";
+import type { OrderDetail, OrderWithActions } from "@server/use-cases/orders";
+import { refundNote } from "@shared/order-flow";
 import type { Review } from "@server/use-cases/reviews";
 import type { User } from "@server/use-cases/users";
-import type { OrderView, ProductView, ReviewView, UserView } from "@shared/views";
+import type { OrderDetailView, OrderView, ProductView, ReviewView, UserView } from "@shared/views";
 
 /** What a page is given of the server's entities: the fields it shows, nothing internal. */
 export function productView(p: Product): ProductView {
@@ -40,6 +41,19 @@ export function orderView({ order: o, actions, heldPayment }: OrderWithActions):
     delivery: o.delivery,
     heldPayment,
     actions,
+    expiresAt: o.status === "unpaid" || o.status === "expired" ? (o.expiresAt?.toISOString() ?? null) : null,
+    refund: o.refund,
+    refundNote: refundNote({ status: o.status, refund: o.refund, paid: o.transactionId !== null }),
+    cancelReason: o.cancelReason,
+    cancelledBy: o.status === "cancelled" ? o.cancelledBy : null,
+    createdAt: o.createdAt.toISOString(),
+  };
+}
+
+export function orderDetailView(detail: OrderDetail): OrderDetailView {
+  return {
+    order: orderView(detail),
+    history: detail.history.map((e) => ({ status: e.status, at: e.at.toISOString(), by: e.by, reason: e.reason })),
   };
 }
 

@@ -8,4 +8,5 @@ export const STATE_CLASS: Record<OrderStatus, string> = {
   shipped: "bg-sky-100 text-sky-900",
   delivered: "bg-forest-100 text-forest-800",
   cancelled: "bg-stone-200 text-stone-600",
+  expired: "bg-stone-200 text-stone-600",
 };

@@ -9,3 +9,14 @@ export async function jsonBody(c: Context): Promise<unknown> {
     return new UnreadableBody();
   }
 }
+
+/** A body the client may leave out: none is `{}`; one that is sent must be JSON. */
+export async function optionalJsonBody(c: Context): Promise<unknown> {
+  const text = await c.req.text();
+  if (text.trim() === "") return {};
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return new UnreadableBody();
+  }
+}

@@ -1,4 +1,5 @@
-import type { OrderJson, ProductJson, ReviewJson, UserJson } from "./wire-types";
+import type { OrderEventJson, OrderJson, ProductJson, ReviewJson, UserJson } from "./wire-types";
+import type { OrderEventRow } from "../db/schema";
 import { poishaToTk } from "@shared/money";
 import type { Product } from "../use-cases/catalog";
 import type { Order } from "../use-cases/orders";
@@ -38,7 +39,11 @@ export function reviewJson(r: Review): ReviewJson {
   };
 }
 
-export function orderJson(o: Order): OrderJson {
+export function orderEventJson(e: OrderEventRow): OrderEventJson {
+  return { status: e.status, at: e.at.toISOString(), by: e.by, reason: e.reason };
+}
+
+export function orderJson(o: Order, history: OrderEventRow[] = []): OrderJson {
   return {
     _id: o.id,
     buyerEmail: o.buyerEmail,
@@ -55,6 +60,10 @@ export function orderJson(o: Order): OrderJson {
     paymentMethod: o.paymentMethod,
     delivery: o.delivery,
     createdAt: o.createdAt.toISOString(),
+    expiresAt: o.status === "unpaid" || o.status === "expired" ? (o.expiresAt?.toISOString() ?? null) : null,
+    refund: o.refund,
+    cancelReason: o.cancelReason,
+    history: history.map(orderEventJson),
   };
 }
 

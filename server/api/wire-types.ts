@@ -1,4 +1,4 @@
-import type { OrderStatus } from "@shared/order-flow";
+import type { OrderEvent, OrderStatus, RefundState } from "@shared/order-flow";
 
 /** The JSON shapes of the store's API: spec §3's field names, money in Tk. Only the API door speaks them. */
 export interface ProductJson {
@@ -58,4 +58,19 @@ export interface OrderJson {
   paymentMethod: string | null;
   delivery: DeliveryJson | null;
   createdAt: string;
+  /** When an unpaid order's hold on its stock runs out (it then expires); null when nothing is to expire. */
+  expiresAt: string | null;
+  /** Money the order received and cannot keep: `due` to be refunded, then `refunded`. */
+  refund: RefundState | null;
+  /** Why the shop (or the buyer) cancelled it, when they said. */
+  cancelReason: string | null;
+  history: OrderEventJson[];
+}
+
+/** One change of an order: what it became, when, by whom (`buyer`, `admin`, `store`, or a payment provider), why. */
+export interface OrderEventJson {
+  status: OrderEvent;
+  at: string;
+  by: string;
+  reason: string | null;
 }

@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import {
   bigint,
+  bigserial,
   check,
   index,
   integer,
@@ -12,7 +13,7 @@ import {
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
-import { ORDER_STATUSES, type OrderStatus } from "@shared/order-flow";
+import { ORDER_EVENTS, ORDER_STATUSES, type OrderStatus } from "@shared/order-flow";
 import type { Delivery } from "@shared/schemas/delivery";
 import { user } from "./auth-schema";
 import { timestamps } from "./columns";
@@ -76,25 +77,64 @@ export const order = pgTable(
     delivery: jsonb("delivery").$type<Delivery>(),
     /** The client's Idempotency-Key: a retried request finds the order it already made. */
     idempotencyKey: text("idempotency_key"),
+    /** When an unpaid order's hold on its stock runs out (ORDER_HOLD_MINUTES); null once nothing is to expire. */
+    expiresAt: timestamp("expires_at", { withTimezone: true }),
+    /** Money the order received and can no longer keep: `due` to be refunded, then `refunded`. */
+    refund: text("refund", { enum: ["due", "refunded"] }),
+    /** Who cancelled it; an order its buyer cancelled leaves their list unless money is owed back on it. */
+    cancelledBy: text("cancelled_by", { enum: ["buyer", "admin"] }),
+    cancelReason: text("cancel_reason"),
     ...timestamps,
   },
   (t) => [
     check("order_quantity_positive", sql`${t.quantity} > 0`),
     check("order_price_positive", sql`${t.pricePoisha} > 0`),
     check("order_payable_is_price_times_quantity", sql`${t.payablePoisha} = ${t.pricePoisha}::bigint * ${t.quantity}`),
-    check("order_status_known", sql`${t.status} in ('unpaid', 'paid', 'cod', 'shipped', 'delivered', 'cancelled')`),
+    check(
+      "order_status_known",
+      sql`${t.status} in ('unpaid', 'paid', 'cod', 'shipped', 'delivered', 'cancelled', 'expired')`,
+    ),
+    check("order_refund_known", sql`${t.refund} is null or ${t.refund} in ('due', 'refunded')`),
     uniqueIndex("order_buyer_idempotency_key").on(t.buyerId, t.idempotencyKey),
     index("order_buyer_created_idx").on(t.buyerId, t.createdAt),
     index("order_product_idx").on(t.productId),
+    // What the expiry job looks for: unpaid orders by the time their hold runs out.
+    index("order_expiry_idx")
+      .on(t.expiresAt)
+      .where(sql`${t.status} = 'unpaid' and ${t.expiresAt} is not null`),
   ],
+);
+
+/**
+ * An order's history: one row per change, with who made it (`buyer`, `admin`, `store` for the clock, or the payment
+ * provider's name) and why. Written in the same transaction as the change itself.
+ */
+export const orderEvent = pgTable(
+  "order_event",
+  {
+    // A sequence, not a random id: two changes in one transaction share `at`, and the history keeps their order.
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    orderId: uuid("order_id")
+      .notNull()
+      .references(() => order.id, { onDelete: "restrict" }),
+    status: text("status", { enum: ORDER_EVENTS }).notNull(),
+    by: text("by").notNull(),
+    byUserId: text("by_user_id"),
+    reason: text("reason"),
+    at: timestamp("at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("order_event_order").on(t.orderId, t.id)],
 );
 
 export const PAYMENT_PROVIDERS = ["test", "stripe", "sslcommerz", "cod"] as const;
 export type PaymentProviderName = (typeof PAYMENT_PROVIDERS)[number];
+export const PAYMENT_STATUSES = ["succeeded", "held", "refund_due", "refunded"] as const;
 
 /**
  * A payment the store has verified with its provider. One row per provider reference and at most one
  * settled payment per order: the database itself refuses to count a payment twice or to pay an order twice.
+ * Status: `succeeded` (the order's money), `held` (a gateway's risky payment, for an admin), `refund_due` (money
+ * the order could not take, or gave up when cancelled), `refunded` (given back, under `refund_ref`).
  */
 export const payment = pgTable(
   "payment",
@@ -107,11 +147,16 @@ export const payment = pgTable(
     providerRef: text("provider_ref").notNull(),
     amountPoisha: bigint("amount_poisha", { mode: "number" }).notNull(),
     currency: text("currency").notNull(),
-    status: text("status").notNull().default("succeeded"),
+    status: text("status", { enum: PAYMENT_STATUSES }).notNull().default("succeeded"),
+    /** The provider's second handle on the payment, where its refunds need one (SSLCommerz's bank_tran_id). */
+    gatewayRef: text("gateway_ref"),
+    /** The provider's id for the refund that gave this payment back. */
+    refundRef: text("refund_ref"),
     ...timestamps,
   },
   (t) => [
     uniqueIndex("payment_provider_ref").on(t.provider, t.providerRef),
+    check("payment_status_known", sql`${t.status} in ('succeeded', 'held', 'refund_due', 'refunded')`),
     uniqueIndex("payment_one_settled_per_order")
       .on(t.orderId)
       .where(sql`${t.status} = 'succeeded'`),
@@ -130,16 +175,21 @@ export const testPaymentIntent = pgTable("test_payment_intent", {
   orderId: uuid("order_id").notNull(),
   amountPoisha: bigint("amount_poisha", { mode: "number" }).notNull(),
   currency: text("currency").notNull(),
-  status: text("status", { enum: ["requires_payment_method", "succeeded"] })
+  status: text("status", { enum: ["requires_payment_method", "succeeded", "canceled"] })
     .notNull()
     .default("requires_payment_method"),
   lastError: text("last_error"),
+  /** The refund that gave the payment back, made once per idempotency key as Stripe's refunds are. */
+  refundId: text("refund_id").unique(),
+  refundKey: text("refund_key").unique(),
   ...timestamps,
 });
 
 /**
- * A payment started at a hosted gateway (SSLCommerz): one row per attempt, under the transaction id the store
- * made for it. A gateway's word about a transaction counts only for the order and amount recorded here.
+ * A payment started for an order: one row per attempt, under the provider's reference (a PaymentIntent's id) or the
+ * transaction id the store made for a hosted gateway (SSLCommerz), whose word about a transaction counts only for the
+ * order and amount recorded here. When an order is cancelled or expires, its attempts are cancelled where the
+ * provider allows it.
  */
 export const paymentAttempt = pgTable("payment_attempt", {
   reference: text("reference").primaryKey(),
@@ -193,6 +243,7 @@ export type ProfileRow = typeof profile.$inferSelect;
 export type PaymentRow = typeof payment.$inferSelect;
 export type TestPaymentIntentRow = typeof testPaymentIntent.$inferSelect;
 export type PaymentAttemptRow = typeof paymentAttempt.$inferSelect;
+export type OrderEventRow = typeof orderEvent.$inferSelect;
 
 /**
  * The counters behind the store's rate limits (server/limits/), kept in the database so that every copy of the

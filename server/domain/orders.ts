@@ -1,9 +1,9 @@
-import { and, desc, eq, ne } from "drizzle-orm";
+import { and, desc, eq, isNotNull, ne, or } from "drizzle-orm";
 import { z } from "zod";
 import { M } from "@shared/messages";
 import { actorRefusal, refusal, type OrderAction, type OrderActor, type OrderFacts } from "@shared/order-flow";
 import type { Db } from "../db/client";
-import { order, payment, type OrderRow } from "../db/schema";
+import { order, payment, paymentAttempt, type OrderRow, type PaymentAttemptRow } from "../db/schema";
 import { AppError, notFound } from "../errors";
 
 export type Order = OrderRow;
@@ -11,9 +11,10 @@ export type Order = OrderRow;
 const uuid = z.uuid();
 export const isId = (id: unknown): id is string => typeof id === "string" && uuid.safeParse(id).success;
 
-const listed = ne(order.status, "cancelled");
+/** What a buyer sees of their orders: all but those they cancelled themselves, unless money is owed back on one. */
+const listed = or(ne(order.status, "cancelled"), eq(order.cancelledBy, "admin"), isNotNull(order.refund));
 
-/** A customer's own orders, newest first; cancelled ones are no longer listed. */
+/** A customer's own orders, newest first; those they cancelled are no longer listed (spec: cancelling deletes). */
 export function listOrdersOf(db: Db, buyerId: string): Promise<Order[]> {
   return db
     .select()
@@ -27,13 +28,21 @@ export function listAllOrders(db: Db): Promise<Order[]> {
   return db.select().from(order).orderBy(desc(order.createdAt), desc(order.id));
 }
 
-/** One of a buyer's listed orders; anything else (unknown, malformed, cancelled, someone else's) is not found. */
+/** One of a buyer's listed orders; anything else (unknown, malformed, cancelled by them, someone else's) is not found. */
 export async function getOrderOf(db: Db, buyerId: string, orderId: string | null): Promise<Order> {
   if (!isId(orderId)) throw notFound(M.order.not_found);
   const [row] = await db
     .select()
     .from(order)
     .where(and(eq(order.id, orderId), eq(order.buyerId, buyerId), listed));
+  if (!row) throw notFound(M.order.not_found);
+  return row;
+}
+
+/** Any order, for an admin: the shop's record, cancelled ones included. */
+export async function getAnyOrder(db: Db, orderId: string | null): Promise<Order> {
+  if (!isId(orderId)) throw notFound(M.order.not_found);
+  const [row] = await db.select().from(order).where(eq(order.id, orderId));
   if (!row) throw notFound(M.order.not_found);
   return row;
 }
@@ -75,6 +84,8 @@ export function orderFacts(row: Order, heldPayment: boolean): OrderFacts {
     paymentMethod: row.paymentMethod,
     hasDelivery: row.delivery !== null,
     heldPayment,
+    refund: row.refund,
+    hiddenFromBuyer: row.status === "cancelled" && row.cancelledBy !== "admin" && row.refund === null,
   };
 }
 
@@ -88,4 +99,9 @@ export function assertAllowed(facts: OrderFacts, actor: OrderActor, action: Orde
 export function assertActor(facts: OrderFacts, actor: OrderActor, action: OrderAction): void {
   const refused = actorRefusal(facts, actor, action);
   if (refused) throw new AppError(refused.kind, refused.code);
+}
+
+/** The payments started for an order. */
+export function attemptsOf(db: Db, orderId: string): Promise<PaymentAttemptRow[]> {
+  return db.select().from(paymentAttempt).where(eq(paymentAttempt.orderId, orderId));
 }

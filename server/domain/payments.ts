@@ -1,11 +1,12 @@
-import { and, eq } from "drizzle-orm";
+import { and, eq, inArray } from "drizzle-orm";
 import { M } from "@shared/messages";
 import { paymentRefusal } from "@shared/order-flow";
 import type { SessionUser } from "../auth/session";
 import type { Db } from "../db/client";
-import { order, payment } from "../db/schema";
-import { AppError, conflict, invalid, notFound, paymentFailed } from "../errors";
+import { order, payment, paymentAttempt } from "../db/schema";
+import { AppError, invalid, notFound, paymentFailed } from "../errors";
 import { STORE_CURRENCY, type PaymentProvider, type PaymentStart, type ProviderPayment } from "../payments/provider";
+import { personOf, recordEvent, type EventActor } from "./order-history";
 import { assertActor, assertAllowed, hasHeldPayment, isId, lockOrder, orderFacts, type Order } from "./orders";
 
 /** A payment the order took, and whether this call is the one that made it paid. */
@@ -16,6 +17,8 @@ export interface Settlement {
   settled: boolean;
   /** True when the gateway flagged the payment as risky and it waits for an admin. */
   held: boolean;
+  /** True when the order could not take the payment: it is recorded, to be refunded. */
+  refundDue: boolean;
 }
 
 async function readOrder(db: Db, orderId: string | null): Promise<Order> {
@@ -37,13 +40,30 @@ export async function startOrderPayment(
 ): Promise<PaymentStart> {
   const row = await readOrder(db, orderId);
   assertAllowed(orderFacts(row, false), actor, "pay");
-  return provider.start({
+  const started = await provider.start({
     orderId: row.id,
     amountPoisha: row.payablePoisha,
     currency: STORE_CURRENCY,
     customer: { name: row.buyerName, email: row.buyerEmail },
     productName: row.productName,
     delivery: row.delivery,
+  });
+  await recordAttempt(db, provider.name, row, started.reference, actor);
+  return started;
+}
+
+/**
+ * Keeps the started payment, to cancel it if the order is cancelled or expires, and to know a gateway's word about
+ * it is about this order. A card provider answers a reloaded payment page with the same payment: one attempt.
+ */
+async function recordAttempt(db: Db, provider: string, row: Order, reference: string, actor: SessionUser) {
+  await db.transaction(async (tx) => {
+    const [attempt] = await tx
+      .insert(paymentAttempt)
+      .values({ reference, provider, orderId: row.id, amountPoisha: row.payablePoisha, currency: STORE_CURRENCY })
+      .onConflictDoNothing()
+      .returning({ reference: paymentAttempt.reference });
+    if (attempt) await recordEvent(tx, row.id, "payment_started", personOf(actor, row.buyerId), { reason: provider });
   });
 }
 
@@ -59,9 +79,9 @@ export async function confirmOrderPayment(
   transactionId: string,
 ): Promise<Settlement> {
   const row = await readOrder(db, orderId);
-  // Who may pay, but not whether it is still payable: the same payment, told again, answers as it did.
+  // Who may pay, but not whether it is still payable: a payment made is recorded whatever the order's state, and
+  // the same payment, told again, answers as it did.
   assertActor(orderFacts(row, false), actor, "pay");
-  if (row.transactionId && row.transactionId !== transactionId) throw conflict(M.order.already_paid);
   const proof = await provider.retrieve(transactionId);
   if (!proof) throw invalid(M.payment.not_found);
   if (proof.orderId !== row.id) throw invalid(M.payment.other_order);
@@ -74,10 +94,12 @@ export async function confirmOrderPayment(
 }
 
 /**
- * Marks an order paid on a payment its provider vouched for (a retrieved payment or an authenticated
- * notification): succeeded, for this order's amount in taka. Webhooks and confirmations may race or repeat;
- * the order row lock and the payment table's unique keys make the order paid exactly once. A payment the
- * gateway flags as risky is recorded as held, and the order waits for an admin (`acceptHeldPayment`).
+ * Records a payment its provider vouched for (a retrieved payment or an authenticated notification) and, when the
+ * order can still take it — unpaid, for this order's amount in taka — marks the order paid. Money is never lost:
+ * a payment the order cannot take (cancelled, expired, already paid, cash on delivery, a different amount) is
+ * recorded as refund due, for an admin to give back. Webhooks and confirmations may race or repeat; the order row
+ * lock and the payment table's unique keys record each payment once and pay the order once. A payment the gateway
+ * flags as risky is recorded as held, and the order waits for an admin (`acceptHeldPayment`).
  */
 export async function settlePayment(db: Db, proof: ProviderPayment): Promise<Settlement> {
   if (proof.status !== "succeeded" && proof.status !== "held") throw paymentFailed(M.payment.not_succeeded);
@@ -86,42 +108,90 @@ export async function settlePayment(db: Db, proof: ProviderPayment): Promise<Set
   return db.transaction(async (tx) => {
     const [row] = await tx.select().from(order).where(eq(order.id, orderId)).for("update");
     if (!row) throw notFound(M.order.not_found);
-    const outcome = { transactionId: proof.reference, held: false };
-    if (row.transactionId === proof.reference) return { ...outcome, order: row, settled: false };
-    const refused = paymentRefusal(orderFacts(row, false));
-    if (refused) throw new AppError(refused.kind, refused.code);
-    if (proof.amountPoisha !== row.payablePoisha || proof.currency !== STORE_CURRENCY) {
-      throw invalid(M.payment.amount_mismatch);
+    const outcome = { transactionId: proof.reference, held: false, refundDue: false, settled: false };
+    const [known] = await tx
+      .select()
+      .from(payment)
+      .where(and(eq(payment.provider, proof.provider), eq(payment.providerRef, proof.reference)));
+    const upgradesHeld = known?.status === "held" && proof.status === "succeeded";
+    if (known && !upgradesHeld) {
+      // Told again: answers as the first time did.
+      const due = known.status === "refund_due" || known.status === "refunded";
+      return { ...outcome, order: row, held: known.status === "held", refundDue: due };
     }
+    const provider = { by: proof.provider };
     const record = {
       orderId,
       provider: proof.provider,
       providerRef: proof.reference,
       amountPoisha: proof.amountPoisha,
       currency: proof.currency,
+      gatewayRef: proof.gatewayRef ?? null,
     };
-    if (proof.status === "held") {
-      await tx
-        .insert(payment)
-        .values({ ...record, status: "held" })
-        .onConflictDoNothing();
-      return { ...outcome, order: row, settled: false, held: true };
+    const refused = paymentRefusal(orderFacts(row, false));
+    const wrongAmount = proof.amountPoisha !== row.payablePoisha || proof.currency !== STORE_CURRENCY;
+    if (refused || wrongAmount) {
+      if (known) {
+        await tx.update(payment).set({ status: "refund_due", updatedAt: new Date() }).where(eq(payment.id, known.id));
+      } else {
+        await tx.insert(payment).values({ ...record, status: "refund_due" });
+      }
+      const reason = refused ? refused.code : M.payment.amount_mismatch;
+      const updated = await owe(tx, row.id, provider, reason);
+      return { ...outcome, order: updated, refundDue: true };
     }
-    await tx
-      .insert(payment)
-      .values(record)
-      .onConflictDoUpdate({
-        target: [payment.provider, payment.providerRef],
-        set: { status: "succeeded", updatedAt: new Date() },
-      });
-    return { ...outcome, order: await markPaid(tx, orderId, proof.provider, proof.reference), settled: true };
+    if (proof.status === "held") {
+      await tx.insert(payment).values({ ...record, status: "held" });
+      // Money taken and waiting for an admin: the order no longer runs out on the clock.
+      await tx.update(order).set({ expiresAt: null, updatedAt: new Date() }).where(eq(order.id, orderId));
+      await recordEvent(tx, orderId, "held", provider);
+      return { ...outcome, order: row, held: true };
+    }
+    if (known) {
+      await tx.update(payment).set({ status: "succeeded", updatedAt: new Date() }).where(eq(payment.id, known.id));
+    } else {
+      await tx.insert(payment).values(record);
+    }
+    let paid = await markPaid(tx, orderId, proof.provider, proof.reference);
+    await recordEvent(tx, orderId, "paid", provider);
+    // A payment held for review before this one paid the order is one the order no longer needs.
+    if (await hasHeldPayment(tx, orderId)) paid = await oweAll(tx, orderId, ["held"], provider, M.order.already_paid);
+    return { ...outcome, order: paid, settled: true };
   });
+}
+
+/** Every payment of the order in one of `statuses` is to be given back; the order owes it. */
+export async function oweAll(
+  tx: Db,
+  orderId: string,
+  statuses: ("succeeded" | "held")[],
+  actor: EventActor,
+  reason: string | null,
+): Promise<Order> {
+  const moved = await tx
+    .update(payment)
+    .set({ status: "refund_due", updatedAt: new Date() })
+    .where(and(eq(payment.orderId, orderId), inArray(payment.status, statuses)))
+    .returning({ id: payment.id });
+  if (moved.length === 0) return (await tx.select().from(order).where(eq(order.id, orderId)))[0]!;
+  return owe(tx, orderId, actor, reason);
+}
+
+/** The order owes money back: `refund` due, and its history says why. */
+export async function owe(tx: Db, orderId: string, actor: EventActor, reason: string | null): Promise<Order> {
+  const [row] = await tx
+    .update(order)
+    .set({ refund: "due", updatedAt: new Date() })
+    .where(eq(order.id, orderId))
+    .returning();
+  await recordEvent(tx, orderId, "refund_due", actor, { reason });
+  return row!;
 }
 
 async function markPaid(tx: Db, orderId: string, provider: string, reference: string): Promise<Order> {
   const [row] = await tx
     .update(order)
-    .set({ status: "paid", paymentMethod: provider, transactionId: reference, updatedAt: new Date() })
+    .set({ status: "paid", paymentMethod: provider, transactionId: reference, expiresAt: null, updatedAt: new Date() })
     .where(eq(order.id, orderId))
     .returning();
   return row!;
@@ -140,6 +210,7 @@ export async function acceptHeldPayment(db: Db, actor: SessionUser, orderId: str
       .limit(1);
     await tx.update(payment).set({ status: "succeeded", updatedAt: new Date() }).where(eq(payment.id, held!.id));
     const paid = await markPaid(tx, row.id, held!.provider, held!.providerRef);
-    return { order: paid, transactionId: held!.providerRef, settled: true, held: false };
+    await recordEvent(tx, row.id, "accepted", { by: "admin", userId: actor.id });
+    return { order: paid, transactionId: held!.providerRef, settled: true, held: false, refundDue: false };
   });
 }

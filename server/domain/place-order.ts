@@ -7,6 +7,7 @@ import type { SessionUser } from "../auth/session";
 import type { Db } from "../db/client";
 import { order, product, user } from "../db/schema";
 import { AppError, conflict, invalid, isUniqueViolation, notFound } from "../errors";
+import { recordEvent } from "./order-history";
 import { isId, type Order } from "./orders";
 
 export interface PlacedOrder {
@@ -18,6 +19,10 @@ export interface PlacedOrder {
 export interface PlaceOptions {
   /** How many open orders (unpaid, not cash on delivery, not cancelled) the buyer may hold: MAX_OPEN_ORDERS. */
   maxOpenOrders: number;
+  /** How long an unpaid order holds its stock: ORDER_HOLD_MINUTES. */
+  holdMinutes: number;
+  /** The time now; tests pass a clock. */
+  now?: Date | undefined;
   idempotencyKey?: string | undefined;
 }
 
@@ -33,13 +38,16 @@ export async function placeOrder(
   db: Db,
   input: OrderInput,
   buyer: SessionUser,
-  { maxOpenOrders, idempotencyKey }: PlaceOptions,
+  { maxOpenOrders, holdMinutes, now = new Date(), idempotencyKey }: PlaceOptions,
 ): Promise<PlacedOrder> {
   if (!isId(input.productId)) throw notFound(M.product.not_found);
+  const expiresAt = new Date(now.getTime() + holdMinutes * 60_000);
   try {
     const id = await db.transaction(async (tx) => {
       await holdOpenOrderSlot(tx, buyer.id, maxOpenOrders);
-      return takeAndRecord(tx, input, buyer, idempotencyKey);
+      const placed = await takeAndRecord(tx, input, buyer, expiresAt, idempotencyKey);
+      if (placed) await recordEvent(tx, placed, "placed", { by: "buyer", userId: buyer.id }, { at: now });
+      return placed;
     });
     if (!id) throw await whyNot(db, input);
     const [placed] = await db.select().from(order).where(eq(order.id, id));
@@ -78,7 +86,13 @@ async function holdOpenOrderSlot(tx: Tx, buyerId: string, maxOpenOrders: number)
 }
 
 /** The order's id, or undefined when the guarded decrement took nothing. */
-async function takeAndRecord(db: Db | Tx, input: OrderInput, buyer: SessionUser, idempotencyKey?: string) {
+async function takeAndRecord(
+  db: Db | Tx,
+  input: OrderInput,
+  buyer: SessionUser,
+  expiresAt: Date,
+  idempotencyKey?: string,
+) {
   // Both drivers (node-postgres and PGlite) answer with { rows }.
   const result = (await db.execute(sql`
     with taken as (
@@ -109,12 +123,13 @@ async function takeAndRecord(db: Db | Tx, input: OrderInput, buyer: SessionUser,
         order.payablePoisha,
         order.idempotencyKey,
         order.delivery,
+        order.expiresAt,
       ].map(col),
       sql`, `,
     )})
     select ${buyer.id}::text, ${buyer.email}::text, ${buyer.name}::text, id, name, image, price_poisha,
       ${input.quantity}::integer, price_poisha::bigint * ${input.quantity}::bigint, ${idempotencyKey ?? null}::text,
-      ${input.delivery ? JSON.stringify(input.delivery) : null}::jsonb
+      ${input.delivery ? JSON.stringify(input.delivery) : null}::jsonb, ${expiresAt.toISOString()}::timestamptz
     from taken
     returning ${col(order.id)}`)) as unknown as { rows: { id: string }[] };
   return result.rows[0]?.id;

@@ -34,6 +34,18 @@ export interface ProviderPayment {
   currency: string;
   /** `held`: the gateway took the money but flags the transaction as risky; an admin decides. */
   status: "succeeded" | "held" | "pending" | "failed";
+  /** The provider's second handle on the payment, where its refunds need one (SSLCommerz's bank_tran_id). */
+  gatewayRef?: string | null;
+}
+
+/** A payment to give back: its references and the amount the store recorded for it. */
+export interface RefundRequest {
+  reference: string;
+  gatewayRef: string | null;
+  amountPoisha: number;
+  currency: string;
+  /** The same key for every try of one refund: the provider makes it once. */
+  idempotencyKey: string;
 }
 
 /**
@@ -58,6 +70,16 @@ export interface PaymentProvider {
    * about something else. Throws `invalid` when the notification cannot be authenticated.
    */
   readNotification(body: string, headers: Headers): Promise<ProviderPayment | null>;
+  /**
+   * Gives a payment back, in full, once per idempotency key: asked again with the same key, the provider answers
+   * the refund it already made. Answers the provider's id for the refund.
+   */
+  refund(request: RefundRequest): Promise<{ refundRef: string }>;
+  /**
+   * Cancels a payment that was started and not completed (its order was cancelled or expired), where the provider
+   * allows it; a payment that completed anyway is still recorded when it is reported, as refund due.
+   */
+  cancelAttempt(reference: string): Promise<void>;
 }
 
 /** A provider whose card form runs on the Pay Order page (the test processor, Stripe). */

@@ -4,7 +4,7 @@ import { z } from "zod";
 import type { Db } from "../db/client";
 import { paymentAttempt } from "../db/schema";
 import { M } from "@shared/messages";
-import { unavailable } from "../errors";
+import { conflict, unavailable } from "../errors";
 import type { PaymentProvider, ProviderPayment } from "./provider";
 
 export interface SslcommerzSettings {
@@ -33,6 +33,15 @@ const Validation = z.object({
   currency_amount: z.string().optional(),
   value_a: z.string().optional(),
   risk_level: z.string().optional(),
+  bank_tran_id: z.string().optional(),
+});
+
+/** SSLCommerz's refund API answer (the fields the store reads). */
+const RefundAnswer = z.object({
+  APIConnect: z.string(),
+  status: z.string().optional(),
+  refund_ref_id: z.string().optional(),
+  errorReason: z.string().optional(),
 });
 
 /** SSLCommerz's validation ids are short and alphanumeric; anything else is not one, and is not sent on. */
@@ -90,6 +99,7 @@ export function createSslcommerzProvider(db: Db, settings: SslcommerzSettings): 
       amountPoisha: toPoisha(answer.currency_amount ?? answer.amount),
       currency: (answer.currency_type ?? "").toUpperCase(),
       status: !valid ? "failed" : answer.risk_level === "1" ? "held" : "succeeded",
+      gatewayRef: answer.bank_tran_id ?? null,
     };
   }
 
@@ -101,13 +111,6 @@ export function createSslcommerzProvider(db: Db, settings: SslcommerzSettings): 
 
     async start(request) {
       const reference = `RANDA-${request.orderId.slice(0, 8)}-${randomBytes(6).toString("hex")}`.toUpperCase();
-      await db.insert(paymentAttempt).values({
-        reference,
-        provider: "sslcommerz",
-        orderId: request.orderId,
-        amountPoisha: request.amountPoisha,
-        currency: request.currency,
-      });
       const back = `${settings.storeUrl}/api/payments/sslcommerz/return`;
       const delivery = request.delivery;
       const form = new URLSearchParams({
@@ -149,5 +152,37 @@ export function createSslcommerzProvider(db: Db, settings: SslcommerzSettings): 
       const valId = new URLSearchParams(body).get("val_id");
       return valId ? validate(valId) : null;
     },
+
+    /**
+     * The refund API, by the payment's bank transaction id. `refund_trans_id` is the store's idempotency key: the
+     * gateway makes one refund per id and answers a repeated request with the same refund. `processing` is a
+     * refund accepted and under way: the store has asked once and records it.
+     */
+    async refund(request) {
+      if (!request.gatewayRef) throw conflict(M.refund.failed);
+      const query = new URLSearchParams({
+        bank_tran_id: request.gatewayRef,
+        refund_trans_id: request.idempotencyKey,
+        refund_amount: (request.amountPoisha / 100).toFixed(2),
+        refund_remarks: "Refund from the store",
+        refe_id: request.idempotencyKey,
+        store_id: settings.storeId,
+        store_passwd: settings.storePassword,
+        v: "1",
+        format: "json",
+      });
+      const parsed = RefundAnswer.safeParse(
+        await call(`${api}/validator/api/merchantTransIDvalidationAPI.php?${query}`),
+      );
+      const answer = parsed.success ? parsed.data : null;
+      if (answer?.APIConnect !== "DONE" || !answer.refund_ref_id || answer.status === "failed") {
+        console.error("[payments] SSLCommerz refused the refund:", answer ?? parsed.error);
+        throw conflict(M.refund.failed);
+      }
+      return { refundRef: answer.refund_ref_id };
+    },
+
+    // A hosted session cannot be cancelled; it lapses at the gateway. A payment made in it anyway is recorded.
+    cancelAttempt: () => Promise.resolve(),
   };
 }

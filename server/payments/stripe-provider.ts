@@ -1,7 +1,7 @@
 import Stripe from "stripe";
 import { z } from "zod";
 import { M } from "@shared/messages";
-import { AppError, invalid, unavailable } from "../errors";
+import { AppError, conflict, invalid, unavailable } from "../errors";
 import type { CardPaymentProvider, ProviderPayment } from "./provider";
 
 export interface StripeSettings {
@@ -92,6 +92,36 @@ export function createStripeProvider(settings: StripeSettings): CardPaymentProvi
       if (!INTENT_ID.test(reference)) return null;
       const intent = await asked(() => stripe.paymentIntents.retrieve(reference));
       return intent ? stripePayment(intent) : null;
+    },
+
+    async refund(request) {
+      const refund = await asked(() =>
+        stripe.refunds.create(
+          { payment_intent: request.reference, amount: request.amountPoisha },
+          { idempotencyKey: request.idempotencyKey },
+        ),
+      ).catch((err: unknown) => {
+        // Stripe refused it (refunded already, say): the admin asked rightly; the refund was not made, as with the
+        // other providers.
+        if (err instanceof AppError && err.code === M.payment.stripe_refused) {
+          console.error("[payments] Stripe refused the refund:", err.message);
+          throw conflict(M.refund.failed);
+        }
+        throw err;
+      });
+      if (!refund) throw invalid(M.payment.not_found);
+      return { refundRef: refund.id };
+    },
+
+    async cancelAttempt(reference) {
+      if (!INTENT_ID.test(reference)) return;
+      try {
+        await stripe.paymentIntents.cancel(reference);
+      } catch (err) {
+        // Already succeeded or cancelled: nothing is open. A succeeded one is recorded when Stripe reports it.
+        if (err instanceof Stripe.errors.StripeInvalidRequestError) return;
+        throw err;
+      }
     },
 
     async readNotification(body, headers) {

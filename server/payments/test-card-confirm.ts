@@ -21,6 +21,7 @@ export async function confirmTestCardPayment(db: Db, input: TestCardConfirm, now
     .where(eq(testPaymentIntent.clientSecret, input.clientSecret));
   if (!intent) throw notFound(M.payment.no_such_intent);
   if (intent.status === "succeeded") throw conflict(M.payment.intent_already_succeeded);
+  if (intent.status === "canceled") throw conflict(M.payment.intent_canceled);
 
   const decline = cardProblem(input.card, now) ?? testCardDecline(input.card.number);
   if (decline) {
@@ -38,7 +39,8 @@ export async function confirmTestCardPayment(db: Db, input: TestCardConfirm, now
       .where(and(eq(testPaymentIntent.id, intent.id), eq(testPaymentIntent.status, "requires_payment_method")))
       .returning();
     if (!paid) throw conflict(M.payment.intent_already_succeeded);
-    // A cancelled or already-paid order, or a changed amount, refuses here and the card is not charged.
+    // The card is charged: an order that can no longer take the payment (cancelled or expired while the card form
+    // was open, paid another way) records it as refund due, as a Stripe payment reported late is.
     await settlePayment(tx, testIntentPayment(paid));
     return { paymentIntent: { id: paid.id, status: "succeeded" as const } };
   });

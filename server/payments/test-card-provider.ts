@@ -1,7 +1,9 @@
 import { randomBytes } from "node:crypto";
-import { eq } from "drizzle-orm";
+import { and, eq, isNull } from "drizzle-orm";
+import { M } from "@shared/messages";
 import type { Db } from "../db/client";
 import { testPaymentIntent, type TestPaymentIntentRow } from "../db/schema";
+import { conflict } from "../errors";
 import type { CardPaymentProvider, ProviderPayment } from "./provider";
 
 const token = (prefix: string) => `${prefix}_${randomBytes(12).toString("hex")}`;
@@ -53,6 +55,32 @@ export function createTestCardProvider(db: Db): CardPaymentProvider {
     // The test processor settles the order in the same transaction that confirms the card.
     readNotification() {
       return Promise.resolve(null);
+    },
+
+    // Made once per idempotency key, as Stripe's refunds are; no money moved, so none moves back.
+    async refund(request) {
+      const [made] = await db
+        .update(testPaymentIntent)
+        .set({ refundId: token("re_test"), refundKey: request.idempotencyKey, updatedAt: new Date() })
+        .where(
+          and(
+            eq(testPaymentIntent.id, request.reference),
+            eq(testPaymentIntent.status, "succeeded"),
+            isNull(testPaymentIntent.refundKey),
+          ),
+        )
+        .returning();
+      if (made) return { refundRef: made.refundId! };
+      const [earlier] = await db.select().from(testPaymentIntent).where(eq(testPaymentIntent.id, request.reference));
+      if (earlier?.refundKey === request.idempotencyKey) return { refundRef: earlier.refundId! };
+      throw conflict(M.refund.failed);
+    },
+
+    async cancelAttempt(reference) {
+      await db
+        .update(testPaymentIntent)
+        .set({ status: "canceled", updatedAt: new Date() })
+        .where(and(eq(testPaymentIntent.id, reference), eq(testPaymentIntent.status, "requires_payment_method")));
     },
   };
 }

@@ -1,6 +1,6 @@
 import { allowedActions, type OrderAction } from "@shared/order-flow";
 import { DeliverySchema } from "@shared/schemas/delivery";
-import { IdempotencyKeySchema, OrderSchema, OrderStatusSchema } from "@shared/schemas/order";
+import { CancelSchema, IdempotencyKeySchema, OrderSchema, OrderStatusSchema } from "@shared/schemas/order";
 import { cancelOrder as cancel } from "../domain/cancel-order";
 import {
   advanceOrder,
@@ -8,15 +8,18 @@ import {
   confirmCashOnDelivery,
   setDelivery as deliverTo,
 } from "../domain/order-lifecycle";
+import { historiesOf as historiesFor } from "../domain/order-history";
 import * as orders from "../domain/orders";
 import { acceptHeldPayment } from "../domain/payments";
 import { placeOrder as place } from "../domain/place-order";
 import { getUserByEmail } from "../domain/users";
 import { adminOnly, selfOrAdmin, signedIn, type Actor } from "./actor";
 import { changingCatalog } from "./catalog-change";
+import type { OrderEventRow } from "../db/schema";
 import type { Deps } from "./deps";
 import { withinLimits } from "./limits";
 import { key, parseInput } from "./parse";
+import { cancelAttempts } from "./payment-providers";
 
 export type { Order } from "../domain/orders";
 export type { OrderAction };
@@ -30,8 +33,21 @@ export async function placeOrder(deps: Deps, actor: Actor, raw: unknown, idempot
   const input = parseInput(OrderSchema, raw);
   const keyOfAttempt = parseInput(IdempotencyKeySchema, idempotencyKey);
   await withinLimits(deps, "order", buyer);
-  const options = { maxOpenOrders: deps.maxOpenOrders, idempotencyKey: keyOfAttempt };
+  const options = {
+    maxOpenOrders: deps.maxOpenOrders,
+    holdMinutes: deps.holdMinutes,
+    now: deps.now?.(),
+    idempotencyKey: keyOfAttempt,
+  };
   return changingCatalog(deps, place(deps.db, input, buyer, options));
+}
+
+/** The histories of orders the actor has been shown, oldest change first (one query for the lot). */
+export function historiesOf(deps: Deps, shown: orders.Order[]) {
+  return historiesFor(
+    deps.db,
+    shown.map((o) => o.id),
+  );
 }
 
 /** An order with what the actor may do to it now (shared/order-flow.ts). */
@@ -63,6 +79,28 @@ export async function myOrders(deps: Deps, actor: Actor): Promise<OrderWithActio
   return mine.map((o) => withActions(o, held.has(o.id), buyer));
 }
 
+/** An order with its history: the order view. */
+export interface OrderDetail extends OrderWithActions {
+  history: OrderEventRow[];
+}
+
+/**
+ * The order view (/dashboard/order/{id}): the buyer's own order (not one they cancelled themselves, unless money
+ * is owed back on it), or any order for an admin; with what the actor may do to it and its whole history.
+ */
+export async function orderDetail(deps: Deps, actor: Actor, orderId: unknown): Promise<OrderDetail> {
+  const viewer = signedIn(actor);
+  const order =
+    viewer.role === "admin"
+      ? await orders.getAnyOrder(deps.db, key(orderId))
+      : await orders.getOrderOf(deps.db, viewer.id, key(orderId));
+  const [held, histories] = await Promise.all([
+    orders.hasHeldPayment(deps.db, order.id),
+    historiesFor(deps.db, [order.id]),
+  ]);
+  return { ...withActions(order, held, viewer), history: histories.get(order.id) ?? [] };
+}
+
 /** Pay Order: one of the actor's own orders. */
 export async function myOrder(deps: Deps, actor: Actor, orderId: unknown): Promise<OrderWithActions> {
   const buyer = signedIn(actor);
@@ -83,9 +121,17 @@ export async function orderOf(deps: Deps, actor: Actor, email: unknown, orderId:
   return orders.getOrderOf(deps.db, buyer.id, key(orderId));
 }
 
-/** The order's buyer (before payment or shipping) or an admin; its pieces go back to stock. */
-export async function cancelOrder(deps: Deps, actor: Actor, orderId: unknown) {
-  return changingCatalog(deps, cancel(deps.db, signedIn(actor), key(orderId)));
+/**
+ * The order's buyer (before payment or shipping) or an admin (before shipping, with an optional reason); its
+ * pieces go back to stock, money it took becomes refund due, and payments started for it are cancelled.
+ */
+export async function cancelOrder(deps: Deps, actor: Actor, orderId: unknown, raw?: unknown) {
+  const canceller = signedIn(actor);
+  const { reason } = parseInput(CancelSchema, raw ?? {});
+  const cancelled = await changingCatalog(deps, cancel(deps.db, canceller, key(orderId), reason ?? null));
+  // A paid order's payment completed; an unpaid one's may still be open at its provider.
+  if (cancelled.transactionId === null) await cancelAttempts(deps, await orders.attemptsOf(deps.db, cancelled.id));
+  return cancelled;
 }
 
 export async function setDelivery(deps: Deps, actor: Actor, orderId: unknown, raw: unknown) {

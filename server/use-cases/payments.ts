@@ -1,7 +1,8 @@
 import { M } from "@shared/messages";
 import { PaymentIntentSchema, PaymentProofSchema, TestCardConfirmSchema } from "@shared/schemas/payment";
 import { confirmOrderPayment, settlePayment, startOrderPayment, type Settlement } from "../domain/payments";
-import { isId } from "../domain/orders";
+import { isId, orderFacts } from "../domain/orders";
+import { refundNote } from "@shared/order-flow";
 import { AppError, conflict, notFound } from "../errors";
 import type { CardPaymentProvider, PaymentProvider } from "../payments/provider";
 import { confirmTestCardPayment } from "../payments/test-card-confirm";
@@ -43,7 +44,10 @@ export async function recordCardPayment(deps: Deps, actor: Actor, orderId: unkno
   const buyer = signedIn(actor);
   const cards = cardProviderOf(deps);
   const { transactionId } = parseInput(PaymentProofSchema, raw);
-  return confirmOrderPayment(deps.db, cards, buyer, key(orderId), transactionId);
+  const paid = await confirmOrderPayment(deps.db, cards, buyer, key(orderId), transactionId);
+  // The money was taken and is recorded, but this order cannot keep it: the buyer is told it will come back.
+  if (paid.refundDue) throw conflict(refundNote(orderFacts(paid.order, false)) ?? M.order.already_paid);
+  return paid;
 }
 
 /**
@@ -71,7 +75,7 @@ export async function receiveGatewayNotification(deps: Deps, body: string, heade
   return settleNotified(deps, gatewayOf(deps), body, headers);
 }
 
-export type GatewayOutcome = "paid" | "held" | "failed" | "cancelled";
+export type GatewayOutcome = "paid" | "held" | "refund_due" | "failed" | "cancelled";
 
 /**
  * The customer's browser back from the gateway: its word is only a validation id, which the gateway itself is
@@ -88,7 +92,10 @@ export async function gatewayReturn(
   if (valId) {
     try {
       const proof = await gateway.retrieve(valId);
-      if (proof) outcome = (await settlePayment(deps.db, proof)).held ? "held" : "paid";
+      if (proof) {
+        const settled = await settlePayment(deps.db, proof);
+        outcome = settled.refundDue ? "refund_due" : settled.held ? "held" : "paid";
+      }
     } catch (err) {
       if (!(err instanceof AppError)) throw err;
     }

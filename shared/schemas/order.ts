@@ -38,3 +38,16 @@ export const IdempotencyKeySchema = z
   .string()
   .regex(/^[\x21-\x7e]{1,255}$/, M.order.idempotency_key_invalid)
   .optional();
+
+/**
+ * DELETE /api/order/{id} and the Cancel dialogs: why, optionally. An admin's reason is shown to the buyer on the
+ * order; an empty one is no reason.
+ */
+export const CancelSchema = z.object({
+  reason: z
+    .string({ error: M.order.reason_too_long })
+    .trim()
+    .max(500, M.order.reason_too_long)
+    .optional()
+    .transform((reason) => reason || undefined),
+});

@@ -19,6 +19,12 @@ const unpaid: OrderView = {
   delivery: null,
   heldPayment: false,
   actions: ["set_delivery", "cancel"],
+  expiresAt: "2026-11-23T12:00:00.000Z",
+  refund: null,
+  refundNote: null,
+  cancelReason: null,
+  cancelledBy: null,
+  createdAt: "2026-11-23T11:00:00.000Z",
 };
 const paid: OrderView = {
   ...unpaid,

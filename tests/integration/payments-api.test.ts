@@ -8,11 +8,11 @@ import { useTestApp } from "../support/test-app";
 
 const PAID_ORDER_KEPT = "This order is paid and cannot be cancelled.";
 const ALREADY_PAID = "This order is already paid.";
-const CANCELLED = "This order was cancelled and cannot be paid.";
 const NOT_FOUND = "No payment with that transaction id was found.";
 const NOT_SUCCEEDED = "That payment has not succeeded.";
 const OTHER_ORDER = "That payment was not made for this order.";
-const MISMATCH = "That payment's amount or currency does not match this order.";
+const WRONG_AMOUNT = "The payment we received did not match this order's amount; it will be refunded.";
+const INTENT_CANCELED = "This payment was cancelled: its order was cancelled or expired.";
 
 const GOOD_CARD = { number: "4242 4242 4242 4242", expMonth: 12, expYear: 2034, cvc: "123" };
 const billingDetails = { name: "Karim", email: "karim@example.test" };
@@ -172,10 +172,11 @@ describe("card payment with the built-in test-card provider", () => {
       expect((await t.request(`/api/order/${orderId}`, { method: "DELETE", headers: asBearer(buyer) })).status).toBe(
         200,
       );
+      // Cancelling the order cancelled its open payment, as Stripe's PaymentIntent cancel does.
       const res = await confirm(secret);
       expect(res.status).toBe(409);
-      expect(await messageOf(res)).toBe(CANCELLED);
-      expect((await intentRow(secret)).status).toBe("requires_payment_method");
+      expect(await messageOf(res)).toBe(INTENT_CANCELED);
+      expect((await intentRow(secret)).status).toBe("canceled");
       expect(await paymentRowsOf(t, orderId)).toHaveLength(0);
     });
   });
@@ -229,7 +230,7 @@ describe("card payment with the built-in test-card provider", () => {
     it.each([
       ["a smaller amount", { amountPoisha: 100 }],
       ["another currency", { currency: "USD" }],
-    ])("refuses a succeeded payment of %s than the order's", async (_, tampered) => {
+    ])("does not pay the order with a succeeded payment of %s, and keeps it as refund due", async (_, tampered) => {
       const buyer = await signUp(t);
       const orderId = await orderFor(t, buyer);
       const secret = await intentFor(buyer, orderId);
@@ -237,10 +238,14 @@ describe("card payment with the built-in test-card provider", () => {
         .update(testPaymentIntent)
         .set({ ...tampered, status: "succeeded" })
         .where(eq(testPaymentIntent.clientSecret, secret));
-      const res = await patch(buyer, orderId, { transactionId: (await intentRow(secret)).id });
-      expect(res.status).toBe(400);
-      expect(await messageOf(res)).toBe(MISMATCH);
-      await expectUnpaid(orderId);
+      for (let i = 0; i < 2; i++) {
+        const res = await patch(buyer, orderId, { transactionId: (await intentRow(secret)).id });
+        expect(res.status).toBe(409);
+        expect(await messageOf(res)).toBe(WRONG_AMOUNT);
+      }
+      expect(await orderRow(t, orderId)).toMatchObject({ status: "unpaid", transactionId: null, refund: "due" });
+      const rows = await paymentRowsOf(t, orderId);
+      expect(rows.map((r) => r.status)).toEqual(["refund_due"]);
     });
 
     it("is for the order's owner only", async () => {

@@ -5,7 +5,9 @@ import * as catalog from "@server/use-cases/catalog";
 import type { Deps } from "@server/use-cases/deps";
 import * as orders from "@server/use-cases/orders";
 import * as payments from "@server/use-cases/payments";
+import * as expiry from "@server/use-cases/expire-orders";
 import * as profiles from "@server/use-cases/profiles";
+import * as refunds from "@server/use-cases/refunds";
 import * as reviews from "@server/use-cases/reviews";
 import * as uploads from "@server/use-cases/uploads";
 import * as users from "@server/use-cases/users";
@@ -59,6 +61,8 @@ const WITHOUT_ACTOR: Record<string, string> = {
   "payments.receiveCardNotification": "the card provider's webhook: its signature authenticates it",
   "payments.receiveGatewayNotification": "the gateway's IPN: only the gateway's answer about its validation id counts",
   "payments.gatewayReturn": "the browser back from the gateway: only the gateway's answer counts, and it never refuses",
+  "orders.historiesOf": "the histories of orders a door was already allowed to show; it reads nothing else",
+  "expiry.expireOrders": "the store's own clock: no one asks for it, every server copy runs it (server/jobs/)",
 };
 
 const PRODUCT = {
@@ -91,7 +95,10 @@ const TABLE: Row[] = [
   { expected: [U,             "ok",        F,             "ok"       ], useCase: "orders.ordersOf",                door: "GET /api/order/{email}",                 call: (d, a, s) => orders.ordersOf(d, a, s.ownerEmail) },
   { expected: [U,             "ok",        F,             "ok"       ], useCase: "orders.orderOf",                 door: "GET /api/order/{email}/{id}",            call: (d, a, s) => orders.orderOf(d, a, s.ownerEmail, s.orderId) },
   { expected: [U,             "invalid",   F,             F          ], useCase: "payments.recordCardPayment",     door: "PATCH /api/order/{id}",                  call: (d, a, s) => payments.recordCardPayment(d, a, s.orderId, { transactionId: "pi_test_unknown" }) },
+  { expected: [U,             "ok",        "not_found",   "ok"       ], useCase: "orders.orderDetail",             door: "page: Order view",                       call: (d, a, s) => orders.orderDetail(d, a, s.orderId) },
   { expected: [U,             "ok",        F,             "ok"       ], useCase: "orders.cancelOrder",             door: "DELETE /api/order/{id}",                 call: (d, a, s) => orders.cancelOrder(d, a, s.orderId) },
+  // Nothing is due on a fresh order: an admin is told so.
+  { expected: [U,             F,           F,             "conflict" ], useCase: "refunds.refundOrder",            door: "POST /api/order/{id}/refund",            call: (d, a, s) => refunds.refundOrder(d, a, s.orderId) },
   { expected: [U,             "ok",        F,             F          ], useCase: "orders.setDelivery",             door: "PUT /api/order/{id}/delivery",           call: (d, a, s) => orders.setDelivery(d, a, s.orderId, TEST_DELIVERY) },
   { expected: [U,             "ok",        F,             F          ], useCase: "orders.chooseCashOnDelivery",    door: "POST /api/order/{id}/cash-on-delivery",  call: (d, a, s) => orders.chooseCashOnDelivery(d, a, s.orderId) },
   { expected: [U,             F,           F,             "conflict" ], useCase: "orders.collectCash",             door: "POST /api/order/{id}/collect",           call: (d, a, s) => orders.collectCash(d, a, s.orderId) },
@@ -113,7 +120,7 @@ const TABLE: Row[] = [
   { expected: [U,             F,           F,             "ok"       ], useCase: "users.deleteUser",               door: "DELETE /api/user/{email}",               call: (d, a, s) => users.deleteUser(d, a, s.victimEmail) },
 ];
 
-const MODULES = { catalog, orders, payments, profiles, reviews, uploads, users };
+const MODULES = { catalog, expiry, orders, payments, profiles, refunds, reviews, uploads, users };
 
 const exportedUseCases = Object.entries(MODULES).flatMap(([feature, module]) =>
   Object.entries(module)

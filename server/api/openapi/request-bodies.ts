@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { LoginSchema, RegisterSchema } from "@shared/schemas/auth";
 import { DeliverySchema } from "@shared/schemas/delivery";
-import { OrderSchema, OrderStatusSchema } from "@shared/schemas/order";
+import { CancelSchema, OrderSchema, OrderStatusSchema } from "@shared/schemas/order";
 import { ForgotPasswordSchema, ResetPasswordSchema } from "@shared/schemas/password-reset";
 import { PaymentIntentSchema, PaymentProofSchema, TestCardConfirmSchema } from "@shared/schemas/payment";
 import { ProductFields } from "@shared/schemas/product";
@@ -29,6 +29,7 @@ export const requestBodies = {
   DeliveryInput: DeliverySchema,
   PaymentIntentInput: PaymentIntentSchema,
   PaymentProofInput: PaymentProofSchema,
+  CancelInput: CancelSchema,
   TestCardConfirmInput: TestCardConfirmSchema,
   ReviewInput: ReviewSchema,
   ProfileInput: ProfileSchema,

@@ -252,7 +252,9 @@ export const ROUTES: ApiRoute[] = [
     summary: "Tell the store a payment paid for the order",
     description:
       "The store asks the payment provider about the transaction; only its answer makes the order paid. Repeating " +
-      "the call, or racing the provider's webhook, pays the order once (`modifiedCount` 0 the second time).",
+      "the call, or racing the provider's webhook, pays the order once (`modifiedCount` 0 the second time). A " +
+      "payment the order can no longer take (cancelled, expired, already paid, cash on delivery) is still recorded, " +
+      "as refund due, and answered 409 with the note the buyer is shown (`refund.*`).",
     who: "the buyer",
     session: "required",
     params: { emailOrId: id("order") },
@@ -263,7 +265,7 @@ export const ROUTES: ApiRoute[] = [
       402: refused("The payment has not succeeded."),
       403: refused("Not your order; or a cookie-carried write from another site."),
       404: refused(NO_ORDER),
-      409: refused("The order is already paid with another transaction, or is not payable."),
+      409: refused("The order could not take the payment: it was recorded, to be refunded (`refund.*`)."),
       502: refused("The payment provider did not answer."),
     },
   },
@@ -273,15 +275,42 @@ export const ROUTES: ApiRoute[] = [
     operationId: "cancelOrder",
     tag: "orders",
     summary: "Cancel an order",
-    description: "The order is kept, marked cancelled, and its pieces go back to stock.",
-    who: "the buyer (unpaid orders) or admin",
+    description:
+      "The order is kept, marked cancelled, and its pieces go back to stock, once. Its buyer may cancel it before " +
+      "it is paid; an admin any order not yet shipped, with an optional reason the buyer is shown. Money the order " +
+      "took becomes refund due (`POST /api/order/{id}/refund`); payments started for it are cancelled at the " +
+      "provider where it allows.",
+    who: "the buyer (unpaid orders) or admin (any order not shipped)",
     session: "required",
     params: { emailOrId: id("order") },
+    body: jsonBody(B.CancelInput, true),
     answers: {
       200: json(W.DeletedCount, "Cancelled."),
+      400: refused("The reason is longer than 500 characters, or the body is not JSON."),
       403: refused("Not your order; or a cookie-carried write from another site."),
       404: refused(NO_ORDER),
-      409: refused("Paid, shipped, or with a payment waiting for review: it cannot be cancelled."),
+      409: refused("Shipped, already cancelled or expired; for its buyer also paid, or with a payment under review."),
+    },
+  },
+  {
+    method: "post",
+    path: "/api/order/{id}/refund",
+    operationId: "refundOrder",
+    tag: "orders",
+    summary: "Give back the money an order cannot keep",
+    description:
+      'Every payment due back on the order (`refund: "due"`) is refunded through its provider (Stripe\'s refunds ' +
+      "API, SSLCommerz's refund API; the test processor locally; cash on delivery as handed back), for the amount " +
+      "the store recorded, once: a repeated or concurrent call makes no second refund.",
+    who: "admin",
+    session: "required",
+    params: { id: id("order") },
+    answers: {
+      200: json(W.OrderRefunded, "Refunded."),
+      403: refused(ADMINS_ONLY),
+      404: refused(NO_ORDER),
+      409: refused("Nothing is due back on the order, or the provider refused the refund."),
+      502: refused("The payment provider did not answer."),
     },
   },
   {
@@ -444,7 +473,9 @@ export const ROUTES: ApiRoute[] = [
     session: "none",
     body: formBody(B.SslcommerzReturn),
     answers: {
-      303: redirect("To `/dashboard/payment/{orderId}?gateway=paid|held|failed|cancelled`, or to My Orders."),
+      303: redirect(
+        "To `/dashboard/payment/{orderId}?gateway=paid|held|refund_due|failed|cancelled`, or to My Orders.",
+      ),
       404: refused("The store does not take SSLCommerz payments."),
     },
   },

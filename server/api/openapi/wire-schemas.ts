@@ -1,5 +1,14 @@
 import { z } from "zod";
-import type { DeliveryJson, OrderJson, OrderState, ProductJson, ReviewJson, UserJson } from "../wire-types";
+import { ORDER_EVENTS, ORDER_STATUSES } from "@shared/order-flow";
+import type {
+  DeliveryJson,
+  OrderEventJson,
+  OrderJson,
+  OrderState,
+  ProductJson,
+  ReviewJson,
+  UserJson,
+} from "../wire-types";
 
 /**
  * What the API answers, as it travels: the JSON shapes of `server/api/wire-types.ts` and the small answers the
@@ -34,7 +43,16 @@ const ReviewJsonSchema = z.object({
   comment: z.string(),
 }) satisfies z.ZodType<ReviewJson>;
 
-const ORDER_STATES = ["unpaid", "paid", "cod", "shipped", "delivered", "cancelled"] as const satisfies OrderState[];
+const ORDER_STATES = ORDER_STATUSES satisfies readonly OrderState[];
+
+const OrderEventJsonSchema = z.object({
+  status: z.enum(ORDER_EVENTS),
+  at: dateTime(),
+  by: z.string().meta({
+    description: "Who: `buyer`, `admin`, `store` (the clock) or a payment provider (`stripe`, `sslcommerz`, `test`).",
+  }),
+  reason: z.string().nullable().meta({ description: "Why, when it was said: a person's words or a message code." }),
+}) satisfies z.ZodType<OrderEventJson>;
 
 const DeliveryJsonSchema = z.object({
   name: z.string(),
@@ -60,6 +78,15 @@ const OrderJsonSchema = z.object({
   paymentMethod: z.string().nullable().meta({ description: "A payment provider's name, or `cod`." }),
   delivery: DeliveryJsonSchema.nullable(),
   createdAt: dateTime(),
+  expiresAt: dateTime()
+    .nullable()
+    .meta({ description: "When an unpaid order's hold on its stock runs out and it expires (ORDER_HOLD_MINUTES)." }),
+  refund: z
+    .enum(["due", "refunded"])
+    .nullable()
+    .meta({ description: "Money the order received and cannot keep: due to be refunded, then refunded." }),
+  cancelReason: z.string().nullable().meta({ description: "Why it was cancelled, when the canceller said." }),
+  history: z.array(OrderEventJsonSchema).meta({ description: "Every change of the order, oldest first." }),
 }) satisfies z.ZodType<OrderJson>;
 
 const UserJsonSchema = z.object({
@@ -116,6 +143,10 @@ export const wireSchemas = {
   ModifiedCount: z.object({ modifiedCount: count("1 when something changed, 0 when it already was so.") }),
   Acknowledged: z.object({ acknowledged: z.literal(true) }),
   ProductUpdated: z.object({ acknowledged: z.literal(true), modifiedCount: count("1 when the product changed.") }),
+  OrderRefunded: z.object({
+    modifiedCount: count("1 when this call gave money back."),
+    refund: z.literal("refunded"),
+  }),
   OrderPaid: z.object({
     modifiedCount: count("1 when this call made the order paid, 0 when it already was."),
     paid: z.literal(true),

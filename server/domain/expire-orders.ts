@@ -1,0 +1,53 @@
+import { and, asc, eq, inArray, isNotNull, lte } from "drizzle-orm";
+import type { Db } from "../db/client";
+import { order, paymentAttempt, type PaymentAttemptRow } from "../db/schema";
+import { restock } from "./cancel-order";
+import type { Order } from "./orders";
+import { recordEvent } from "./order-history";
+
+export interface ExpiredBatch {
+  orderIds: string[];
+  /** Payments started for those orders, to cancel at their providers once the expiry is committed. */
+  attempts: PaymentAttemptRow[];
+}
+
+/**
+ * Expires up to `limit` unpaid orders whose hold ran out by `now`: each becomes `expired` and its pieces go back to
+ * stock, in one transaction. The rows are taken with `FOR UPDATE SKIP LOCKED`, so server copies running this at
+ * the same moment take different orders, and an order being paid or cancelled right now (its row locked) is left
+ * for the next round, when its new status is seen. A copy that dies mid-batch holds nothing: PostgreSQL rolls its
+ * transaction back and releases the rows. Orders confirmed for cash on delivery, paid, or with a payment held for
+ * review have no `expires_at` and are never taken.
+ */
+export async function expireDueOrders(db: Db, now: Date, limit = 100): Promise<ExpiredBatch> {
+  return db.transaction(async (tx) => {
+    const due = await tx
+      .select()
+      .from(order)
+      .where(and(eq(order.status, "unpaid"), isNotNull(order.expiresAt), lte(order.expiresAt, now)))
+      .orderBy(asc(order.expiresAt))
+      .limit(limit)
+      .for("update", { skipLocked: true });
+    if (due.length === 0) return { orderIds: [], attempts: [] };
+    const ids = due.map((row) => row.id);
+    await tx.update(order).set({ status: "expired", updatedAt: now }).where(inArray(order.id, ids));
+    await restockAll(tx, due);
+    for (const row of due) await recordEvent(tx, row.id, "expired", { by: "store" }, { at: now });
+    const attempts = await tx.select().from(paymentAttempt).where(inArray(paymentAttempt.orderId, ids));
+    return { orderIds: ids, attempts };
+  });
+}
+
+/**
+ * Gives back the pieces of many orders, one update per product, in product order: two copies expiring orders of
+ * the same products lock those rows in the same order and cannot deadlock.
+ */
+async function restockAll(tx: Db, rows: Order[]): Promise<void> {
+  const pieces = new Map<string, number>();
+  for (const row of rows) {
+    if (row.productId) pieces.set(row.productId, (pieces.get(row.productId) ?? 0) + row.quantity);
+  }
+  for (const productId of [...pieces.keys()].sort()) {
+    await restock(tx, { productId, quantity: pieces.get(productId)! });
+  }
+}

@@ -1,0 +1,48 @@
+import { asc, inArray } from "drizzle-orm";
+import type { OrderEvent } from "@shared/order-flow";
+import type { Db } from "../db/client";
+import { orderEvent, type OrderEventRow } from "../db/schema";
+
+/** Who made a change: the buyer, an admin, the store itself (the clock), or a payment provider by name. */
+export type EventActor = { by: "buyer" | "admin"; userId: string } | { by: "store" | (string & {}) };
+
+export interface EventNote {
+  reason?: string | null;
+  at?: Date;
+}
+
+/** Records one change of the order, in the caller's transaction so that it stands or falls with the change. */
+export async function recordEvent(
+  tx: Db,
+  orderId: string,
+  status: OrderEvent,
+  actor: EventActor,
+  note: EventNote = {},
+): Promise<void> {
+  await tx.insert(orderEvent).values({
+    orderId,
+    status,
+    by: actor.by,
+    byUserId: "userId" in actor ? actor.userId : null,
+    reason: note.reason ?? null,
+    ...(note.at ? { at: note.at } : {}),
+  });
+}
+
+/** The person behind an action on an order: its buyer, or an admin acting on someone's order. */
+export function personOf(actor: { id: string; role: string }, buyerId: string): EventActor {
+  return { by: actor.role === "admin" && actor.id !== buyerId ? "admin" : "buyer", userId: actor.id };
+}
+
+/** The histories of the given orders, oldest change first, in one query. */
+export async function historiesOf(db: Db, orderIds: string[]): Promise<Map<string, OrderEventRow[]>> {
+  const byOrder = new Map<string, OrderEventRow[]>(orderIds.map((id) => [id, []]));
+  if (orderIds.length === 0) return byOrder;
+  const rows = await db
+    .select()
+    .from(orderEvent)
+    .where(inArray(orderEvent.orderId, orderIds))
+    .orderBy(asc(orderEvent.id));
+  for (const row of rows) byOrder.get(row.orderId)?.push(row);
+  return byOrder;
+}

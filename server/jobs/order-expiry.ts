@@ -1,0 +1,35 @@
+import type { Deps } from "../use-cases/deps";
+import { expireOrders } from "../use-cases/expire-orders";
+
+type Log = (line: string) => void;
+
+export interface Schedule {
+  stop(): Promise<void>;
+}
+
+/**
+ * Runs the order expiry every `intervalSeconds` on this server copy. Every copy runs it; `SKIP LOCKED` gives each
+ * order to one of them (server/domain/expire-orders.ts), so no leader is elected and none is needed. A round still
+ * running when the next is due is not doubled; `stop` waits for it before the database closes.
+ */
+export function scheduleOrderExpiry(deps: Deps, intervalSeconds: number, log: Log = console.log): Schedule {
+  let running: Promise<void> | null = null;
+  const round = () => {
+    running ??= expireOrders(deps)
+      .then((n) => {
+        if (n > 0) log(`Expired ${n} unpaid order${n === 1 ? "" : "s"}; their stock is back.`);
+      })
+      .catch((err: unknown) => console.error("Expiring orders failed:", err))
+      .finally(() => {
+        running = null;
+      });
+  };
+  const timer = setInterval(round, intervalSeconds * 1000);
+  timer.unref();
+  return {
+    async stop() {
+      clearInterval(timer);
+      await running;
+    },
+  };
+}
