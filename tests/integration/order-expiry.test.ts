@@ -218,7 +218,7 @@ describe("unpaid orders expire when their hold runs out (test processor, a 1-min
     expect(await stockOf(t, productId)).toBe(stockBefore);
   });
 
-  it("keeps the hold of an order placed before the clock moved: it is measured from its placing", async () => {
+  it("measures the hold from the order's placing, and never takes an order without one", async () => {
     const buyer = await signUp(t);
     const { orderId } = await placeOrder(t, buyer);
     const row = await orderRow(t, orderId);
