@@ -79,9 +79,9 @@ export async function confirmOrderPayment(
   transactionId: string,
 ): Promise<Settlement> {
   const row = await readOrder(db, orderId);
-  // Who may pay, but not whether it is still payable: a payment made is recorded whatever the order's state, and
-  // the same payment, told again, answers as it did.
-  assertActor(orderFacts(row, false), actor, "pay");
+  // Who may pay, but not whether it is still payable: a payment made is recorded whatever the order's state (even
+  // one its buyer cancelled, and so no longer sees), and the same payment, told again, answers as it did.
+  assertActor({ ...orderFacts(row, false), hiddenFromBuyer: false }, actor, "pay");
   const proof = await provider.retrieve(transactionId);
   if (!proof) throw invalid(M.payment.not_found);
   if (proof.orderId !== row.id) throw invalid(M.payment.other_order);

@@ -1,4 +1,5 @@
 import { useTranslation } from "react-i18next";
+import { OrderNotes } from "~/components/order/order-notes";
 import { useFormat } from "~/i18n/use-format";
 import { lazy, Suspense, useState } from "react";
 import { Link, useFetcher } from "react-router";
@@ -66,6 +67,7 @@ export function PaymentCard({ order, config, gateway, gatewayResult, profileDeli
     return (
       <div className="space-y-2">
         <p className="text-lg font-semibold text-forest-700">{t("payment.isPaid")}</p>
+        <OrderNotes order={order} mine />
         {order.transactionId ? (
           <p className="text-stone-700">
             {t("payment.transaction")} <span className="font-mono font-semibold break-all">{order.transactionId}</span>
@@ -95,6 +97,8 @@ export function PaymentCard({ order, config, gateway, gatewayResult, profileDeli
 
   return (
     <div className="space-y-4">
+      {/* Money it took and cannot keep (a payment that did not match the order, say): it will come back. */}
+      <OrderNotes order={order} mine />
       {gatewayMessage ? (
         <p role="alert" className="rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900">
           {gatewayMessage}
