@@ -134,6 +134,12 @@ export async function cancelOrder(deps: Deps, actor: Actor, orderId: unknown, ra
   return cancelled;
 }
 
+/** Manage Orders' and the order view's Cancel: the shop's own cancel, with a reason the buyer is shown. */
+export async function cancelByShop(deps: Deps, actor: Actor, orderId: unknown, raw?: unknown) {
+  adminOnly(actor);
+  return cancelOrder(deps, actor, orderId, raw);
+}
+
 export async function setDelivery(deps: Deps, actor: Actor, orderId: unknown, raw: unknown) {
   const buyer = signedIn(actor);
   return deliverTo(deps.db, buyer, key(orderId), parseInput(DeliverySchema, raw));

@@ -12,6 +12,7 @@ import {
   anOrder,
   aPaidOrder,
   aProduct,
+  aRefundDue,
   aShippedOrder,
   nobody,
   type Scene,
@@ -67,6 +68,14 @@ const buyNow = (quantity: string) => (s: Scene) => ({
   fields: { quantity, idempotencyKey: randomUUID() },
 });
 const cancel = (s: Scene) => ({ path: "/dashboard/orders", fields: { orderId: s.orderId! } });
+const orderView = (fields: Record<string, string>) => (s: Scene) => ({
+  path: `/dashboard/order/${s.orderId}`,
+  fields,
+});
+const withReason = (intent: string) => (s: Scene) => ({
+  path: "/dashboard/manageorder",
+  fields: { intent, orderId: s.orderId!, reason: "The tool is discontinued." },
+});
 const deleteProduct = (s: Scene) => ({ path: "/dashboard/manageproduct", fields: { productId: s.productId! } });
 const payOrder = (fields: Record<string, string>) => (s: Scene) => ({
   path: `/dashboard/payment/${s.orderId}`,
@@ -131,6 +140,15 @@ const TABLE: PageAction[] = [
   { expected: ["login", 403,     403,     409   ], action: "Manage Orders: shipped, an unpaid order", scene: ownersOrder, post: manageOrder("shipped") },
   { expected: ["login", 403,     403,     "done"], action: "Manage Orders: delivered, a shipped order", scene: (t, a) => aShippedOrder(t, a.owner), post: manageOrder("delivered") },
   { expected: ["login", 403,     403,     409   ], action: "Manage Orders: delivered, an unpaid order", scene: ownersOrder, post: manageOrder("delivered") },
+  { expected: ["login", 403,     403,     "done"], action: "Manage Orders: cancel an unpaid order, with a reason", scene: ownersOrder, post: withReason("cancel") },
+  { expected: ["login", 403,     403,     "done"], action: "Manage Orders: cancel a paid order (its payment becomes refund due)", scene: (t, a) => aPaidOrder(t, a.owner), post: withReason("cancel") },
+  { expected: ["login", 403,     403,     409   ], action: "Manage Orders: cancel a shipped order", scene: (t, a) => aShippedOrder(t, a.owner), post: withReason("cancel") },
+  { expected: ["login", 403,     403,     400   ], action: "Manage Orders: cancel with a reason over 500 characters", scene: ownersOrder, post: (s) => ({ path: "/dashboard/manageorder", fields: { intent: "cancel", orderId: s.orderId!, reason: "x".repeat(501) } }) },
+  { expected: ["login", 403,     403,     "done"], action: "Manage Orders: refund a payment due", scene: (t, a) => aRefundDue(t, a.owner), post: manageOrder("refund") },
+  { expected: ["login", 403,     403,     409   ], action: "Manage Orders: refund, nothing due", scene: ownersOrder, post: manageOrder("refund") },
+  { expected: ["login", 403,     403,     "done"], action: "Order view: the shop cancels a paid order (POST /dashboard/order/{id})", scene: (t, a) => aPaidOrder(t, a.owner), post: orderView({ intent: "cancel", reason: "Out of stock at the maker." }) },
+  { expected: ["login", 403,     403,     404   ], action: "Order view: the shop cancels an unknown order", scene: unknownOrder, post: orderView({ intent: "cancel" }) },
+  { expected: ["login", 403,     403,     "done"], action: "Order view: refund a payment due", scene: (t, a) => aRefundDue(t, a.owner), post: orderView({ intent: "refund" }) },
 ];
 
 describe("page authorization matrix: every page action that writes, posted as a form by a stranger, the owner, another customer and an admin", () => {

@@ -97,6 +97,7 @@ const TABLE: Row[] = [
   { expected: [U,             "invalid",   F,             F          ], useCase: "payments.recordCardPayment",     door: "PATCH /api/order/{id}",                  call: (d, a, s) => payments.recordCardPayment(d, a, s.orderId, { transactionId: "pi_test_unknown" }) },
   { expected: [U,             "ok",        "not_found",   "ok"       ], useCase: "orders.orderDetail",             door: "page: Order view",                       call: (d, a, s) => orders.orderDetail(d, a, s.orderId) },
   { expected: [U,             "ok",        F,             "ok"       ], useCase: "orders.cancelOrder",             door: "DELETE /api/order/{id}",                 call: (d, a, s) => orders.cancelOrder(d, a, s.orderId) },
+  { expected: [U,             F,           F,             "ok"       ], useCase: "orders.cancelByShop",            door: "page: Manage Orders, Order view",        call: (d, a, s) => orders.cancelByShop(d, a, s.orderId, { reason: "Discontinued." }) },
   // Nothing is due on a fresh order: an admin is told so.
   { expected: [U,             F,           F,             "conflict" ], useCase: "refunds.refundOrder",            door: "POST /api/order/{id}/refund",            call: (d, a, s) => refunds.refundOrder(d, a, s.orderId) },
   { expected: [U,             "ok",        F,             F          ], useCase: "orders.setDelivery",             door: "PUT /api/order/{id}/delivery",           call: (d, a, s) => orders.setDelivery(d, a, s.orderId, TEST_DELIVERY) },

@@ -2,7 +2,7 @@ import { localTitle } from "~/i18n/meta";
 import { useTranslation } from "react-i18next";
 import { useFormat } from "~/i18n/use-format";
 import { Form, Link } from "react-router";
-import { acceptPayment, advance, cancelOrder, collectCash, listAllOrders } from "@server/use-cases/orders";
+import { acceptPayment, advance, cancelByShop, collectCash, listAllOrders } from "@server/use-cases/orders";
 import { refundOrder } from "@server/use-cases/refunds";
 import { M } from "@shared/messages";
 import { CancelDialog } from "~/components/order/cancel-dialog";
@@ -66,7 +66,7 @@ export async function action(args: Route.ActionArgs) {
     case "cancel":
       return act(
         args,
-        (deps, actor) => cancelOrder(deps, actor, orderId, { reason: formText(form.get("reason")) }),
+        (deps, actor) => cancelByShop(deps, actor, orderId, { reason: formText(form.get("reason")) }),
         () => succeeded(M.order.cancelled_by_shop),
       );
     case "refund":

@@ -1,8 +1,8 @@
 import { localTitle } from "~/i18n/meta";
 import { useTranslation } from "react-i18next";
 import { useFormat } from "~/i18n/use-format";
-import { isRouteErrorResponse, Link, redirect } from "react-router";
-import { cancelOrder, orderDetail } from "@server/use-cases/orders";
+import { isRouteErrorResponse, Link } from "react-router";
+import { cancelByShop, orderDetail } from "@server/use-cases/orders";
 import { refundOrder } from "@server/use-cases/refunds";
 import { M } from "@shared/messages";
 import type { OrderView } from "@shared/views";
@@ -37,10 +37,8 @@ export async function action(args: Route.ActionArgs) {
     case "cancel":
       return act(
         args,
-        (deps, actor) => cancelOrder(deps, actor, orderId, { reason: formText(form.get("reason")) }),
-        // A buyer's own cancel removes the order from their list (spec), so there is no order left to show.
-        (cancelled) =>
-          cancelled.cancelledBy === "admin" ? succeeded(M.order.cancelled_by_shop) : redirect("/dashboard/orders"),
+        (deps, actor) => cancelByShop(deps, actor, orderId, { reason: formText(form.get("reason")) }),
+        () => succeeded(M.order.cancelled_by_shop),
       );
     case "refund":
       return act(
