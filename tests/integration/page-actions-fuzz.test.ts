@@ -17,6 +17,7 @@ import {
   anAdmin,
   anOrder,
   aProduct,
+  aRefundDue,
   aShippedOrder,
   forgetOrdersAndProducts,
   type Scene,
@@ -63,6 +64,9 @@ describe("fuzzing the page actions: a hostile form post never gets a 5xx, and a 
     { call: "POST /dashboard/manageorder (collect)",          as: "admin", scene: () => aCashOnDeliveryOrder(t, accounts.owner), fields: manageOrder("collect") },
     { call: "POST /dashboard/manageorder (shipped)",          as: "admin", scene: () => aCashOnDeliveryOrder(t, accounts.owner), fields: manageOrder("shipped") },
     { call: "POST /dashboard/manageorder (delivered)",        as: "admin", scene: () => aShippedOrder(t, accounts.owner), fields: manageOrder("delivered") },
+    { call: "POST /dashboard/manageorder (cancel)",           as: "admin", scene: () => aCashOnDeliveryOrder(t, accounts.owner), fields: (s) => ({ intent: "cancel", orderId: s.orderId!, reason: "The tool is discontinued." }) },
+    { call: "POST /dashboard/manageorder (refund)",           as: "admin", scene: () => aRefundDue(t, accounts.owner), fields: manageOrder("refund") },
+    { call: "POST /dashboard/order/{id} (cancel)",            as: "admin", scene: anOrderOfTheOwner, id: (s) => s.orderId!, fields: () => ({ intent: "cancel", reason: "Out of stock at the maker." }) },
   ];
 
   // Each post renders the whole page (in development mode, through Vite), some 50 ms against the API's few: a

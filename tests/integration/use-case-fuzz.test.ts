@@ -7,6 +7,7 @@ import * as catalog from "@server/use-cases/catalog";
 import * as orders from "@server/use-cases/orders";
 import * as payments from "@server/use-cases/payments";
 import * as profiles from "@server/use-cases/profiles";
+import * as refunds from "@server/use-cases/refunds";
 import * as reviews from "@server/use-cases/reviews";
 import * as uploads from "@server/use-cases/uploads";
 import * as users from "@server/use-cases/users";
@@ -38,6 +39,7 @@ import {
   anIntentOf,
   anOrderOf,
   aPaymentNotYetSettledOf,
+  aRefundDueOf,
   type Scene,
 } from "../support/use-case-scenes";
 
@@ -99,6 +101,11 @@ describe("fuzzing every use case that takes raw input: it resolves or refuses wi
     { useCase: "orders.orderOf",                   as: "owner",    scene: anOrder,  params: [email(owner), id((s) => s.orderId!)], call: (a, [address, orderId]) => orders.orderOf(deps(), a, address, orderId) },
     { useCase: "orders.orderOf",                   as: "admin",    scene: anOrder,  params: [email(owner), id((s) => s.orderId!)], call: (a, [address, orderId]) => orders.orderOf(deps(), a, address, orderId) },
     { useCase: "orders.cancelOrder",               as: "owner",    scene: anOrder,  params: [id((s) => s.orderId!)],   call: (a, [orderId]) => orders.cancelOrder(deps(), a, orderId) },
+    { useCase: "orders.cancelOrder",               as: "owner",    scene: anOrder,  params: [id((s) => s.orderId!), body(() => ({ reason: "Ordered twice." }))], call: (a, [orderId, raw]) => orders.cancelOrder(deps(), a, orderId, raw) },
+    { useCase: "orders.cancelByShop",              as: "admin",    scene: () => aCashOnDeliveryOrderOf(t, actors.owner), params: [id((s) => s.orderId!), body(() => ({ reason: "The tool is discontinued." }))], call: (a, [orderId, raw]) => orders.cancelByShop(deps(), a, orderId, raw) },
+    { useCase: "orders.orderDetail",               as: "owner",    scene: anOrder,  params: [id((s) => s.orderId!)],   call: (a, [orderId]) => orders.orderDetail(deps(), a, orderId) },
+    { useCase: "orders.orderDetail",               as: "admin",    scene: anOrder,  params: [id((s) => s.orderId!)],   call: (a, [orderId]) => orders.orderDetail(deps(), a, orderId) },
+    { useCase: "refunds.refundOrder",              as: "admin",    scene: () => aRefundDueOf(t, actors.owner), params: [id((s) => s.orderId!)], call: (a, [orderId]) => refunds.refundOrder(deps(), a, orderId) },
     { useCase: "orders.setDelivery",               as: "owner",    scene: anOrder,  params: [id((s) => s.orderId!), body(() => TEST_DELIVERY)], call: (a, [orderId, raw]) => orders.setDelivery(deps(), a, orderId, raw) },
     { useCase: "orders.chooseCashOnDelivery",      as: "owner",    scene: anOrder,  params: [id((s) => s.orderId!)],   call: (a, [orderId]) => orders.chooseCashOnDelivery(deps(), a, orderId) },
     { useCase: "orders.collectCash",               as: "admin",    scene: () => aCashOnDeliveryOrderOf(t, actors.owner), params: [id((s) => s.orderId!)], call: (a, [orderId]) => orders.collectCash(deps(), a, orderId) },

@@ -70,3 +70,24 @@ export function paymentRowsOf(t: TestContext, orderId: string) {
 export async function messageOf(res: Response) {
   return ((await res.json()) as { message: string }).message;
 }
+
+/**
+ * The shop cancelled a cash-on-delivery order after its cash was collected: the cash is due back to the buyer
+ * (refund due), as an admin's cancel of such an order leaves it.
+ */
+export async function oweCashBack(t: TestContext, orderId: string) {
+  const row = await orderRow(t, orderId);
+  const transactionId = `COD-${randomUUID()}`;
+  await t.database.db.insert(payment).values({
+    orderId,
+    provider: "cod",
+    providerRef: transactionId,
+    amountPoisha: row.payablePoisha,
+    currency: "BDT",
+    status: "refund_due",
+  });
+  await t.database.db
+    .update(order)
+    .set({ status: "cancelled", cancelledBy: "admin", transactionId, refund: "due" })
+    .where(eq(order.id, orderId));
+}

@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { eq, sql } from "drizzle-orm";
 import { order, payment, product, user } from "@server/db/schema";
 import { asBearer, type TestAccount } from "./accounts";
-import { holdPayment, makeProduct, orderFor } from "./orders";
+import { holdPayment, makeProduct, orderFor, oweCashBack } from "./orders";
 import type { TestContext } from "./test-app";
 
 /**
@@ -71,25 +71,9 @@ export async function forgetOrdersAndProducts(t: TestContext) {
   await t.database.db.execute(sql`truncate table ${payment}, ${order}, ${product} cascade`);
 }
 
-/**
- * An order the shop cancelled after its cash was collected: the cash is due back to the buyer (refund due), as an
- * admin's cancel of a paid cash-on-delivery order leaves it.
- */
+/** An order whose collected cash is due back to its buyer: the shop cancelled it after collecting. */
 export async function aRefundDue(t: TestContext, buyer: TestAccount) {
   const s = await aCashOnDeliveryOrder(t, buyer);
-  const [row] = await t.database.db.select().from(order).where(eq(order.id, s.orderId));
-  const transactionId = `COD-${randomUUID()}`;
-  await t.database.db.insert(payment).values({
-    orderId: s.orderId,
-    provider: "cod",
-    providerRef: transactionId,
-    amountPoisha: row!.payablePoisha,
-    currency: "BDT",
-    status: "refund_due",
-  });
-  await t.database.db
-    .update(order)
-    .set({ status: "cancelled", cancelledBy: "admin", transactionId, refund: "due" })
-    .where(eq(order.id, s.orderId));
+  await oweCashBack(t, s.orderId);
   return s;
 }

@@ -3,7 +3,7 @@ import type { SessionUser } from "@server/auth/session";
 import { testPaymentIntent, type NewProductRow } from "@server/db/schema";
 import { chooseCashOnDelivery, placeOrder } from "@server/use-cases/orders";
 import { startCardPayment } from "@server/use-cases/payments";
-import { holdPayment, makeProduct, TEST_DELIVERY } from "./orders";
+import { holdPayment, makeProduct, oweCashBack, TEST_DELIVERY } from "./orders";
 import type { TestContext } from "./test-app";
 
 /** What a use case works on, made fresh: the ids and addresses it is given. */
@@ -24,6 +24,13 @@ export async function anOrderOf(
 export async function aCashOnDeliveryOrderOf(t: TestContext, buyer: SessionUser): Promise<Scene> {
   const s = await anOrderOf(t, buyer);
   await chooseCashOnDelivery(t.services, buyer, s.orderId);
+  return s;
+}
+
+/** An order whose collected cash is due back to its buyer: the shop cancelled it after collecting. */
+export async function aRefundDueOf(t: TestContext, buyer: SessionUser): Promise<Scene> {
+  const s = await aCashOnDeliveryOrderOf(t, buyer);
+  await oweCashBack(t, s.orderId!);
   return s;
 }
 
