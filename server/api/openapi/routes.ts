@@ -265,7 +265,10 @@ export const ROUTES: ApiRoute[] = [
       402: refused("The payment has not succeeded."),
       403: refused("Not your order; or a cookie-carried write from another site."),
       404: refused(NO_ORDER),
-      409: refused("The order could not take the payment: it was recorded, to be refunded (`refund.*`)."),
+      409: refused(
+        "The order could not take the payment: it was recorded, to be refunded (`refund.*`); or no money moved and " +
+          "the order is cancelled or expired (`order.*_not_payable`).",
+      ),
       502: refused("The payment provider did not answer."),
     },
   },
