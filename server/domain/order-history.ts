@@ -34,15 +34,18 @@ export function personOf(actor: { id: string; role: string }, buyerId: string): 
   return { by: actor.role === "admin" && actor.id !== buyerId ? "admin" : "buyer", userId: actor.id };
 }
 
-/** The histories of the given orders, oldest change first, in one query. */
+/** The histories of the given orders, oldest change first, a query per thousand orders. */
 export async function historiesOf(db: Db, orderIds: string[]): Promise<Map<string, OrderEventRow[]>> {
   const byOrder = new Map<string, OrderEventRow[]>(orderIds.map((id) => [id, []]));
   if (orderIds.length === 0) return byOrder;
-  const rows = await db
-    .select()
-    .from(orderEvent)
-    .where(inArray(orderEvent.orderId, orderIds))
-    .orderBy(asc(orderEvent.id));
-  for (const row of rows) byOrder.get(row.orderId)?.push(row);
+  // In slices: one statement may carry at most 65,535 parameters, and an admin's list is long.
+  for (let at = 0; at < orderIds.length; at += 1000) {
+    const rows = await db
+      .select()
+      .from(orderEvent)
+      .where(inArray(orderEvent.orderId, orderIds.slice(at, at + 1000)))
+      .orderBy(asc(orderEvent.id));
+    for (const row of rows) byOrder.get(row.orderId)?.push(row);
+  }
   return byOrder;
 }
