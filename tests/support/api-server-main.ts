@@ -2,12 +2,14 @@
 //   DATABASE_URL=postgres://… PORT=4020 AUTH_SECRET=… BASE_URL=http://127.0.0.1:4020 \
 //   node --import tsx tests/support/api-server-main.ts
 // Prints "api-server listening at http://127.0.0.1:PORT" once it answers; closes on SIGTERM or SIGINT, and when
-// the parent that spawned it with an IPC channel goes away.
+// the parent that spawned it with an IPC channel goes away. Like every copy of the store, it expires unpaid orders
+// every ORDER_EXPIRY_INTERVAL_SECONDS and says so on a line of its own.
 import { createServer } from "node:http";
 import { getRequestListener } from "@hono/node-server";
 import { createApp } from "@server/app";
 import { loadConfig } from "@server/config";
 import { openDatabase } from "@server/db/client";
+import { scheduleOrderExpiry } from "@server/jobs/order-expiry";
 import { createServices } from "@server/services";
 
 const config = loadConfig();
@@ -17,7 +19,10 @@ if (!config.DATABASE_URL) {
 }
 
 const database = await openDatabase({ url: config.DATABASE_URL });
-const app = createApp({ services: createServices(database, config) });
+const services = createServices(database, config);
+const app = createApp({ services });
+// Every copy expires unpaid orders whose hold ran out, as server/main.ts does (ORDER_EXPIRY_INTERVAL_SECONDS).
+const expiry = scheduleOrderExpiry(services, config.ORDER_EXPIRY_INTERVAL_SECONDS);
 const server = createServer(getRequestListener(app.fetch));
 
 await new Promise<void>((resolve, reject) => {
@@ -35,6 +40,7 @@ async function shutdown(why: string) {
   try {
     server.close();
     server.closeAllConnections();
+    await expiry.stop();
     await database.close();
     process.exit(0);
   } catch (error) {

@@ -20,8 +20,11 @@ export interface ApiServer {
 }
 
 export interface ApiServers {
-  /** Starts a server on `port`, or on a free port (trying another should someone take it first). */
-  start(port?: number): Promise<ApiServer>;
+  /**
+   * Starts a server on `port`, or on a free port (trying another should someone take it first); `env` adds to or
+   * overrides its environment (ORDER_EXPIRY_INTERVAL_SECONDS, say).
+   */
+  start(port?: number, env?: Record<string, string>): Promise<ApiServer>;
   /** Ends every server started here that is still running. */
   stopAll(): Promise<void>;
 }
@@ -33,11 +36,11 @@ export function apiServers(databaseUrl: string, dataDir: string): ApiServers {
   const started: ApiServer[] = [];
   const env = { databaseUrl, dataDir };
   return {
-    async start(port) {
-      if (port !== undefined) return spawnServer(env, port, started);
+    async start(port, extra = {}) {
+      if (port !== undefined) return spawnServer(env, port, started, extra);
       for (let attempt = 1; ; attempt++) {
         try {
-          return await spawnServer(env, await freePort(), started);
+          return await spawnServer(env, await freePort(), started, extra);
         } catch (err) {
           if (attempt >= 3 || !String(err).includes("EADDRINUSE")) throw err;
         }
@@ -54,6 +57,7 @@ async function spawnServer(
   { databaseUrl, dataDir }: { databaseUrl: string; dataDir: string },
   port: number,
   started: ApiServer[],
+  extra: Record<string, string>,
 ): Promise<ApiServer> {
   const base = `http://127.0.0.1:${port}`;
   const child = spawn(process.execPath, ["--import", "tsx", ENTRY], {
@@ -79,6 +83,7 @@ async function spawnServer(
       GOOGLE_CLIENT_ID: "",
       GOOGLE_CLIENT_SECRET: "",
       SMTP_URL: "",
+      ...extra,
     },
   });
   const server: ApiServer = { child, port, base, output: [] };
