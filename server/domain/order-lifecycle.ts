@@ -7,7 +7,7 @@ import { order, payment, type OrderRow } from "../db/schema";
 import { personOf, recordEvent } from "./order-history";
 import { assertAllowed, hasHeldPayment, lockOrder, orderFacts, type Order } from "./orders";
 
-type Changes = Partial<Pick<OrderRow, "status" | "paymentMethod" | "delivery" | "transactionId">>;
+type Changes = Partial<Pick<OrderRow, "status" | "paymentMethod" | "delivery" | "transactionId" | "expiresAt">>;
 
 async function save(tx: Db, id: string, changes: Changes): Promise<Order> {
   const [row] = await tx
@@ -33,7 +33,8 @@ export async function confirmCashOnDelivery(db: Db, actor: SessionUser, orderId:
     const row = await lockOrder(tx, orderId);
     assertAllowed(orderFacts(row, false), actor, "confirm_cod");
     await recordEvent(tx, row.id, "cod", personOf(actor, row.buyerId));
-    return save(tx, row.id, { status: "cod", paymentMethod: "cod" });
+    // Confirmed: its stock is kept for the delivery, no longer on the clock.
+    return save(tx, row.id, { status: "cod", paymentMethod: "cod", expiresAt: null });
   });
 }
 

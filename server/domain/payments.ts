@@ -104,6 +104,9 @@ export async function confirmOrderPayment(
 export async function settlePayment(db: Db, proof: ProviderPayment): Promise<Settlement> {
   if (proof.status !== "succeeded" && proof.status !== "held") throw paymentFailed(M.payment.not_succeeded);
   if (!isId(proof.orderId)) throw invalid(M.payment.other_order);
+  // Money is a whole positive number of minor units in an ISO 4217 currency: anything else is not a payment to record.
+  const money = Number.isSafeInteger(proof.amountPoisha) && proof.amountPoisha > 0 && /^[A-Z]{3}$/.test(proof.currency);
+  if (!money) throw invalid(M.payment.amount_mismatch);
   const orderId = proof.orderId;
   return db.transaction(async (tx) => {
     const [row] = await tx.select().from(order).where(eq(order.id, orderId)).for("update");
