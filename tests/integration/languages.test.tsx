@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { UNPAID_ORDER_VIEW } from "../support/order-views";
 import { bn } from "~/i18n/bn";
 import { en } from "~/i18n/en";
 import { languageOf } from "@shared/languages";
@@ -75,29 +76,7 @@ describe("texts", () => {
   });
 
   it("render My Orders in Bangla on the server", () => {
-    const order: OrderView = {
-      id: "0b9f6d1e-4c1f-4b8e-9a53-0d2f8b1c9e11",
-      buyerEmail: "karim@example.test",
-      buyerName: "Karim",
-      productName: "Mortise Chisel 10 mm",
-      image: "/images/products/mortise-chisel.svg",
-      pricePoisha: 89000,
-      quantity: 40,
-      payablePoisha: 3560000,
-      paid: false,
-      status: "unpaid",
-      transactionId: null,
-      paymentMethod: null,
-      delivery: null,
-      heldPayment: false,
-      actions: ["set_delivery", "cancel"],
-      expiresAt: "2026-11-23T12:00:00.000Z",
-      refund: null,
-      refundNote: null,
-      cancelReason: null,
-      cancelledBy: null,
-      createdAt: "2026-11-23T11:00:00.000Z",
-    };
+    const order: OrderView = UNPAID_ORDER_VIEW;
     const html = renderRoute(MyOrders, { orders: [order] }, "/dashboard/orders", "bn");
     expect(html).toContain("আমার অর্ডার");
     expect(html).toContain("৩৫,৬০০৳");

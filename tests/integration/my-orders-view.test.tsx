@@ -1,31 +1,10 @@
 import { describe, expect, it } from "vitest";
 import type { OrderView } from "@shared/views";
 import MyOrders from "~/routes/dashboard/orders";
+import { UNPAID_ORDER_VIEW } from "../support/order-views";
 import { renderRoute } from "../support/render-route";
 
-const unpaid: OrderView = {
-  id: "0b9f6d1e-4c1f-4b8e-9a53-0d2f8b1c9e11",
-  buyerEmail: "karim@example.test",
-  buyerName: "Karim",
-  productName: "Mortise Chisel 10 mm",
-  image: "/images/products/mortise-chisel.svg",
-  pricePoisha: 89000,
-  quantity: 40,
-  payablePoisha: 3560000,
-  paid: false,
-  status: "unpaid",
-  transactionId: null,
-  paymentMethod: null,
-  delivery: null,
-  heldPayment: false,
-  actions: ["set_delivery", "cancel"],
-  expiresAt: "2026-11-23T12:00:00.000Z",
-  refund: null,
-  refundNote: null,
-  cancelReason: null,
-  cancelledBy: null,
-  createdAt: "2026-11-23T11:00:00.000Z",
-};
+const unpaid: OrderView = UNPAID_ORDER_VIEW;
 const paid: OrderView = {
   ...unpaid,
   id: "7d2c4e5f-1a2b-4c3d-8e9f-0a1b2c3d4e5f",

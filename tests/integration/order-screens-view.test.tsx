@@ -5,6 +5,7 @@ import type { Language } from "@shared/languages";
 import MyOrders from "~/routes/dashboard/orders";
 import OrderDetail from "~/routes/dashboard/order-detail";
 import PayOrder from "~/routes/dashboard/payment";
+import { UNPAID_ORDER_VIEW } from "../support/order-views";
 import { renderRoute } from "../support/render-route";
 
 /** What a person reads: the HTML without its tags, React's separators and entities. */
@@ -17,30 +18,7 @@ const textOf = (html: string) =>
     .replace(/&amp;/g, "&")
     .replace(/\s+/g, " ");
 
-const unpaid: OrderView = {
-  id: "0b9f6d1e-4c1f-4b8e-9a53-0d2f8b1c9e11",
-  buyerEmail: "karim@example.test",
-  buyerName: "Karim",
-  productName: "Mortise Chisel 10 mm",
-  image: "/images/products/mortise-chisel.svg",
-  pricePoisha: 89000,
-  quantity: 40,
-  payablePoisha: 3560000,
-  paid: false,
-  status: "unpaid",
-  transactionId: null,
-  paymentMethod: null,
-  delivery: null,
-  heldPayment: false,
-  actions: ["set_delivery", "cancel"],
-  // 18:00 in Dhaka; placed an hour before.
-  expiresAt: "2026-11-23T12:00:00.000Z",
-  refund: null,
-  refundNote: null,
-  cancelReason: null,
-  cancelledBy: null,
-  createdAt: "2026-11-23T11:00:00.000Z",
-};
+const unpaid: OrderView = UNPAID_ORDER_VIEW;
 const expired: OrderView = { ...unpaid, status: "expired", actions: [] };
 const cancelledByShop: OrderView = {
   ...unpaid,

@@ -2,8 +2,7 @@ import { localTitle } from "~/i18n/meta";
 import { useTranslation } from "react-i18next";
 import { useFormat } from "~/i18n/use-format";
 import { Form, Link } from "react-router";
-import { acceptPayment, advance, cancelByShop, collectCash, listAllOrders } from "@server/use-cases/orders";
-import { refundOrder } from "@server/use-cases/refunds";
+import { acceptPayment, advance, collectCash, listAllOrders } from "@server/use-cases/orders";
 import { M } from "@shared/messages";
 import { CancelDialog } from "~/components/order/cancel-dialog";
 import { OrderNotes } from "~/components/order/order-notes";
@@ -14,7 +13,8 @@ import { Cell, DataTable, rowClass } from "~/components/ui/data-table";
 import { act, load, succeeded, unknownIntent } from "~/door/page-door.server";
 import { orderView } from "~/door/views.server";
 import { useActionToast } from "~/lib/use-action-toast";
-import { formOf, formText } from "~/door/form-input.server";
+import { formOf } from "~/door/form-input.server";
+import { shopCancels, shopRefunds } from "~/door/shop-order-actions.server";
 import type { Route } from "./+types/manage-orders";
 
 export const meta: Route.MetaFunction = ({ matches }) => [{ title: localTitle(matches, "admin.manageOrders") }];
@@ -64,17 +64,9 @@ export async function action(args: Route.ActionArgs) {
       );
     }
     case "cancel":
-      return act(
-        args,
-        (deps, actor) => cancelByShop(deps, actor, orderId, { reason: formText(form.get("reason")) }),
-        () => succeeded(M.order.cancelled_by_shop),
-      );
+      return shopCancels(args, form, orderId);
     case "refund":
-      return act(
-        args,
-        (deps, actor) => refundOrder(deps, actor, orderId),
-        () => succeeded(M.order.refunded),
-      );
+      return shopRefunds(args, orderId);
     default:
       return unknownIntent();
   }

@@ -2,9 +2,7 @@ import { localTitle } from "~/i18n/meta";
 import { useTranslation } from "react-i18next";
 import { useFormat } from "~/i18n/use-format";
 import { isRouteErrorResponse, Link } from "react-router";
-import { cancelByShop, orderDetail } from "@server/use-cases/orders";
-import { refundOrder } from "@server/use-cases/refunds";
-import { M } from "@shared/messages";
+import { orderDetail } from "@server/use-cases/orders";
 import type { OrderView } from "@shared/views";
 import { CancelDialog } from "~/components/order/cancel-dialog";
 import { OrderHistory } from "~/components/order/order-history";
@@ -12,8 +10,9 @@ import { OrderNotes } from "~/components/order/order-notes";
 import { RefundMarker } from "~/components/order/refund-marker";
 import { StatusBadge } from "~/components/order/status-badge";
 import { ConfirmDialog } from "~/components/ui/confirm-dialog";
-import { formOf, formText } from "~/door/form-input.server";
-import { act, load, succeeded, unknownIntent } from "~/door/page-door.server";
+import { formOf } from "~/door/form-input.server";
+import { shopCancels, shopRefunds } from "~/door/shop-order-actions.server";
+import { load, unknownIntent } from "~/door/page-door.server";
 import { orderDetailView } from "~/door/views.server";
 import { useActionToast } from "~/lib/use-action-toast";
 import type { Route } from "./+types/order-detail";
@@ -35,17 +34,9 @@ export async function action(args: Route.ActionArgs) {
   const { orderId } = args.params;
   switch (form.get("intent")) {
     case "cancel":
-      return act(
-        args,
-        (deps, actor) => cancelByShop(deps, actor, orderId, { reason: formText(form.get("reason")) }),
-        () => succeeded(M.order.cancelled_by_shop),
-      );
+      return shopCancels(args, form, orderId);
     case "refund":
-      return act(
-        args,
-        (deps, actor) => refundOrder(deps, actor, orderId),
-        () => succeeded(M.order.refunded),
-      );
+      return shopRefunds(args, orderId);
     default:
       return unknownIntent();
   }

@@ -1,0 +1,24 @@
+import { cancelByShop } from "@server/use-cases/orders";
+import { refundOrder } from "@server/use-cases/refunds";
+import { M } from "@shared/messages";
+import { formText } from "./form-input.server";
+import { act, succeeded, type DoorArgs } from "./page-door.server";
+
+/** The shop's Cancel of Manage Orders and the order view: with the reason the form gives, shown to the buyer. */
+export function shopCancels(args: DoorArgs, form: FormData, orderId: unknown) {
+  const reason = formText(form.get("reason"));
+  return act(
+    args,
+    (deps, actor) => cancelByShop(deps, actor, orderId, { reason }),
+    () => succeeded(M.order.cancelled_by_shop),
+  );
+}
+
+/** The shop's Refund of Manage Orders and the order view: every payment due on the order, given back once. */
+export function shopRefunds(args: DoorArgs, orderId: unknown) {
+  return act(
+    args,
+    (deps, actor) => refundOrder(deps, actor, orderId),
+    () => succeeded(M.order.refunded),
+  );
+}

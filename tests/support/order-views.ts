@@ -1,0 +1,29 @@
+import type { OrderView } from "@shared/views";
+
+/**
+ * A buyer's unpaid order as the pages are given it (shared/views.ts), for render tests: 40 mortise chisels,
+ * placed at 17:00 in Dhaka and held until 18:00.
+ */
+export const UNPAID_ORDER_VIEW: OrderView = {
+  id: "0b9f6d1e-4c1f-4b8e-9a53-0d2f8b1c9e11",
+  buyerEmail: "karim@example.test",
+  buyerName: "Karim",
+  productName: "Mortise Chisel 10 mm",
+  image: "/images/products/mortise-chisel.svg",
+  pricePoisha: 89000,
+  quantity: 40,
+  payablePoisha: 3560000,
+  paid: false,
+  status: "unpaid",
+  transactionId: null,
+  paymentMethod: null,
+  delivery: null,
+  heldPayment: false,
+  actions: ["set_delivery", "cancel"],
+  expiresAt: "2026-11-23T12:00:00.000Z",
+  refund: null,
+  refundNote: null,
+  cancelReason: null,
+  cancelledBy: null,
+  createdAt: "2026-11-23T11:00:00.000Z",
+};
