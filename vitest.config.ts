@@ -1,3 +1,4 @@
+import { availableParallelism } from "node:os";
 import { configDefaults, defineConfig } from "vitest/config";
 
 export default defineConfig({
@@ -9,6 +10,9 @@ export default defineConfig({
       ? configDefaults.exclude
       : [...configDefaults.exclude, "tests/integration/postgres/**"],
     environment: "node",
+    // Vitest's default is one worker fewer than the cores: a single one on CI's two. Many tests wait on PostgreSQL,
+    // spawned servers or timers, so two files at once use both cores and keep the suite within CI's time.
+    maxWorkers: Math.max(2, availableParallelism() - 1),
     testTimeout: 30_000,
     hookTimeout: 60_000,
   },
