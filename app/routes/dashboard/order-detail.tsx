@@ -15,6 +15,7 @@ import { shopCancels, shopRefunds } from "~/door/shop-order-actions.server";
 import { load, unknownIntent } from "~/door/page-door.server";
 import { orderDetailView } from "~/door/views.server";
 import { useActionToast } from "~/lib/use-action-toast";
+import { OrderNotFound } from "~/components/order/order-not-found";
 import type { Route } from "./+types/order-detail";
 
 export const meta: Route.MetaFunction = ({ matches }) => [{ title: localTitle(matches, "order.title") }];
@@ -198,17 +199,6 @@ function OrderActions({ order, admin }: { order: OrderView; admin: boolean }) {
 
 /** An unknown order, or one that is not the viewer's: said inside the dashboard, with the way back. */
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  const { t } = useTranslation();
   if (!isRouteErrorResponse(error) || error.status !== 404) throw error;
-  return (
-    <section>
-      <h2 className="text-xl font-semibold text-wood-900">{t("order.title")}</h2>
-      <p className="mt-4 rounded-md bg-wood-100 px-4 py-3 text-stone-700">
-        {t("order.notFound")}{" "}
-        <Link to="/dashboard/orders" className="font-semibold text-forest-700 underline">
-          {t("order.backToOrders")}
-        </Link>
-      </p>
-    </section>
-  );
+  return <OrderNotFound title="order.title" said="order.notFound" back="order.backToOrders" />;
 }

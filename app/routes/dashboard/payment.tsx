@@ -15,6 +15,7 @@ import { useClock } from "~/lib/use-clock";
 import { formOf, formText } from "~/door/form-input.server";
 import { act, load, unknownIntent } from "~/door/page-door.server";
 import { orderView } from "~/door/views.server";
+import { OrderNotFound } from "~/components/order/order-not-found";
 import type { Route } from "./+types/payment";
 
 export const meta: Route.MetaFunction = ({ matches }) => [{ title: localTitle(matches, "payment.title") }];
@@ -149,17 +150,6 @@ function Closed({ order }: { order: OrderView }) {
 
 /** An unknown, cancelled or someone else's order: said inside the dashboard, with the way back. */
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  const { t } = useTranslation();
   if (!isRouteErrorResponse(error) || error.status !== 404) throw error;
-  return (
-    <section>
-      <h2 className="text-xl font-semibold text-wood-900">{t("payment.title")}</h2>
-      <p className="mt-4 rounded-md bg-wood-100 px-4 py-3 text-stone-700">
-        {t("payment.notFound")}{" "}
-        <Link to="/dashboard/orders" className="font-semibold text-forest-700 underline">
-          {t("payment.backToOrders")}
-        </Link>
-      </p>
-    </section>
-  );
+  return <OrderNotFound title="payment.title" said="payment.notFound" back="payment.backToOrders" />;
 }
