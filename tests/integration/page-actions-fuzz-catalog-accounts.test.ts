@@ -1,0 +1,23 @@
+import { fuzzPageActions } from "../support/fuzz/page-action-suite";
+import { aCustomer, anAdmin, aProduct } from "../support/page-scenes";
+
+fuzzPageActions("the shop’s catalog and accounts", (t) => {
+  const newProduct = {
+    name: "Fuzzed Gauge",
+    price: "100",
+    availability: "10",
+    minimumQuantity: "1",
+    maxPerOrder: "5",
+    description: "A gauge.",
+    image: "/images/products/marking-gauge.svg",
+  };
+  // prettier-ignore
+  return [
+    { call: "POST /dashboard/addproduct",                     as: "admin", fields: () => newProduct },
+    { call: "POST /dashboard/manageproduct/{id} (edit)",      as: "admin", scene: () => aProduct(t), id: (s) => s.productId!, fields: () => ({ name: "Renamed Gauge", availability: "5" }) },
+    { call: "POST /dashboard/admin (promote)",                as: "admin", scene: () => aCustomer(t), fields: (s) => ({ intent: "promote", email: s.email! }) },
+    { call: "POST /dashboard/admin (demote)",                 as: "admin", scene: () => anAdmin(t), fields: (s) => ({ intent: "demote", email: s.email! }) },
+    { call: "POST /dashboard/admin (delete)",                 as: "admin", scene: () => aCustomer(t), fields: (s) => ({ intent: "delete", email: s.email! }) },
+    { call: "POST /dashboard/manageproduct (delete)",         as: "admin", scene: () => aProduct(t), fields: (s) => ({ productId: s.productId! }) },
+  ];
+});

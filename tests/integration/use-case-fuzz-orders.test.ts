@@ -1,0 +1,50 @@
+import { describe } from "vitest";
+import * as orders from "@server/use-cases/orders";
+import * as refunds from "@server/use-cases/refunds";
+import { CALLS_COUNTED } from "../support/fingerprint";
+import { fuzzEachUseCase } from "../support/fuzz/fuzz-use-case";
+import { body, email, id, idempotencyKey } from "../support/fuzz/use-case-params";
+import { makeProduct, TEST_DELIVERY } from "../support/orders";
+import { useTestApp } from "../support/test-app";
+import { useActors } from "../support/use-case-actors";
+import { aCashOnDeliveryOrderOf, aHeldPaymentOf, anOrderOf, aRefundDueOf } from "../support/use-case-scenes";
+
+/**
+ * Every use case that takes raw input, called directly (no door) by someone it lets through, with hostile raw
+ * values in each parameter: it resolves, or rejects with an AppError of a 4xx kind (never a TypeError or a
+ * database error), and a rejected call changes no row. The use cases that take only an actor (productsToManage,
+ * listAllOrders, myOrders, myProfile, listUsers) or nothing (listProducts, popularProducts, listReviews) have no
+ * raw input to fuzz; the use-case matrix calls the first kind. This file holds the orders' and refunds'.
+ */
+describe("fuzzing every use case that takes raw input (orders and refunds): it resolves or refuses with a 4xx AppError, and a refusal changes no row", () => {
+  const t = useTestApp();
+  const actors = useActors(t);
+  const deps = () => t.services;
+  const owner = () => actors.owner.email;
+
+  const aProduct = async () => ({ productId: (await makeProduct(t)).id });
+  const anOrder = () => anOrderOf(t, actors.owner);
+
+  // The owner's e-mail is fuzzed as the owner (who is refused any other) and as an admin, whose hostile e-mails
+  // reach the database.
+  // prettier-ignore
+  fuzzEachUseCase(t, [
+    { useCase: "orders.placeOrder",                as: "owner",    scene: aProduct, params: [body((s) => ({ productId: s.productId, quantity: 20, delivery: TEST_DELIVERY })), idempotencyKey], call: (a, [raw, key]) => orders.placeOrder(deps(), a, raw, key), ignored: CALLS_COUNTED },
+    { useCase: "orders.myOrder",                   as: "owner",    scene: anOrder,  params: [id((s) => s.orderId!)],   call: (a, [orderId]) => orders.myOrder(deps(), a, orderId) },
+    { useCase: "orders.ordersOf",                  as: "owner",                     params: [email(owner)],           call: (a, [address]) => orders.ordersOf(deps(), a, address) },
+    { useCase: "orders.ordersOf",                  as: "admin",                     params: [email(owner)],           call: (a, [address]) => orders.ordersOf(deps(), a, address) },
+    { useCase: "orders.orderOf",                   as: "owner",    scene: anOrder,  params: [email(owner), id((s) => s.orderId!)], call: (a, [address, orderId]) => orders.orderOf(deps(), a, address, orderId) },
+    { useCase: "orders.orderOf",                   as: "admin",    scene: anOrder,  params: [email(owner), id((s) => s.orderId!)], call: (a, [address, orderId]) => orders.orderOf(deps(), a, address, orderId) },
+    { useCase: "orders.cancelOrder",               as: "owner",    scene: anOrder,  params: [id((s) => s.orderId!)],   call: (a, [orderId]) => orders.cancelOrder(deps(), a, orderId) },
+    { useCase: "orders.cancelOrder",               as: "owner",    scene: anOrder,  params: [id((s) => s.orderId!), body(() => ({ reason: "Ordered twice." }))], call: (a, [orderId, raw]) => orders.cancelOrder(deps(), a, orderId, raw) },
+    { useCase: "orders.cancelByShop",              as: "admin",    scene: () => aCashOnDeliveryOrderOf(t, actors.owner), params: [id((s) => s.orderId!), body(() => ({ reason: "The tool is discontinued." }))], call: (a, [orderId, raw]) => orders.cancelByShop(deps(), a, orderId, raw) },
+    { useCase: "orders.orderDetail",               as: "owner",    scene: anOrder,  params: [id((s) => s.orderId!)],   call: (a, [orderId]) => orders.orderDetail(deps(), a, orderId) },
+    { useCase: "orders.orderDetail",               as: "admin",    scene: anOrder,  params: [id((s) => s.orderId!)],   call: (a, [orderId]) => orders.orderDetail(deps(), a, orderId) },
+    { useCase: "refunds.refundOrder",              as: "admin",    scene: () => aRefundDueOf(t, actors.owner), params: [id((s) => s.orderId!)], call: (a, [orderId]) => refunds.refundOrder(deps(), a, orderId) },
+    { useCase: "orders.setDelivery",               as: "owner",    scene: anOrder,  params: [id((s) => s.orderId!), body(() => TEST_DELIVERY)], call: (a, [orderId, raw]) => orders.setDelivery(deps(), a, orderId, raw) },
+    { useCase: "orders.chooseCashOnDelivery",      as: "owner",    scene: anOrder,  params: [id((s) => s.orderId!)],   call: (a, [orderId]) => orders.chooseCashOnDelivery(deps(), a, orderId) },
+    { useCase: "orders.collectCash",               as: "admin",    scene: () => aCashOnDeliveryOrderOf(t, actors.owner), params: [id((s) => s.orderId!)], call: (a, [orderId]) => orders.collectCash(deps(), a, orderId) },
+    { useCase: "orders.advance",                   as: "admin",    scene: () => aCashOnDeliveryOrderOf(t, actors.owner), params: [id((s) => s.orderId!), body(() => ({ status: "shipped" }))], call: (a, [orderId, raw]) => orders.advance(deps(), a, orderId, raw) },
+    { useCase: "orders.acceptPayment",             as: "admin",    scene: () => aHeldPaymentOf(t, actors.owner), params: [id((s) => s.orderId!)], call: (a, [orderId]) => orders.acceptPayment(deps(), a, orderId) },
+  ], actors);
+});
