@@ -1,18 +1,29 @@
 import { Hono } from "hono";
+import { paramsOf, type Page } from "@shared/schemas/list-query";
+import { PRODUCT_LIST_PARAMS } from "@shared/schemas/product-list";
 import { VersionedCache } from "../cache/versioned-cache";
 import type { Services } from "../services";
 import * as catalog from "../use-cases/catalog";
 import { actorOf } from "./actor";
 import { jsonBody } from "./body";
+import { setPageHeaders } from "./list-headers";
 import { productFromJson, productJson } from "./serialize";
 
 export function productRoutes(services: Services) {
   const actor = (c: Parameters<typeof actorOf>[1]) => actorOf(services.auth, c);
-  // The busiest read of the store, kept as its JSON text until the catalog changes.
-  const list = new VersionedCache<string>(services.catalogVersion, 1);
-  const readList = async () => JSON.stringify((await catalog.listProducts(services)).map(productJson));
+  // The busiest read of the store: each page kept as its JSON text until the catalog changes.
+  const pages = new VersionedCache<Page<never> & { json: string }>(services.catalogVersion, 200);
+  const readPage = async (params: Record<string, string>) => {
+    const page = await catalog.listProducts(services, params);
+    return { ...page, items: [], json: JSON.stringify(page.items.map(productJson)) };
+  };
   return new Hono()
-    .get("/", async (c) => c.body(await list.get("all", readList), 200, { "Content-Type": "application/json" }))
+    .get("/", async (c) => {
+      const params = paramsOf(new URL(c.req.url).searchParams, PRODUCT_LIST_PARAMS);
+      const page = await pages.get(new URLSearchParams(params).toString(), () => readPage(params));
+      setPageHeaders(c, page);
+      return c.body(page.json, 200, { "Content-Type": "application/json" });
+    })
     .get("/:id", async (c) => c.json(productJson(await catalog.getProduct(services, c.req.param("id")))))
     .post("/", async (c) => {
       const added = await catalog.addProduct(services, await actor(c), productFromJson(await jsonBody(c)));

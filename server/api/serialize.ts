@@ -1,4 +1,5 @@
-import type { OrderEventJson, OrderJson, ProductJson, ReviewJson, UserJson } from "./wire-types";
+import type { CategoryJson, OrderEventJson, OrderJson, ProductJson, ReviewJson, UserJson } from "./wire-types";
+import type { CategoryWithCount } from "../domain/categories";
 import type { OrderEventRow } from "../db/schema";
 import { poishaToTk } from "@shared/money";
 import type { Product } from "../use-cases/catalog";
@@ -18,14 +19,22 @@ export function productJson(p: Product): ProductJson {
     maxPerOrder: p.maxPerOrder,
     desc: p.description,
     details: p.details,
+    categoryId: p.categoryId,
+    nameBn: p.nameBn,
+    descBn: p.descriptionBn,
+    featured: p.featured,
   };
+}
+
+export function categoryJson(c: CategoryWithCount): CategoryJson {
+  return { _id: c.id, slug: c.slug, name: c.nameEn, nameBn: c.nameBn, position: c.position, products: c.products };
 }
 
 /** A product body in the spec's names, as the product use cases read it. Nothing else is renamed or kept back. */
 export function productFromJson(body: unknown): unknown {
   if (typeof body !== "object" || body === null || Array.isArray(body)) return body;
-  const { Availability, desc, ...rest } = body as Record<string, unknown>;
-  return { ...rest, availability: Availability, description: desc };
+  const { Availability, desc, descBn, ...rest } = body as Record<string, unknown>;
+  return { ...rest, availability: Availability, description: desc, descriptionBn: descBn };
 }
 
 /** Reviews show who wrote them by name only; an email never leaves the server. */

@@ -12,6 +12,21 @@ export interface ProductJson {
   maxPerOrder: number | null;
   desc: string;
   details: string;
+  /** Beyond the spec: the product's category (GET /api/category names it), Bangla texts, the home page's pick. */
+  categoryId: string;
+  nameBn: string | null;
+  descBn: string | null;
+  featured: boolean;
+}
+
+export interface CategoryJson {
+  _id: string;
+  slug: string;
+  name: string;
+  nameBn: string;
+  position: number;
+  /** How many products sit on it. */
+  products: number;
 }
 
 export interface ReviewJson {

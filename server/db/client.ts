@@ -2,6 +2,7 @@ import { mkdirSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { PGlite } from "@electric-sql/pglite";
+import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
@@ -62,14 +63,17 @@ async function openPostgres(url: string): Promise<Database> {
   };
 }
 
+/** The extensions the migrations create, which PGlite must be given to load (PostgreSQL ships them). */
+const PGLITE_EXTENSIONS = { pg_trgm };
+
 async function openPglite(dataDir?: string): Promise<Database> {
   let client: PGlite;
   if (dataDir) {
     const dir = path.resolve(dataDir, "pglite");
     mkdirSync(dir, { recursive: true });
-    client = await PGlite.create(dir);
+    client = await PGlite.create(dir, { extensions: PGLITE_EXTENSIONS });
   } else {
-    client = await PGlite.create();
+    client = await PGlite.create({ extensions: PGLITE_EXTENSIONS });
   }
   const drizzleDb = drizzlePglite(client, { schema });
   await migratePglite(drizzleDb, { migrationsFolder });

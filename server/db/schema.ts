@@ -2,7 +2,9 @@ import { sql } from "drizzle-orm";
 import {
   bigint,
   bigserial,
+  boolean,
   check,
+  customType,
   index,
   integer,
   jsonb,
@@ -20,6 +22,43 @@ import { timestamps } from "./columns";
 
 export * from "./auth-schema";
 
+/** PostgreSQL's text-search document type, for the product's generated search column. */
+const tsvector = customType<{ data: string }>({ dataType: () => "tsvector" });
+
+/**
+ * Where a product sits when no category was chosen for it (the spec's `POST /api/product` names none): "Other
+ * tools". It can be renamed, never removed.
+ */
+export const OTHER_CATEGORY_ID = "00000000-0000-4000-8000-0000000000aa";
+
+/**
+ * A shelf of the shop (chisels, planes, saws, …), named in English and Bangla. Every product sits on one; a
+ * category with products cannot be removed. `position` orders the shelves in the shop's filters.
+ */
+export const category = pgTable(
+  "category",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    /** The category in URLs (`/shop?category=chisels`): lower-case words joined by hyphens. */
+    slug: text("slug").notNull(),
+    nameEn: text("name_en").notNull(),
+    nameBn: text("name_bn").notNull(),
+    position: integer("position").notNull().default(0),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex("category_slug").on(t.slug),
+    uniqueIndex("category_name_en").on(sql`lower(${t.nameEn})`),
+    uniqueIndex("category_name_bn").on(t.nameBn),
+  ],
+);
+
+/**
+ * What the shop's search reads: the product's names and descriptions in both languages, as words ('simple': no
+ * stemming, so Bangla and English words are kept as written, lower-cased).
+ */
+const SEARCH_DOCUMENT = sql`to_tsvector('simple'::regconfig, name || ' ' || coalesce(name_bn, '') || ' ' || description || ' ' || coalesce(description_bn, ''))`;
+
 /** Money columns hold poisha (1 Tk = 100 poisha). */
 export const product = pgTable(
   "product",
@@ -34,9 +73,31 @@ export const product = pgTable(
     maxPerOrder: integer("max_per_order"),
     description: text("description").notNull().default(""),
     details: text("details").notNull().default(""),
+    categoryId: uuid("category_id")
+      .notNull()
+      .default(OTHER_CATEGORY_ID)
+      .references(() => category.id, { onDelete: "restrict" }),
+    /** The product's name and description in Bangla, shown to visitors reading in Bangla; null: the English. */
+    nameBn: text("name_bn"),
+    descriptionBn: text("description_bn"),
+    /** An admin's pick for the home page; with none picked, the home page shows the newest. */
+    featured: boolean("featured").notNull().default(false),
+    searchDocument: tsvector("search_document").generatedAlwaysAs(SEARCH_DOCUMENT),
     ...timestamps,
   },
   (t) => [
+    // The shop's lists: newest first (the catalog's order), by price, by name, within a category or all.
+    index("product_newest_idx").on(t.createdAt.desc(), t.id),
+    index("product_price_idx").on(t.pricePoisha, t.id),
+    index("product_name_idx").on(t.name, t.id),
+    index("product_category_newest_idx").on(t.categoryId, t.createdAt.desc(), t.id),
+    index("product_featured_idx")
+      .on(t.createdAt.desc())
+      .where(sql`${t.featured}`),
+    // Search: words and their prefixes, and names that are close to what was typed ("chisle").
+    index("product_search_idx").using("gin", t.searchDocument),
+    index("product_name_trgm_idx").using("gin", sql`${t.name} gin_trgm_ops`),
+    index("product_name_bn_trgm_idx").using("gin", sql`${t.nameBn} gin_trgm_ops`),
     check("product_price_positive", sql`${t.pricePoisha} > 0`),
     check("product_minimum_positive", sql`${t.minimumQuantity} >= 1`),
     check("product_availability_not_negative", sql`${t.availability} >= 0`),
@@ -96,8 +157,14 @@ export const order = pgTable(
     ),
     check("order_refund_known", sql`${t.refund} is null or ${t.refund} in ('due', 'refunded')`),
     uniqueIndex("order_buyer_idempotency_key").on(t.buyerId, t.idempotencyKey),
-    index("order_buyer_created_idx").on(t.buyerId, t.createdAt),
+    index("order_buyer_created_idx").on(t.buyerId, t.createdAt.desc(), t.id.desc()),
     index("order_product_idx").on(t.productId),
+    // Manage Orders: all or one status, newest or oldest first, or by amount; found by buyer e-mail or phone.
+    index("order_newest_idx").on(t.createdAt.desc(), t.id.desc()),
+    index("order_status_newest_idx").on(t.status, t.createdAt.desc(), t.id.desc()),
+    index("order_amount_idx").on(t.payablePoisha.desc(), t.id.desc()),
+    index("order_buyer_email_idx").on(sql`lower(${t.buyerEmail}) text_pattern_ops`),
+    index("order_phone_idx").on(sql`(${t.delivery} ->> 'phone')`),
     // What the expiry job looks for: unpaid orders by the time their hold runs out.
     index("order_expiry_idx")
       .on(t.expiresAt)
@@ -214,7 +281,10 @@ export const review = pgTable(
     comment: text("comment").notNull(),
     ...timestamps,
   },
-  (t) => [check("review_rating_range", sql`${t.ratingHalves} between 0 and 10`)],
+  (t) => [
+    check("review_rating_range", sql`${t.ratingHalves} between 0 and 10`),
+    index("review_newest_idx").on(t.createdAt.desc(), t.id.desc()),
+  ],
 );
 
 /** Spec §3 Profile: what a customer tells us about themselves. Phone is 'Number' in the form. */
@@ -235,6 +305,7 @@ export const appMeta = pgTable("app_meta", {
   ...timestamps,
 });
 
+export type CategoryRow = typeof category.$inferSelect;
 export type ProductRow = typeof product.$inferSelect;
 export type NewProductRow = typeof product.$inferInsert;
 export type ReviewRow = typeof review.$inferSelect;

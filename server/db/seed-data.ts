@@ -1,7 +1,22 @@
+/** The demo shop's categories; "Other tools" (slug `other`) comes with the database itself. */
+export const demoCategories = [
+  { slug: "chisels", nameEn: "Chisels", nameBn: "বাটালি", position: 10 },
+  { slug: "planes", nameEn: "Planes", nameBn: "রান্দা", position: 20 },
+  { slug: "saws", nameEn: "Saws", nameBn: "করাত", position: 30 },
+  { slug: "marking-and-measuring", nameEn: "Marking and measuring", nameBn: "মাপজোখ ও দাগ কাটা", position: 40 },
+  { slug: "clamps", nameEn: "Clamps", nameBn: "ক্ল্যাম্প", position: 50 },
+  { slug: "sharpening", nameEn: "Sharpening", nameBn: "শান দেওয়া", position: 60 },
+  { slug: "shaping-and-finishing", nameEn: "Shaping and finishing", nameBn: "আকার দেওয়া ও ফিনিশিং", position: 70 },
+  { slug: "mallets-and-drills", nameEn: "Mallets and drills", nameBn: "হাতুড়ি ও ড্রিল", position: 80 },
+];
+
 /** The demo catalog: real hand tools at plausible Dhaka wholesale prices, quantities in steps of 20. */
 export interface DemoProduct {
   slug: string;
+  /** The slug of its category in demoCategories. */
+  category: string;
   name: string;
+  nameBn: string;
   priceTk: number;
   minimumQuantity: number;
   availability: number;
@@ -12,7 +27,9 @@ export interface DemoProduct {
 export const demoProducts: DemoProduct[] = [
   {
     slug: "bevel-edge-chisel-set",
+    category: "chisels",
     name: "Bevel-Edge Chisel Set, 4 pcs (6, 12, 18, 25 mm)",
+    nameBn: "বেভেল-এজ বাটালি সেট, ৪ পিস (৬, ১২, ১৮, ২৫ মিমি)",
     priceTk: 2450,
     minimumQuantity: 20,
     availability: 340,
@@ -23,7 +40,9 @@ export const demoProducts: DemoProduct[] = [
   },
   {
     slug: "mortise-chisel",
+    category: "chisels",
     name: "Mortise Chisel 10 mm",
+    nameBn: "মর্টিস বাটালি ১০ মিমি",
     priceTk: 890,
     minimumQuantity: 20,
     availability: 260,
@@ -34,7 +53,9 @@ export const demoProducts: DemoProduct[] = [
   },
   {
     slug: "smoothing-plane",
+    category: "planes",
     name: "No. 4 Smoothing Plane",
+    nameBn: "স্মুথিং রান্দা",
     priceTk: 3850.5,
     minimumQuantity: 20,
     availability: 120,
@@ -45,7 +66,9 @@ export const demoProducts: DemoProduct[] = [
   },
   {
     slug: "block-plane",
+    category: "planes",
     name: "Low-Angle Block Plane",
+    nameBn: "ব্লক রান্দা",
     priceTk: 2200,
     minimumQuantity: 20,
     availability: 180,
@@ -55,7 +78,9 @@ export const demoProducts: DemoProduct[] = [
   },
   {
     slug: "ryoba-pull-saw",
+    category: "saws",
     name: "Ryoba Pull Saw 240 mm",
+    nameBn: "রিওবা পুল করাত",
     priceTk: 1650,
     minimumQuantity: 40,
     availability: 400,
@@ -66,7 +91,9 @@ export const demoProducts: DemoProduct[] = [
   },
   {
     slug: "dovetail-saw",
+    category: "saws",
     name: "Dovetail Back Saw 250 mm",
+    nameBn: "ডাভটেইল করাত",
     priceTk: 1975,
     minimumQuantity: 20,
     availability: 90,
@@ -76,7 +103,9 @@ export const demoProducts: DemoProduct[] = [
   },
   {
     slug: "coping-saw",
+    category: "saws",
     name: "Coping Saw with 5 Spare Blades",
+    nameBn: "কোপিং করাত",
     priceTk: 520,
     minimumQuantity: 100,
     availability: 1500,
@@ -86,7 +115,9 @@ export const demoProducts: DemoProduct[] = [
   },
   {
     slug: "beech-mallet",
+    category: "mallets-and-drills",
     name: "Beech Joiner's Mallet 450 g",
+    nameBn: "বিচ কাঠের হাতুড়ি",
     priceTk: 640,
     minimumQuantity: 40,
     availability: 520,
@@ -96,7 +127,9 @@ export const demoProducts: DemoProduct[] = [
   },
   {
     slug: "marking-gauge",
+    category: "marking-and-measuring",
     name: "Wheel Marking Gauge",
+    nameBn: "মার্কিং গেজ",
     priceTk: 1180,
     minimumQuantity: 20,
     availability: 240,
@@ -106,7 +139,9 @@ export const demoProducts: DemoProduct[] = [
   },
   {
     slug: "f-clamp",
+    category: "clamps",
     name: "F-Clamp 300 mm",
+    nameBn: "এফ-ক্ল্যাম্প",
     priceTk: 450,
     minimumQuantity: 100,
     availability: 2000,
@@ -115,7 +150,9 @@ export const demoProducts: DemoProduct[] = [
   },
   {
     slug: "try-square",
+    category: "marking-and-measuring",
     name: "Try Square 200 mm",
+    nameBn: "ট্রাই স্কয়ার",
     priceTk: 560,
     minimumQuantity: 40,
     availability: 600,
@@ -125,7 +162,9 @@ export const demoProducts: DemoProduct[] = [
   },
   {
     slug: "spokeshave",
+    category: "planes",
     name: "Flat-Bottom Spokeshave",
+    nameBn: "স্পোকশেভ",
     priceTk: 980,
     minimumQuantity: 20,
     availability: 160,
@@ -134,7 +173,9 @@ export const demoProducts: DemoProduct[] = [
   },
   {
     slug: "cabinet-rasp",
+    category: "shaping-and-finishing",
     name: "Cabinet Rasp 250 mm",
+    nameBn: "ক্যাবিনেট রেতি",
     priceTk: 1320,
     minimumQuantity: 20,
     availability: 200,
@@ -143,7 +184,9 @@ export const demoProducts: DemoProduct[] = [
   },
   {
     slug: "card-scraper-set",
+    category: "shaping-and-finishing",
     name: "Card Scraper Set (3 pcs)",
+    nameBn: "কার্ড স্ক্র্যাপার সেট",
     priceTk: 380,
     minimumQuantity: 100,
     availability: 800,
@@ -153,7 +196,9 @@ export const demoProducts: DemoProduct[] = [
   },
   {
     slug: "water-stone",
+    category: "sharpening",
     name: "Combination Water Stone 1000/6000",
+    nameBn: "শান দেওয়ার পানি-পাথর",
     priceTk: 1450,
     minimumQuantity: 20,
     availability: 12,
@@ -162,7 +207,9 @@ export const demoProducts: DemoProduct[] = [
   },
   {
     slug: "hand-drill",
+    category: "mallets-and-drills",
     name: "Eggbeater Hand Drill",
+    nameBn: "হ্যান্ড ড্রিল",
     priceTk: 1250,
     minimumQuantity: 20,
     availability: 140,

@@ -1,14 +1,14 @@
 import { sql } from "drizzle-orm";
 import type { Db } from "./client";
-import { appMeta, product, review } from "./schema";
-import { demoProducts, demoReviews } from "./seed-data";
+import { appMeta, category, product, review } from "./schema";
+import { demoCategories, demoProducts, demoReviews } from "./seed-data";
 import { tkToPoisha } from "@shared/money";
 
 const SEED_KEY = "demo_data_seeded_at";
 const SEED_LOCK_ID = 727_002;
 
 /**
- * Fills a database that has never held data with the demo catalog and reviews.
+ * Fills a database that has never held data with the demo categories, catalog and reviews.
  * It runs at most once per database: deleting every product later does not bring the demo back.
  */
 export async function seedDemoData(db: Db): Promise<boolean> {
@@ -22,9 +22,17 @@ export async function seedDemoData(db: Db): Promise<boolean> {
     const [{ count } = { count: 0 }] = await tx.select({ count: sql<number>`count(*)::int` }).from(product);
     if (count === 0) {
       const now = Date.now();
+      const categories = await tx
+        .insert(category)
+        .values(demoCategories)
+        .onConflictDoNothing()
+        .returning({ id: category.id, slug: category.slug });
+      const categoryId = new Map(categories.map((c) => [c.slug, c.id]));
       await tx.insert(product).values(
         demoProducts.map((p, i) => ({
+          categoryId: categoryId.get(p.category),
           name: p.name,
+          nameBn: p.nameBn,
           image: `/images/products/${p.slug}.svg`,
           pricePoisha: tkToPoisha(p.priceTk),
           minimumQuantity: p.minimumQuantity,

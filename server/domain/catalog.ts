@@ -1,4 +1,4 @@
-import { asc, desc, eq } from "drizzle-orm";
+import { asc, desc, eq, getTableColumns, not } from "drizzle-orm";
 import { M, message } from "@shared/messages";
 import type { ProductInput, ProductUpdate } from "@shared/schemas/product";
 import type { Db } from "../db/client";
@@ -6,16 +6,37 @@ import { product, type ProductRow } from "../db/schema";
 import { AppError, notFound } from "../errors";
 import { isId } from "./orders";
 
-export type Product = ProductRow;
+/** A product as the store reads it: every column but the search document, which only the search reads. */
+export type Product = Omit<ProductRow, "searchDocument">;
 
-export function listProducts(db: Db): Promise<Product[]> {
-  return db.select().from(product).orderBy(desc(product.createdAt), asc(product.id));
+const { searchDocument: _searchDocument, ...columns } = getTableColumns(product);
+export const PRODUCT_COLUMNS = columns;
+
+/** How many products the home page shows. */
+export const FEATURED_COUNT = 8;
+
+/** The home page's few: those admins marked featured, newest first, then the newest others to make up the count. */
+export async function listFeaturedProducts(db: Db, limit = FEATURED_COUNT): Promise<Product[]> {
+  const featured = await db
+    .select(PRODUCT_COLUMNS)
+    .from(product)
+    .where(eq(product.featured, true))
+    .orderBy(desc(product.createdAt), asc(product.id))
+    .limit(limit);
+  if (featured.length === limit) return featured;
+  const newest = await db
+    .select(PRODUCT_COLUMNS)
+    .from(product)
+    .where(not(product.featured))
+    .orderBy(desc(product.createdAt), asc(product.id))
+    .limit(limit - featured.length);
+  return [...featured, ...newest];
 }
 
 /** A malformed id names no product, so it is answered like an unknown one. */
 export async function getProduct(db: Db, id: string | null): Promise<Product> {
   if (!isId(id)) throw notFound(M.product.not_found);
-  const [row] = await db.select().from(product).where(eq(product.id, id));
+  const [row] = await db.select(PRODUCT_COLUMNS).from(product).where(eq(product.id, id));
   if (!row) throw notFound(M.product.not_found);
   return row;
 }
@@ -33,7 +54,7 @@ export async function addProduct(db: Db, input: ProductInput): Promise<Product> 
   const [row] = await db
     .insert(product)
     .values({ ...input, details: input.details ?? "" })
-    .returning();
+    .returning(PRODUCT_COLUMNS);
   return row!;
 }
 
@@ -50,7 +71,7 @@ export async function updateProduct(db: Db, id: string | null, changes: ProductU
       .update(product)
       .set({ ...changes, updatedAt: new Date() })
       .where(eq(product.id, id))
-      .returning();
+      .returning(PRODUCT_COLUMNS);
     if (!row) throw notFound(M.product.not_found);
     return row;
   } catch (err) {
@@ -77,7 +98,7 @@ function violates(err: unknown, constraint: string): boolean {
 /** Its orders stay, with their snapshot of it. */
 export async function deleteProduct(db: Db, id: string | null): Promise<Product> {
   if (!isId(id)) throw notFound(M.product.not_found);
-  const [row] = await db.delete(product).where(eq(product.id, id)).returning();
+  const [row] = await db.delete(product).where(eq(product.id, id)).returning(PRODUCT_COLUMNS);
   if (!row) throw notFound(M.product.not_found);
   return row;
 }

@@ -1,15 +1,52 @@
+import { M } from "@shared/messages";
+import { MAX_PAGE_SIZE, PAGE_SIZE, type Page } from "@shared/schemas/list-query";
 import { ProductSchema, ProductUpdateSchema } from "@shared/schemas/product";
+import { ProductListQuery } from "@shared/schemas/product-list";
 import * as catalog from "../domain/catalog";
+import { categoryBySlug } from "../domain/categories";
+import { searchProducts } from "../domain/product-search";
+import { AppError } from "../errors";
+import type { Product } from "../domain/catalog";
 import { adminOnly, type Actor } from "./actor";
 import { changingCatalog } from "./catalog-change";
 import type { Deps } from "./deps";
+import { offsetPage } from "./list-page";
 import { key, parseInput } from "./parse";
 
 export type { Product } from "../domain/catalog";
 
-/** The catalog, newest first: anyone may read it. */
-export function listProducts(deps: Deps) {
-  return catalog.listProducts(deps.db);
+/**
+ * A page of the shop's list (`/shop`, `GET /api/product`, Manage Products): searched, filtered by category and
+ * stock, sorted; anyone may read it. `defaultLimit`: the screens' 20, the API's 100.
+ */
+export async function listProducts(
+  deps: Deps,
+  raw: unknown = {},
+  defaultLimit = MAX_PAGE_SIZE,
+): Promise<Page<Product>> {
+  const input = parseInput(ProductListQuery, raw);
+  const { page, limit, offset } = offsetPage(input, defaultLimit);
+  let categoryId: string | undefined;
+  if (input.category) {
+    const found = await categoryBySlug(deps.db, input.category);
+    if (!found) throw new AppError("invalid", M.list.category_unknown);
+    categoryId = found.id;
+  }
+  const sort = input.sort ?? (input.q ? "relevance" : "newest");
+  const { items, total } = await searchProducts(deps.db, {
+    q: input.q,
+    categoryId,
+    inStock: input.inStock,
+    sort,
+    offset,
+    limit,
+  });
+  return { items, total, page, limit };
+}
+
+/** The home page's few: those admins marked featured, then the newest. */
+export function featuredProducts(deps: Deps) {
+  return catalog.listFeaturedProducts(deps.db);
 }
 
 export function getProduct(deps: Deps, productId: unknown) {
@@ -21,10 +58,10 @@ export function popularProducts(deps: Deps) {
   return catalog.listPopularProducts(deps.db);
 }
 
-/** Manage Products: the catalog, for an admin. */
-export async function productsToManage(deps: Deps, actor: Actor) {
+/** Manage Products: a page of the catalog, searched as the shop is, for an admin. */
+export async function productsToManage(deps: Deps, actor: Actor, raw: unknown = {}) {
   adminOnly(actor);
-  return catalog.listProducts(deps.db);
+  return listProducts(deps, raw, PAGE_SIZE);
 }
 
 /** Edit Product: one product, for an admin. */

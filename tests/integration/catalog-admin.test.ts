@@ -2,6 +2,7 @@ import { existsSync, readdirSync } from "node:fs";
 import path from "node:path";
 import { randomUUID } from "node:crypto";
 import sharp from "sharp";
+import { OTHER_CATEGORY_ID } from "@server/db/schema";
 import { describe, expect, it } from "vitest";
 import type { OrderJson, ProductJson } from "@server/api/wire-types";
 import { asBearer, asCookie, jsonInit, signUp, signUpAdmin, type TestAccount } from "../support/accounts";
@@ -147,6 +148,11 @@ describe("admin catalog", () => {
         maxPerOrder: null,
         desc: body.desc,
         details: body.details,
+        // The spec's call names no category: the product sits on "Other tools".
+        categoryId: OTHER_CATEGORY_ID,
+        nameBn: null,
+        descBn: null,
+        featured: false,
       });
     });
 

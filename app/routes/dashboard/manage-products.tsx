@@ -17,7 +17,7 @@ export const meta: Route.MetaFunction = ({ matches }) => [{ title: localTitle(ma
 
 export async function loader(args: Route.LoaderArgs) {
   // Asked here too: a data request can name this route alone, without the admin layout above it.
-  return { products: (await load(args, productsToManage)).map(productView) };
+  return { products: (await load(args, productsToManage)).items.map(productView) };
 }
 
 export async function action(args: Route.ActionArgs) {

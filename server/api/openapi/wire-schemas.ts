@@ -33,6 +33,10 @@ const ProductJsonSchema = z.object({
     .meta({ description: "The most pieces one order may take; null: half of the stock (never under the minimum)." }),
   desc: z.string(),
   details: z.string(),
+  categoryId: uuid().meta({ description: "The product's category; GET /api/category names it." }),
+  nameBn: z.string().nullable().meta({ description: "The name in Bangla; null: the English name is shown." }),
+  descBn: z.string().nullable().meta({ description: "The description in Bangla; null: the English one is shown." }),
+  featured: z.boolean().meta({ description: "Shown on the home page." }),
 }) satisfies z.ZodType<ProductJson>;
 
 const ReviewJsonSchema = z.object({

@@ -1,0 +1,20 @@
+import { z } from "zod";
+import { M } from "@shared/messages";
+
+export const MAX_CATEGORY_NAME_LENGTH = 60;
+
+const name = (required: string) =>
+  z.string({ error: required }).trim().min(1, required).max(MAX_CATEGORY_NAME_LENGTH, M.category.name_too_long);
+
+/** Add and rename a category (the admin's Categories screen, POST and PUT /api/category): both names, and where it stands. */
+export const CategorySchema = z.object({
+  nameEn: name(M.category.name_en_required),
+  nameBn: name(M.category.name_bn_required),
+  position: z
+    .number({ error: M.category.position_invalid })
+    .int(M.category.position_invalid)
+    .min(0, M.category.position_invalid)
+    .max(1000, M.category.position_invalid)
+    .optional(),
+});
+export type CategoryInput = z.infer<typeof CategorySchema>;
