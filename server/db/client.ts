@@ -3,6 +3,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { PGlite } from "@electric-sql/pglite";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
+import type { Logger } from "drizzle-orm/logger";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
@@ -30,13 +31,18 @@ const MIGRATION_LOCK_ID = 727_001;
 
 export type DatabaseTarget = { url: string } | { dataDir: string } | { inMemory: true };
 
-/** Opens the database and applies pending migrations before anything else may use it. */
-export async function openDatabase(target: DatabaseTarget): Promise<Database> {
-  if ("url" in target) return openPostgres(target.url);
-  return openPglite("dataDir" in target ? target.dataDir : undefined);
+/** `logger` hears every query the store makes (the plan checks, `npm run explain`, read the store's own SQL so). */
+export interface OpenOptions {
+  logger?: Logger;
 }
 
-async function openPostgres(url: string): Promise<Database> {
+/** Opens the database and applies pending migrations before anything else may use it. */
+export async function openDatabase(target: DatabaseTarget, options: OpenOptions = {}): Promise<Database> {
+  if ("url" in target) return openPostgres(target.url, options);
+  return openPglite("dataDir" in target ? target.dataDir : undefined, options);
+}
+
+async function openPostgres(url: string, { logger }: OpenOptions): Promise<Database> {
   const pool = new pg.Pool({ connectionString: url, max: 10 });
   // An idle connection that the server ends (a restart, pg_terminate_backend) must not crash the process; the
   // pool replaces it on the next query.
@@ -50,7 +56,7 @@ async function openPostgres(url: string): Promise<Database> {
     await client.query("select pg_advisory_unlock($1)", [MIGRATION_LOCK_ID]).catch(() => {});
     client.release();
   }
-  const db = drizzlePg(pool, { schema }) as unknown as Db;
+  const db = drizzlePg(pool, { schema, logger }) as unknown as Db;
   const stopListening: Array<() => Promise<void>> = [];
   return {
     db,
@@ -66,7 +72,7 @@ async function openPostgres(url: string): Promise<Database> {
 /** The extensions the migrations create, which PGlite must be given to load (PostgreSQL ships them). */
 const PGLITE_EXTENSIONS = { pg_trgm };
 
-async function openPglite(dataDir?: string): Promise<Database> {
+async function openPglite(dataDir: string | undefined, { logger }: OpenOptions): Promise<Database> {
   let client: PGlite;
   if (dataDir) {
     const dir = path.resolve(dataDir, "pglite");
@@ -78,7 +84,7 @@ async function openPglite(dataDir?: string): Promise<Database> {
   const drizzleDb = drizzlePglite(client, { schema });
   await migratePglite(drizzleDb, { migrationsFolder });
   return {
-    db: drizzleDb as unknown as Db,
+    db: (logger ? drizzlePglite(client, { schema, logger }) : drizzleDb) as unknown as Db,
     kind: "pglite",
     // One process owns an embedded database, so every change is seen; PGlite delivers a notification before
     // the query that caused it resolves.

@@ -3,6 +3,7 @@ import type { ProductSort } from "@shared/schemas/product-list";
 import type { Db } from "../db/client";
 import { product } from "../db/schema";
 import { PRODUCT_COLUMNS, type Product } from "./catalog";
+import { descNullsLast } from "./index-order";
 
 export interface ProductQuery {
   /** Search text, trimmed; undefined lists everything. */
@@ -30,59 +31,93 @@ export function prefixQuery(q: string): string | undefined {
   return words.length > 0 ? words.map((w) => `${w}:*`).join(" & ") : undefined;
 }
 
-function matching(q: string): SQL {
-  const words = prefixQuery(q);
-  const close = sql`(${q} <% ${product.name} or ${q} <% ${product.nameBn})`;
-  return words ? sql`(${product.searchDocument} @@ to_tsquery('simple', ${words}) or ${close})` : close;
+/** Products that hold every word, or words they begin. */
+const holding = (words: string) => sql`${product.searchDocument} @@ to_tsquery('simple', ${words})`;
+
+/** Names close to what was typed, in trigrams ("chisle", "chisel"): the name in the search's own script. */
+function closeTo(q: string) {
+  const name = /[\u0980-\u09ff]/.test(q) ? product.nameBn : product.name;
+  return { where: sql`${q} <% ${name}`, closeness: sql`word_similarity(${q}, ${name})` };
 }
 
-function ordering(query: ProductQuery): SQL[] {
-  const newest = [desc(product.createdAt), asc(product.id)];
-  switch (query.sort) {
+function ordering(sort: ProductSort, relevance: SQL): SQL[] {
+  // The orders of product_newest_idx, product_price_idx (read backward for price-desc) and product_name_idx.
+  const newest = [descNullsLast(product.createdAt), asc(product.id)];
+  switch (sort) {
     case "price-asc":
       return [asc(product.pricePoisha), asc(product.id)];
     case "price-desc":
-      return [desc(product.pricePoisha), asc(product.id)];
+      return [desc(product.pricePoisha), desc(product.id)];
     case "name":
       return [asc(product.name), asc(product.id)];
     case "newest":
       return newest;
-    case "relevance": {
-      if (!query.q) return newest;
-      const words = prefixQuery(query.q);
-      const rank = words ? sql`ts_rank(${product.searchDocument}, to_tsquery('simple', ${words}))` : sql`0`;
-      const closeness = sql`greatest(word_similarity(${query.q}, ${product.name}), word_similarity(${query.q}, coalesce(${product.nameBn}, '')))`;
-      return [sql`${rank} + ${closeness} desc`, ...newest];
-    }
+    case "relevance":
+      return [sql`${relevance} desc`, ...newest];
   }
+}
+
+type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
+
+/**
+ * One page of a search and the number of matches, from one pass over the matches (a search ranks them all anyway):
+ * the count rides on each row. A page past the end has no row to carry it, and counts again.
+ */
+async function searchPage(tx: Tx, query: ProductQuery, where: SQL | undefined, relevance: SQL) {
+  const rows = await tx
+    .select({ ...PRODUCT_COLUMNS, matches: sql<number>`count(*) over ()`.mapWith(Number) })
+    .from(product)
+    .where(where)
+    .orderBy(...ordering(query.sort, relevance))
+    .limit(query.limit)
+    .offset(query.offset);
+  const items = rows.map(({ matches: _, ...item }) => item);
+  const total = rows[0]?.matches ?? (await countOf(tx, where));
+  return { items, total };
+}
+
+async function countOf(tx: Tx, where: SQL | undefined) {
+  return (await tx.select({ n: count() }).from(product).where(where))[0]?.n ?? 0;
 }
 
 /**
  * The shop's list: a page of the catalog, searched, filtered and sorted in PostgreSQL, and how many products the
  * whole list holds. A search matches a product when every word begins a word of its names or descriptions (either
- * language), or when the search is close to a name in trigrams (a misspelling).
+ * language); when no product does, it matches the names close to the search in trigrams (a misspelling), closest
+ * first. Only then: the closeness of a name is costly to work out, row by row, and a search that finds words needs
+ * none of it.
  */
 export async function searchProducts(db: Db, query: ProductQuery): Promise<{ items: Product[]; total: number }> {
-  const where = and(
-    query.q ? matching(query.q) : undefined,
+  const filters = [
     query.categoryId ? eq(product.categoryId, query.categoryId) : undefined,
     query.inStock ? gte(product.availability, product.minimumQuantity) : undefined,
-  );
+  ];
   return db.transaction(async (tx) => {
+    if (!query.q) {
+      const where = and(...filters);
+      const items = await tx
+        .select(PRODUCT_COLUMNS)
+        .from(product)
+        .where(where)
+        .orderBy(...ordering(query.sort, sql`0`))
+        .limit(query.limit)
+        .offset(query.offset);
+      const total = query.offset === 0 && items.length < query.limit ? items.length : await countOf(tx, where);
+      return { items, total };
+    }
+    const words = prefixQuery(query.q);
+    if (words) {
+      const found = await searchPage(
+        tx,
+        query,
+        and(holding(words), ...filters),
+        sql`ts_rank(${product.searchDocument}, to_tsquery('simple', ${words}))`,
+      );
+      if (found.total > 0) return found;
+    }
     // The threshold of `<%`, for this transaction only; the trigram index answers the operator, not a function.
-    if (query.q)
-      await tx.execute(sql`select set_config('pg_trgm.word_similarity_threshold', ${String(WORD_SIMILARITY)}, true)`);
-    const items = await tx
-      .select(PRODUCT_COLUMNS)
-      .from(product)
-      .where(where)
-      .orderBy(...ordering(query))
-      .limit(query.limit)
-      .offset(query.offset);
-    const total =
-      query.offset === 0 && items.length < query.limit
-        ? items.length
-        : ((await tx.select({ n: count() }).from(product).where(where))[0]?.n ?? 0);
-    return { items, total };
+    await tx.execute(sql`select set_config('pg_trgm.word_similarity_threshold', ${String(WORD_SIMILARITY)}, true)`);
+    const close = closeTo(query.q);
+    return searchPage(tx, query, and(close.where, ...filters), close.closeness);
   });
 }

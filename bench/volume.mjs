@@ -1,0 +1,175 @@
+// `npm run bench:volume`: the store at a shop's volume on PostgreSQL. Makes a fresh database, fills it with
+// `seed:scale` (10,000 products, 200,000 orders, 20,000 customers by default), starts the built store on it and
+// measures the pages that grow with the data: home, /shop and a search on it, a product, and Manage Orders (first page, a
+// status tab, a search) as an admin. p50/p99 at 10 connections, the HTML each page sends (plain, gzip, brotli),
+// and the server's memory after the run. Writes bench/results/volume.{json,md} and the README's table.
+//
+//   --no-build            use the existing build
+//   --database <url>      measure a database seed:scale already filled (kept afterwards) instead of a fresh one
+//   --products N --orders N --users N   the volume of a fresh database
+import { spawnSync } from "node:child_process";
+import { readFileSync, writeFileSync } from "node:fs";
+import http from "node:http";
+import { cpus, totalmem } from "node:os";
+import { gunzipSync, brotliDecompressSync } from "node:zlib";
+import pg from "pg";
+import { signInAdmin } from "./buyers.mjs";
+import { measure } from "./load.mjs";
+import { createBenchDatabase } from "./postgres.mjs";
+import { showInReadme, volumeReport } from "./report.mjs";
+import { startStore } from "./store-server.mjs";
+
+export const VOLUME_LOAD = { connections: 10, durationSeconds: 10, warmupSeconds: 3 };
+export const VOLUME_TARGETS = { htmlGzipKB: 60, p99Ms: 100, rssMB: 300 };
+/** What a browser says it takes; the store compresses pages for it (brotli first). */
+const BROWSER_ENCODINGS = "gzip, deflate, br";
+
+const args = process.argv.slice(2);
+const option = (name, fallback) => {
+  const at = args.indexOf(`--${name}`);
+  return at >= 0 && args[at + 1] ? args[at + 1] : fallback;
+};
+const port = Number(process.env.BENCH_PORT ?? 4310);
+const sizes = {
+  products: option("products", "10000"),
+  orders: option("orders", "200000"),
+  users: option("users", "20000"),
+};
+
+if (!args.includes("--no-build")) {
+  const build = spawnSync("npm", ["run", "build"], { stdio: "inherit" });
+  if (build.status !== 0) process.exit(build.status ?? 1);
+}
+
+let database = option("database", "") ? { url: option("database", ""), drop: async () => {} } : null;
+let seed = null;
+if (!database) {
+  database = await createBenchDatabase(process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres");
+  if (!database) {
+    console.error("bench:volume needs PostgreSQL (BENCH_DATABASE_URL).");
+    process.exit(1);
+  }
+  console.log(`bench: seed:scale ${JSON.stringify(sizes)}`);
+  const started = performance.now();
+  const seeded = spawnSync(
+    process.execPath,
+    ["--import", "tsx", "scripts/seed-scale.ts", ...Object.entries(sizes).flatMap(([k, v]) => [`--${k}`, v])],
+    { stdio: "inherit", env: { ...process.env, DATABASE_URL: database.url } },
+  );
+  if (seeded.status !== 0) {
+    await database.drop();
+    process.exit(seeded.status ?? 1);
+  }
+  seed = {
+    ...Object.fromEntries(Object.entries(sizes).map(([k, v]) => [k, Number(v)])),
+    seconds: (performance.now() - started) / 1000,
+  };
+}
+
+/** A product, a buyer's e-mail and a status from the data, for the pages to ask about. */
+async function samples(url) {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    const counts = await client.query(
+      `select (select count(*) from product)::int as products, (select count(*) from "order")::int as orders, (select count(*) from "user")::int as users`,
+    );
+    const product = await client.query(`select id from product order by created_at desc, id offset 100 limit 1`);
+    const order = await client.query(
+      `select buyer_email from "order" order by created_at desc, id desc offset (select count(*) / 3 from "order") limit 1`,
+    );
+    return { counts: counts.rows[0], productId: product.rows[0].id, email: order.rows[0]?.buyer_email ?? "" };
+  } finally {
+    await client.end();
+  }
+}
+
+/** The page once as a browser asks for it, and its size plain, gzipped and in brotli, as the store sends them. */
+function fetchEncoded(baseUrl, path, headers, encoding) {
+  return new Promise((resolve, reject) => {
+    const req = http.get(baseUrl + path, { headers: { ...headers, "Accept-Encoding": encoding } }, (res) => {
+      const chunks = [];
+      res.on("data", (c) => chunks.push(c));
+      res.on("end", () =>
+        resolve({ status: res.statusCode, encoding: res.headers["content-encoding"], body: Buffer.concat(chunks) }),
+      );
+      res.on("error", reject);
+    });
+    req.on("error", reject);
+  });
+}
+
+async function pageBytes(baseUrl, path, headers) {
+  const gzip = await fetchEncoded(baseUrl, path, headers, "gzip");
+  const br = await fetchEncoded(baseUrl, path, headers, "br");
+  if (gzip.status !== 200) throw new Error(`${path} answered ${gzip.status}: ${gzip.body.toString().slice(0, 300)}`);
+  const html = gzip.encoding === "gzip" ? gunzipSync(gzip.body) : gzip.body;
+  const plain = br.encoding === "br" ? brotliDecompressSync(br.body) : br.body;
+  if (plain.length !== html.length)
+    console.warn(`bench: ${path} differs between two requests (${plain.length}, ${html.length} bytes)`);
+  return { htmlBytes: html.length, gzipBytes: gzip.body.length, brBytes: br.body.length };
+}
+
+function memoryOf(pid) {
+  const status = readFileSync(`/proc/${pid}/status`, "utf8");
+  const kib = (field) => Number(new RegExp(`${field}:\\s+(\\d+) kB`).exec(status)?.[1] ?? 0);
+  return { rssMB: Math.round(kib("VmRSS") / 1024), peakRssMB: Math.round(kib("VmHWM") / 1024) };
+}
+
+const pages = [];
+let memory = null;
+let counts = null;
+try {
+  const store = await startStore({ port, databaseUrl: database.url });
+  try {
+    const token = await signInAdmin(store.baseUrl);
+    const admin = { Authorization: `Bearer ${token}` };
+    const sample = await samples(database.url);
+    counts = sample.counts;
+    const q = encodeURIComponent(sample.email.split("@")[0]);
+    const measured = [
+      { label: "/", path: "/" },
+      { label: "/shop", path: "/shop" },
+      { label: "/shop?q=chisel", path: "/shop?q=chisel" },
+      { label: "/detail/{id}", path: `/detail/${sample.productId}` },
+      { label: "Manage Orders", path: "/dashboard/manageorder", headers: admin },
+      { label: "Manage Orders, paid", path: "/dashboard/manageorder?status=paid", headers: admin },
+      { label: "Manage Orders, a buyer's e-mail", path: `/dashboard/manageorder?q=${q}`, headers: admin },
+    ];
+    for (const page of measured) {
+      console.log(`bench: ${page.label} (${page.path})`);
+      const bytes = await pageBytes(store.baseUrl, page.path, page.headers ?? {});
+      const headers = { ...page.headers, "Accept-Encoding": BROWSER_ENCODINGS };
+      const load = await measure(store.baseUrl, [{ method: "GET", path: page.path, headers }], VOLUME_LOAD);
+      const figures = { page: page.label, path: page.path, ...load, ...bytes };
+      console.log(figures);
+      pages.push(figures);
+    }
+    memory = memoryOf(store.pid);
+  } finally {
+    await store.stop();
+  }
+} finally {
+  await database.drop();
+}
+
+const results = {
+  date: new Date().toISOString(),
+  machine: {
+    cpus: cpus().length,
+    cpuModel: cpus()[0]?.model,
+    memoryGiB: Math.round(totalmem() / 2 ** 30),
+    node: process.version,
+  },
+  load: { ...VOLUME_LOAD, host: "127.0.0.1" },
+  targets: VOLUME_TARGETS,
+  seed,
+  counts,
+  pages,
+  memory,
+};
+writeFileSync("bench/results/volume.json", JSON.stringify(results, null, 2) + "\n");
+const table = volumeReport(results);
+writeFileSync("bench/results/volume.md", table + "\n");
+await showInReadme("README.md", table, "bench-volume");
+console.log("\n" + table);
