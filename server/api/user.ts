@@ -1,14 +1,22 @@
 import { Hono } from "hono";
+import { paramsOf } from "@shared/schemas/list-query";
+import { USER_LIST_PARAMS } from "@shared/schemas/user-list";
 import type { Services } from "../services";
 import * as users from "../use-cases/users";
 import { actorOf, sessionOf } from "./actor";
 import { jsonBody } from "./body";
+import { setPageHeaders } from "./list-headers";
 import { userJson } from "./serialize";
 
 export function userRoutes(services: Services) {
   const actor = (c: Parameters<typeof actorOf>[1]) => actorOf(services.auth, c);
   return new Hono()
-    .get("/", async (c) => c.json((await users.listUsers(services, await actor(c))).map(userJson)))
+    .get("/", async (c) => {
+      const params = paramsOf(new URL(c.req.url).searchParams, USER_LIST_PARAMS);
+      const page = await users.listUsers(services, await actor(c), params);
+      setPageHeaders(c, page);
+      return c.json(page.items.map(userJson));
+    })
     .put("/admin/:email", async (c) => {
       const { promoted } = await users.promoteToAdmin(services, await actor(c), c.req.param("email"));
       return c.json({ modifiedCount: promoted ? 1 : 0 });

@@ -1,14 +1,34 @@
-import { desc } from "drizzle-orm";
+import { count } from "drizzle-orm";
 import type { ReviewInput } from "@shared/schemas/review";
 import type { SessionUser } from "../auth/session";
 import type { Db } from "../db/client";
+import { descNullsLast } from "./index-order";
 import { review, type ReviewRow } from "../db/schema";
 import { getProfile } from "./profiles";
 
 export type Review = ReviewRow;
 
-export function listReviews(db: Db, limit = 50): Promise<Review[]> {
-  return db.select().from(review).orderBy(desc(review.createdAt), desc(review.id)).limit(limit);
+/** The newest `limit` reviews, as `review_newest_idx` holds them. */
+export function newestReviews(db: Db, limit: number, offset = 0): Promise<Review[]> {
+  return db
+    .select()
+    .from(review)
+    .orderBy(descNullsLast(review.createdAt), descNullsLast(review.id))
+    .limit(limit)
+    .offset(offset);
+}
+
+/** A page of the reviews, newest first, and how many there are. */
+export async function listReviews(
+  db: Db,
+  page: { offset: number; limit: number },
+): Promise<{ items: Review[]; total: number }> {
+  const items = await newestReviews(db, page.limit, page.offset);
+  const total =
+    page.offset === 0 && items.length < page.limit
+      ? items.length
+      : ((await db.select({ n: count() }).from(review))[0]?.n ?? 0);
+  return { items, total };
 }
 
 /** A review carries its author's name and, from their profile, their place, as they were when it was written. */

@@ -1,7 +1,8 @@
-import { asc, eq, sql } from "drizzle-orm";
+import { asc, count, eq, sql } from "drizzle-orm";
 import { M } from "@shared/messages";
 import type { SessionUser } from "../auth/session";
 import type { Db } from "../db/client";
+import { descNullsLast } from "./index-order";
 import { user, type UserRow } from "../db/schema";
 import { conflict, forbidden, notFound } from "../errors";
 import { hasOrders } from "./orders";
@@ -10,8 +11,34 @@ export type User = UserRow;
 
 const byEmail = (email: string) => eq(sql`lower(${user.email})`, email.trim().toLowerCase());
 
-export function listUsers(db: Db): Promise<User[]> {
-  return db.select().from(user).orderBy(asc(user.createdAt), asc(user.email));
+export interface UserQuery {
+  /** Any part of a name or e-mail, trimmed; undefined lists everyone. */
+  q?: string;
+  offset: number;
+  limit: number;
+}
+
+/** `%`, `_` and `\` typed in a search are looked for as themselves, not as LIKE's wildcards. */
+export const containing = (q: string) => `%${q.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/**
+ * Make Admin's list: a page of accounts, newest first, and how many the whole list holds. The search is the
+ * expression `user_search_trgm_idx` holds, so its trigrams answer any part of a name or e-mail.
+ */
+export async function listUsers(db: Db, query: UserQuery): Promise<{ items: User[]; total: number }> {
+  const where = query.q ? sql`lower(${user.name} || ' ' || ${user.email}) like ${containing(query.q)}` : undefined;
+  const items = await db
+    .select()
+    .from(user)
+    .where(where)
+    .orderBy(descNullsLast(user.createdAt), asc(user.id))
+    .limit(query.limit)
+    .offset(query.offset);
+  const total =
+    query.offset === 0 && items.length < query.limit
+      ? items.length
+      : ((await db.select({ n: count() }).from(user).where(where))[0]?.n ?? 0);
+  return { items, total };
 }
 
 /** PostgreSQL text cannot hold NUL, so an address with one (`%00` in a path) names nobody. */

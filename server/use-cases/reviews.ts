@@ -1,16 +1,31 @@
+import { MAX_PAGE_SIZE, type Page } from "@shared/schemas/list-query";
 import { ReviewSchema } from "@shared/schemas/review";
+import { ReviewListQuery } from "@shared/schemas/review-list";
 import * as reviews from "../domain/reviews";
+import type { Review } from "../domain/reviews";
 import { signedIn, type Actor } from "./actor";
 import { changingCatalog } from "./catalog-change";
 import type { Deps } from "./deps";
 import { withinLimits } from "./limits";
+import { offsetPage } from "./list-page";
 import { parseInput } from "./parse";
 
 export type { Review } from "../domain/reviews";
 
-/** The newest reviews, for the home page's testimonials: anyone may read them. */
-export function listReviews(deps: Deps, limit?: number) {
-  return reviews.listReviews(deps.db, limit);
+/** How many reviews the home page's testimonials show. */
+export const TESTIMONIALS = 6;
+
+/** The home page's testimonials: the newest few reviews. */
+export function testimonials(deps: Deps): Promise<Review[]> {
+  return reviews.newestReviews(deps.db, TESTIMONIALS);
+}
+
+/** `GET /api/review`: a page of the reviews, newest first; anyone may read them. */
+export async function listReviews(deps: Deps, raw: unknown = {}): Promise<Page<Review>> {
+  const input = parseInput(ReviewListQuery, raw);
+  const { page, limit, offset } = offsetPage(input, MAX_PAGE_SIZE);
+  const { items, total } = await reviews.listReviews(deps.db, { offset, limit });
+  return { items, total, page, limit };
 }
 
 /** The author is the signed-in customer, never a name the request gives; the home page shows the newest. */

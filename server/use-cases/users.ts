@@ -1,16 +1,32 @@
 import { M } from "@shared/messages";
+import { MAX_PAGE_SIZE, type Page } from "@shared/schemas/list-query";
 import { UserUpdateSchema } from "@shared/schemas/user";
+import { UserListQuery } from "@shared/schemas/user-list";
 import * as users from "../domain/users";
+import type { User } from "../domain/users";
 import { forbidden } from "../errors";
 import { adminOnly, sameEmail, selfOrAdmin, signedIn, type Actor } from "./actor";
 import type { Deps } from "./deps";
+import { offsetPage } from "./list-page";
 import { key, parseInput } from "./parse";
 
 export type { User } from "../domain/users";
 
-export async function listUsers(deps: Deps, actor: Actor) {
+/**
+ * Make Admin and `GET /api/user`: a page of accounts, newest first, searched by any part of a name or e-mail; for
+ * an admin. `defaultLimit`: the screen's 20, the API's 100.
+ */
+export async function listUsers(
+  deps: Deps,
+  actor: Actor,
+  raw: unknown = {},
+  defaultLimit = MAX_PAGE_SIZE,
+): Promise<Page<User>> {
   adminOnly(actor);
-  return users.listUsers(deps.db);
+  const input = parseInput(UserListQuery, raw);
+  const { page, limit, offset } = offsetPage(input, defaultLimit);
+  const { items, total } = await users.listUsers(deps.db, { q: input.q, offset, limit });
+  return { items, total, page, limit };
 }
 
 /** Spec §7 GET /admin/{email}: whether that account is an admin — asked by the account itself or an admin. */

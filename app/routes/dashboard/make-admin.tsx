@@ -1,22 +1,32 @@
 import { useTranslation } from "react-i18next";
-import { Form } from "react-router";
+import { Form, Link } from "react-router";
 import { deleteUser, demoteFromAdmin, listUsers, promoteToAdmin } from "@server/use-cases/users";
 import { M } from "@shared/messages";
+import { MAX_QUERY_LENGTH, PAGE_SIZE, paramsOf } from "@shared/schemas/list-query";
+import { USER_LIST_PARAMS } from "@shared/schemas/user-list";
 import { ConfirmDialog } from "~/components/ui/confirm-dialog";
 import { Cell, DataTable, rowClass } from "~/components/ui/data-table";
+import { Pager } from "~/components/ui/pager";
 import { act, load, succeeded, unknownIntent } from "~/door/page-door.server";
 import { userView } from "~/door/views.server";
 import { useActionToast } from "~/lib/use-action-toast";
 import { formOf } from "~/door/form-input.server";
+import { useFormat } from "~/i18n/use-format";
 import type { Route } from "./+types/make-admin";
 
 export async function loader(args: Route.LoaderArgs) {
+  const params = paramsOf(new URL(args.request.url).searchParams, USER_LIST_PARAMS);
   // Asked here too: a data request can name this route alone, without the admin layout above it.
-  return load(args, async (deps, actor) => ({
-    users: (await listUsers(deps, actor)).map(userView),
-    // Your own row offers no Remove admin: an admin never locks themself out from here.
-    me: actor?.id,
-  }));
+  return load(args, async (deps, actor) => {
+    const { items, ...page } = await listUsers(deps, actor, params, PAGE_SIZE);
+    return {
+      users: items.map(userView),
+      page,
+      q: params.q ?? "",
+      // Your own row offers no Remove admin: an admin never locks themself out from here.
+      me: actor?.id,
+    };
+  });
 }
 
 export async function action(args: Route.ActionArgs) {
@@ -50,67 +60,109 @@ export async function action(args: Route.ActionArgs) {
   }
 }
 
+/**
+ * Spec §2 Make Admin, a page at a time (newest accounts first) with a search by any part of a name or e-mail.
+ * Each button posts to this page's own URL, so the page and search stay as they were.
+ */
 export default function MakeAdmin({ loaderData, actionData }: Route.ComponentProps) {
   useActionToast(actionData);
   const { t } = useTranslation();
+  const format = useFormat();
+  const { page, q } = loaderData;
+  const first = (page.page - 1) * page.limit;
   return (
     <section>
       <h2 className="text-xl font-semibold text-wood-900">{t("admin.makeAdmin")}</h2>
-      <DataTable
-        headers={[t("admin.serial"), t("admin.name"), t("admin.email"), t("admin.makeAdmin"), t("admin.deleteUser")]}
-      >
-        {loaderData.users.map((u, i) => (
-          <tr key={u.id} className={rowClass}>
-            <Cell>{i + 1}</Cell>
-            <Cell>{u.name}</Cell>
-            <Cell className="break-all">{u.email}</Cell>
-            <Cell>
-              {u.role === "admin" ? (
-                <div className="flex flex-wrap items-center gap-2">
-                  <span className="rounded bg-forest-100 px-2 py-1 font-semibold text-forest-800">
-                    {t("admin.alreadyAdmin")}
-                  </span>
-                  {u.id !== loaderData.me && (
-                    <ConfirmDialog
-                      trigger={t("admin.removeAdmin")}
-                      triggerClassName="rounded-md border border-stone-400 px-3 py-1.5 font-semibold text-stone-700 hover:bg-stone-50"
-                      question={t("admin.removeAdminQuestion", { name: u.name || u.email })}
-                      confirmLabel={t("admin.yes")}
-                      cancelLabel={t("admin.no")}
-                      fields={{ intent: "demote", email: u.email }}
-                    />
-                  )}
-                </div>
-              ) : (
-                <Form method="post">
-                  <input type="hidden" name="intent" value="promote" />
-                  <input type="hidden" name="email" value={u.email} />
-                  <button
-                    type="submit"
-                    className="rounded-md bg-forest-700 px-3 py-1.5 font-semibold text-white hover:bg-forest-800"
-                  >
-                    {t("admin.makeAdmin")}
-                  </button>
-                </Form>
-              )}
-            </Cell>
-            <Cell>
-              {u.role === "admin" ? (
-                <span className="text-stone-400">—</span>
-              ) : (
-                <ConfirmDialog
-                  trigger={t("admin.deleteUser")}
-                  triggerClassName="rounded-md border border-red-700 px-3 py-1.5 font-semibold text-red-700 hover:bg-red-50"
-                  question={t("admin.deleteQuestion", { name: u.name })}
-                  confirmLabel={t("admin.yes")}
-                  cancelLabel={t("admin.no")}
-                  fields={{ intent: "delete", email: u.email }}
-                />
-              )}
-            </Cell>
-          </tr>
-        ))}
-      </DataTable>
+      <Form method="get" role="search" className="mt-4 flex flex-wrap items-end gap-2">
+        <div className="grow sm:max-w-sm">
+          <label htmlFor="user-search" className="block text-sm font-semibold text-stone-700">
+            {t("admin.searchUsers")}
+          </label>
+          <input
+            key={q}
+            id="user-search"
+            type="search"
+            name="q"
+            defaultValue={q}
+            maxLength={MAX_QUERY_LENGTH}
+            className="mt-1 w-full rounded-md border border-stone-300 bg-white px-3 py-2"
+          />
+        </div>
+        <button
+          type="submit"
+          className="rounded-md bg-forest-700 px-4 py-2 font-semibold text-white hover:bg-forest-800"
+        >
+          {t("admin.search")}
+        </button>
+        {q ? (
+          <Link to="/dashboard/admin" className="px-2 py-2 font-semibold text-forest-700 underline">
+            {t("admin.showAll")}
+          </Link>
+        ) : null}
+      </Form>
+      <p className="mt-3 text-sm text-stone-600" aria-live="polite">
+        {t("admin.accountsFound", { n: format.count(page.total) })}
+      </p>
+      {loaderData.users.length === 0 ? (
+        <p className="mt-4 rounded-md bg-wood-100 px-4 py-3 text-stone-700">{t("admin.noUsersMatch")}</p>
+      ) : (
+        <DataTable
+          headers={[t("admin.serial"), t("admin.name"), t("admin.email"), t("admin.makeAdmin"), t("admin.deleteUser")]}
+        >
+          {loaderData.users.map((u, i) => (
+            <tr key={u.id} className={rowClass}>
+              <Cell>{format.count(first + i + 1)}</Cell>
+              <Cell>{u.name}</Cell>
+              <Cell className="break-all">{u.email}</Cell>
+              <Cell>
+                {u.role === "admin" ? (
+                  <div className="flex flex-wrap items-center gap-2">
+                    <span className="rounded bg-forest-100 px-2 py-1 font-semibold text-forest-800">
+                      {t("admin.alreadyAdmin")}
+                    </span>
+                    {u.id !== loaderData.me && (
+                      <ConfirmDialog
+                        trigger={t("admin.removeAdmin")}
+                        triggerClassName="rounded-md border border-stone-400 px-3 py-1.5 font-semibold text-stone-700 hover:bg-stone-50"
+                        question={t("admin.removeAdminQuestion", { name: u.name || u.email })}
+                        confirmLabel={t("admin.yes")}
+                        cancelLabel={t("admin.no")}
+                        fields={{ intent: "demote", email: u.email }}
+                      />
+                    )}
+                  </div>
+                ) : (
+                  <Form method="post">
+                    <input type="hidden" name="intent" value="promote" />
+                    <input type="hidden" name="email" value={u.email} />
+                    <button
+                      type="submit"
+                      className="rounded-md bg-forest-700 px-3 py-1.5 font-semibold text-white hover:bg-forest-800"
+                    >
+                      {t("admin.makeAdmin")}
+                    </button>
+                  </Form>
+                )}
+              </Cell>
+              <Cell>
+                {u.role === "admin" ? (
+                  <span className="text-stone-400">—</span>
+                ) : (
+                  <ConfirmDialog
+                    trigger={t("admin.deleteUser")}
+                    triggerClassName="rounded-md border border-red-700 px-3 py-1.5 font-semibold text-red-700 hover:bg-red-50"
+                    question={t("admin.deleteQuestion", { name: u.name })}
+                    confirmLabel={t("admin.yes")}
+                    cancelLabel={t("admin.no")}
+                    fields={{ intent: "delete", email: u.email }}
+                  />
+                )}
+              </Cell>
+            </tr>
+          ))}
+        </DataTable>
+      )}
+      <Pager {...page} />
     </section>
   );
 }

@@ -1,5 +1,5 @@
 import { featuredProducts } from "@server/use-cases/catalog";
-import { listReviews } from "@server/use-cases/reviews";
+import { testimonials } from "@server/use-cases/reviews";
 import { About } from "~/components/home/about";
 import { ClientLogos } from "~/components/home/client-logos";
 import { FeaturedProducts } from "~/components/home/featured-products";
@@ -27,7 +27,7 @@ export const meta: Route.MetaFunction = () => [
 ];
 
 export async function loader(args: Route.LoaderArgs) {
-  const [products, reviews] = await load(args, (deps) => Promise.all([featuredProducts(deps), listReviews(deps, 6)]));
+  const [products, reviews] = await load(args, (deps) => Promise.all([featuredProducts(deps), testimonials(deps)]));
   const expo = expoItems[languageOf(args.request)];
   return { products: products.map(productView), reviews: reviews.map(reviewView), expo };
 }

@@ -56,6 +56,33 @@ const idempotencyKey: Parameter = {
   required: false,
 };
 
+/** `page` and `limit`, which every list takes. */
+const pageQuery: Record<string, Parameter> = {
+  page: { description: "Which page: 1, 2, … (1 when not given).", example: "1", required: false },
+  limit: {
+    description: "Items a page, 1 to 100; 100 when not given. More than 100 is refused with 400, not cut.",
+    example: "20",
+    required: false,
+  },
+};
+
+/** What a list says beside its body, which stays the spec's array. */
+const pageHeaders: Record<string, Parameter> = {
+  "X-Total-Count": { description: "How many items the whole list holds, on every page.", example: "137" },
+  Link: {
+    description: 'The next and previous pages (RFC 8288), with the request\'s parameters: `rel="next"`, `rel="prev"`.',
+    example: '</api/review?page=3&limit=20>; rel="next", </api/review?page=1&limit=20>; rel="prev"',
+  },
+};
+
+/** Why a list answers a page, not everything: the one change to the spec's calls. */
+const PAGED =
+  "The body is the spec's array, one page of it: without `page` and `limit`, the first 100 items. " +
+  "`X-Total-Count` says how many there are and `Link` leads to the next page, so that a list answers in the " +
+  "same time and size however many years of data the store holds.";
+
+const BAD_PAGE = "A `page` or `limit` that is not a whole number in range, or a page past the first 10,000 items.";
+
 const sessionHeaders: Record<string, Parameter> = {
   "set-auth-token": { description: "The session token, for `Authorization: Bearer`.", example: "8JrcOUVb…" },
   "Set-Cookie": { description: "The session cookie, `randa.session_token`.", example: "randa.session_token=…" },
@@ -532,9 +559,14 @@ export const ROUTES: ApiRoute[] = [
     operationId: "listReviews",
     tag: "reviews",
     summary: "List reviews",
+    description: PAGED,
     who: "anyone",
     session: "none",
-    answers: { 200: json(W.ReviewList, "Every review, with its author's name and place.") },
+    query: pageQuery,
+    answers: {
+      200: json(W.ReviewList, "A page of the reviews, newest first, with each author's name and place.", pageHeaders),
+      400: refused(BAD_PAGE),
+    },
   },
   {
     method: "post",
@@ -560,10 +592,23 @@ export const ROUTES: ApiRoute[] = [
     path: "/api/user",
     operationId: "listUsers",
     tag: "users",
-    summary: "List every account",
+    summary: "List accounts",
+    description: PAGED,
     who: "admin",
     session: "required",
-    answers: { 200: json(W.UserList, "Every account with its role."), 403: refused(ADMINS_ONLY) },
+    query: {
+      q: {
+        description: "Any part of a name or e-mail, case ignored (`%` and `_` are themselves). At most 200 characters.",
+        example: "nasrin",
+        required: false,
+      },
+      ...pageQuery,
+    },
+    answers: {
+      200: json(W.UserList, "A page of the accounts, newest first, each with its role.", pageHeaders),
+      400: refused(`${BAD_PAGE} Or a search over 200 characters.`),
+      403: refused(ADMINS_ONLY),
+    },
   },
   {
     method: "put",
