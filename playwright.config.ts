@@ -39,9 +39,14 @@ export default defineConfig({
     launchOptions: { executablePath: findChromium() ?? undefined, args: chromiumArgs },
   },
   projects: [
-    { name: "chromium", use: desktop, testIgnore: /(home-changing|catalog)\.spec\.ts/ },
+    { name: "chromium", use: desktop, testIgnore: /(home-changing|catalog|categories)\.spec\.ts/ },
     // Tests that change what the home page shows (its reviews, its products) run after the rest.
-    { name: "home-changing", use: desktop, testMatch: /(home-changing|catalog)\.spec\.ts/, dependencies: ["chromium"] },
+    {
+      name: "home-changing",
+      use: desktop,
+      testMatch: /(home-changing|catalog|categories)\.spec\.ts/,
+      dependencies: ["chromium"],
+    },
   ],
   webServer: [
     {

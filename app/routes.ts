@@ -22,6 +22,7 @@ export default [
       route("addproduct", "routes/dashboard/add-product.tsx"),
       route("manageproduct", "routes/dashboard/manage-products.tsx"),
       route("manageproduct/:productId", "routes/dashboard/edit-product.tsx"),
+      route("categories", "routes/dashboard/categories.tsx"),
       route("manageorder", "routes/dashboard/manage-orders.tsx"),
       route("admin", "routes/dashboard/make-admin.tsx"),
     ]),

@@ -95,3 +95,12 @@ export function isUniqueViolation(err: unknown): boolean {
   }
   return false;
 }
+
+/** The unique index a unique_violation names (`category_slug`), where the driver reports it. */
+export function uniqueConstraintOf(err: unknown): string | undefined {
+  for (let e: unknown = err; e && typeof e === "object"; e = (e as { cause?: unknown }).cause) {
+    const { code, constraint } = e as { code?: unknown; constraint?: unknown };
+    if (code === "23505") return typeof constraint === "string" ? constraint : undefined;
+  }
+  return undefined;
+}

@@ -16,6 +16,24 @@ export interface ProductView {
   details: string;
 }
 
+/** What Add and Edit Product fill their form with: the shown fields, and those only admins see. */
+export interface EditableProductView extends ProductView {
+  categoryId: string;
+  nameBn: string | null;
+  descriptionBn: string | null;
+  featured: boolean;
+}
+
+/** A category as pages show it: both names (the page shows its language's), its slug for links, its products. */
+export interface CategoryView {
+  id: string;
+  slug: string;
+  nameEn: string;
+  nameBn: string;
+  position: number;
+  products: number;
+}
+
 export interface ReviewView {
   id: string;
   name: string;

@@ -1,13 +1,13 @@
 import { useTranslation } from "react-i18next";
 import { useEffect, useRef, useState } from "react";
 import { useFetcher } from "react-router";
-import { Field, TextAreaField } from "~/components/ui/field";
+import { Field, SelectField, TextAreaField } from "~/components/ui/field";
 import { FormError } from "~/components/ui/form-error";
 import { poishaToTk } from "@shared/money";
 import { fieldErrors } from "@shared/field-errors";
 import { M } from "@shared/messages";
 import { MAX_TEXT_LENGTH, maxNotBelowMinimum, ProductFields, type ProductFieldValues } from "@shared/schemas/product";
-import type { ProductView } from "@shared/views";
+import type { CategoryView, EditableProductView } from "@shared/views";
 import type { Said } from "~/i18n/use-message";
 import { showToast } from "~/lib/toast";
 import { uploadImage } from "~/lib/upload-image";
@@ -19,9 +19,14 @@ type Errors = Partial<Record<keyof ProductFieldValues, Said>>;
 
 interface ProductFormProps {
   /** The product being edited; without it the form adds a new one. */
-  product?: ProductView;
+  product?: EditableProductView;
+  /** The shop's categories, for the product's own. */
+  categories: CategoryView[];
   onSaved?: () => void;
 }
+
+/** Where a new product goes unless the admin chooses: "Other tools". */
+const OTHER_SLUG = "other";
 
 const number = (value: FormDataEntryValue | null) => (value === null || value === "" ? undefined : Number(value));
 
@@ -35,6 +40,10 @@ function readFields(form: FormData) {
     maxPerOrder: form.get("maxPerOrder") === "" ? null : number(form.get("maxPerOrder")),
     description: text("description"),
     details: text("details"),
+    categoryId: text("categoryId") || undefined,
+    nameBn: text("nameBn"),
+    descriptionBn: text("descriptionBn"),
+    featured: form.getAll("featured").at(-1) === "true",
   };
 }
 
@@ -43,14 +52,14 @@ function readFields(form: FormData) {
  * image goes up with a progress bar, and the route's action saves the product with the address the upload
  * answered.
  */
-export function ProductForm({ product, onSaved }: ProductFormProps) {
+export function ProductForm({ product, categories, onSaved }: ProductFormProps) {
   const fetcher = useFetcher<ActionResult>();
   const formRef = useRef<HTMLFormElement>(null);
   const [errors, setErrors] = useState<Errors>({});
   const [formError, setFormError] = useState<Said | null>(null);
   const [progress, setProgress] = useState<number | null>(null);
   const [uploading, setUploading] = useState(false);
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const editing = Boolean(product);
   const failure = editing ? M.product.update_failed : M.product.add_failed;
   const busy = uploading || fetcher.state !== "idle";
@@ -175,6 +184,51 @@ export function ProductForm({ product, onSaved }: ProductFormProps) {
         defaultValue={product?.details}
         error={shownErrors.details}
       />
+      <SelectField
+        label={t("admin.category")}
+        name="categoryId"
+        defaultValue={product?.categoryId ?? categories.find((c) => c.slug === OTHER_SLUG)?.id}
+        error={shownErrors.categoryId}
+      >
+        {categories.map((c) => (
+          <option key={c.id} value={c.id}>
+            {i18n.language === "bn" ? c.nameBn : c.nameEn}
+          </option>
+        ))}
+      </SelectField>
+      <p className="text-sm text-stone-600">{t("admin.bnHint")}</p>
+      <Field
+        label={t("admin.nameBn")}
+        name="nameBn"
+        lang="bn"
+        defaultValue={product?.nameBn ?? undefined}
+        maxLength={200}
+        error={shownErrors.nameBn}
+      />
+      <TextAreaField
+        label={t("admin.descriptionBn")}
+        name="descriptionBn"
+        lang="bn"
+        rows={3}
+        maxLength={MAX_TEXT_LENGTH}
+        defaultValue={product?.descriptionBn ?? undefined}
+        error={shownErrors.descriptionBn}
+      />
+      <div className="flex items-center gap-2">
+        {/* Sent first, so that a cleared box still says so: the box's own value comes last (form-input.server.ts). */}
+        <input type="hidden" name="featured" value="false" />
+        <input
+          id="featured"
+          type="checkbox"
+          name="featured"
+          value="true"
+          defaultChecked={product?.featured ?? false}
+          className="size-4 accent-forest-700"
+        />
+        <label htmlFor="featured" className="text-sm font-semibold text-stone-700">
+          {t("admin.featured")}
+        </label>
+      </div>
       {product ? (
         <img
           src={product.image}

@@ -43,5 +43,21 @@ export function productFields(form: FormData) {
     description: formText(form.get("description")),
     details: formText(form.get("details")),
     image: image === "" ? undefined : image,
+    categoryId: formText(form.get("categoryId")) || undefined,
+    nameBn: formText(form.get("nameBn")),
+    descriptionBn: formText(form.get("descriptionBn")),
+    featured: formBoolean(form.getAll("featured")),
   };
+}
+
+/**
+ * A checkbox that can be cleared: the form sends a hidden `false` before the box's `true`, so the last value is
+ * the box's state; none at all leaves it unchanged. Any other text goes on as it is, for the schema to refuse.
+ */
+export function formBoolean(values: FormDataEntryValue[]): boolean | string | undefined {
+  const last = values.at(-1);
+  if (last === undefined) return undefined;
+  if (last === "true") return true;
+  if (last === "false") return false;
+  return typeof last === "string" ? last : "";
 }

@@ -3,7 +3,16 @@ import type { OrderDetail, OrderWithActions } from "@server/use-cases/orders";
 import { refundNote } from "@shared/order-flow";
 import type { Review } from "@server/use-cases/reviews";
 import type { User } from "@server/use-cases/users";
-import type { OrderDetailView, OrderView, ProductView, ReviewView, UserView } from "@shared/views";
+import type { CategoryWithCount } from "@server/use-cases/categories";
+import type {
+  CategoryView,
+  EditableProductView,
+  OrderDetailView,
+  OrderView,
+  ProductView,
+  ReviewView,
+  UserView,
+} from "@shared/views";
 
 /** What a page is given of the server's entities: the fields it shows, nothing internal. */
 export function productView(p: Product): ProductView {
@@ -18,6 +27,21 @@ export function productView(p: Product): ProductView {
     description: p.description,
     details: p.details,
   };
+}
+
+/** Add and Edit Product's form: the product with its category, Bangla texts and featured mark. */
+export function editableProductView(p: Product): EditableProductView {
+  return {
+    ...productView(p),
+    categoryId: p.categoryId,
+    nameBn: p.nameBn,
+    descriptionBn: p.descriptionBn,
+    featured: p.featured,
+  };
+}
+
+export function categoryView(c: CategoryWithCount): CategoryView {
+  return { id: c.id, slug: c.slug, nameEn: c.nameEn, nameBn: c.nameBn, position: c.position, products: c.products };
 }
 
 export function reviewView(r: Review): ReviewView {

@@ -4,6 +4,7 @@ import { notFound } from "../errors";
 import type { Services } from "../services";
 import { adminRoutes } from "./admin";
 import { authRoutes } from "./auth";
+import { categoryRoutes } from "./category";
 import { apiDocsRoutes } from "./docs";
 import { handleApiError } from "./error-handler";
 import { healthRoutes } from "./health";
@@ -20,6 +21,7 @@ export function apiRouter(services: Services) {
   api.route("/auth", authRoutes(services));
   api.route("/health", healthRoutes(services.database));
   api.route("/product", productRoutes(services));
+  api.route("/category", categoryRoutes(services));
   api.route("/order", orderRoutes(services));
   api.route("/create-payment-intent", paymentIntentRoutes(services));
   api.route("/payments", providerRoutes(services));

@@ -1,5 +1,5 @@
 import { asc, desc, eq, getTableColumns, not } from "drizzle-orm";
-import { M, message } from "@shared/messages";
+import { M, message, type MessageCode } from "@shared/messages";
 import type { ProductInput, ProductUpdate } from "@shared/schemas/product";
 import type { Db } from "../db/client";
 import { product, type ProductRow } from "../db/schema";
@@ -51,11 +51,15 @@ export function listPopularProducts(db: Db, limit = 3): Promise<Pick<Product, "i
 }
 
 export async function addProduct(db: Db, input: ProductInput): Promise<Product> {
-  const [row] = await db
-    .insert(product)
-    .values({ ...input, details: input.details ?? "" })
-    .returning(PRODUCT_COLUMNS);
-  return row!;
+  try {
+    const [row] = await db
+      .insert(product)
+      .values({ ...input, details: input.details ?? "" })
+      .returning(PRODUCT_COLUMNS);
+    return row!;
+  } catch (err) {
+    throw refusalOf(err);
+  }
 }
 
 /**
@@ -75,22 +79,37 @@ export async function updateProduct(db: Db, id: string | null, changes: ProductU
     if (!row) throw notFound(M.product.not_found);
     return row;
   } catch (err) {
-    // A change of one of the two against the other's stored value: the schema saw only what was sent.
-    if (violates(err, "product_max_per_order_at_least_minimum")) throw maxBelowMinimum();
-    throw err;
+    throw refusalOf(err);
   }
 }
 
-function maxBelowMinimum(): AppError {
-  const said = message(M.product.max_per_order_below_minimum);
-  return new AppError("invalid", said.code, { issues: [{ field: "maxPerOrder", ...said }] });
+/** What the database refused, said about the field at fault; any other failure as it was. */
+function refusalOf(err: unknown): unknown {
+  // A change of one of the two against the other's stored value: the schema saw only what was sent.
+  if (violates(err, CHECK_VIOLATION, "product_max_per_order_at_least_minimum")) {
+    return fieldRefusal("maxPerOrder", M.product.max_per_order_below_minimum);
+  }
+  // A category that never was, or one removed since the form was loaded (its removal waits for, or is waited on by,
+  // this write: server/domain/categories.ts).
+  if (violates(err, FOREIGN_KEY_VIOLATION, "product_category_id_category_id_fk")) {
+    return fieldRefusal("categoryId", M.category.unknown);
+  }
+  return err;
 }
 
-/** PostgreSQL's check_violation of the named constraint, as node-postgres and PGlite report it (maybe as `cause`). */
-function violates(err: unknown, constraint: string): boolean {
+function fieldRefusal(field: string, code: MessageCode): AppError {
+  const said = message(code);
+  return new AppError("invalid", said.code, { issues: [{ field, ...said }] });
+}
+
+const CHECK_VIOLATION = "23514";
+const FOREIGN_KEY_VIOLATION = "23503";
+
+/** PostgreSQL's violation of the named constraint, as node-postgres and PGlite report it (maybe as `cause`). */
+function violates(err: unknown, sqlState: string, constraint: string): boolean {
   for (let e: unknown = err; e && typeof e === "object"; e = (e as { cause?: unknown }).cause) {
     const { code, constraint: name } = e as { code?: unknown; constraint?: unknown };
-    if (code === "23514" && name === constraint) return true;
+    if (code === sqlState && name === constraint) return true;
   }
   return false;
 }

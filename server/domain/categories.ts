@@ -1,9 +1,9 @@
-import { asc, count, eq, getTableColumns } from "drizzle-orm";
+import { asc, count, eq, getTableColumns, sql } from "drizzle-orm";
 import { M } from "@shared/messages";
 import type { CategoryInput } from "@shared/schemas/category";
 import type { Db } from "../db/client";
 import { category, OTHER_CATEGORY_ID, product, type CategoryRow } from "../db/schema";
-import { conflict, isUniqueViolation, notFound } from "../errors";
+import { conflict, isUniqueViolation, notFound, uniqueConstraintOf } from "../errors";
 import { isId } from "./orders";
 
 export type Category = CategoryRow;
@@ -44,7 +44,7 @@ export function slugOf(nameEn: string): string {
   );
 }
 
-/** Two categories cannot share a name in either language, nor a slug. */
+/** Two categories cannot share a name in either language. */
 async function unique<T>(write: Promise<T>): Promise<T> {
   try {
     return await write;
@@ -54,14 +54,32 @@ async function unique<T>(write: Promise<T>): Promise<T> {
   }
 }
 
+/** After the last shelf, counting in tens as the demo's do; "Other tools" (1000) stays last. */
+const nextPosition = sql`select least(coalesce(max(${category.position}), 0) + 10, 999) from ${category} where ${category.id} <> ${OTHER_CATEGORY_ID}`;
+
+/** Slugs tried for one new category: its own, then with a number (a renamed category keeps the one it had). */
+const SLUG_TRIES = 20;
+
+/**
+ * A new category goes last among the shelves (before "Other tools") unless a position is given. Its slug comes
+ * from the English name; when another category holds that slug already (it was renamed, or its name differs only
+ * in punctuation), a number is added: "saws-2".
+ */
 export async function addCategory(db: Db, input: CategoryInput): Promise<Category> {
-  const [row] = await unique(
-    db
-      .insert(category)
-      .values({ ...input, slug: slugOf(input.nameEn) })
-      .returning(),
-  );
-  return row!;
+  const base = slugOf(input.nameEn);
+  const position = input.position ?? sql<number>`(${nextPosition})`;
+  for (let n = 1; ; n++) {
+    try {
+      const [row] = await db
+        .insert(category)
+        .values({ ...input, position, slug: n === 1 ? base : `${base}-${n}` })
+        .returning();
+      return row!;
+    } catch (err) {
+      if (!isUniqueViolation(err)) throw err;
+      if (uniqueConstraintOf(err) !== "category_slug" || n === SLUG_TRIES) throw conflict(M.category.name_taken);
+    }
+  }
 }
 
 /** A new name keeps the slug, so that links to the category keep working. */

@@ -18,10 +18,10 @@ export const DEFAULT_LIMIT: BodyLimit = { bytes: 64 * KB, code: M.request.too_la
 export const UPLOAD_LIMIT: BodyLimit = { bytes: MAX_UPLOAD_BYTES + 64 * KB, code: M.upload.too_large };
 
 /**
- * A product's description and details may each hold 5000 characters, which a form sends as up to 9 bytes each
- * (percent-encoded UTF-8) and JSON as up to 6 (`\uXXXX`): about 90 KB in all.
+ * A product's description, Bangla description and details may each hold 5000 characters, which a form sends as up
+ * to 9 bytes each (percent-encoded UTF-8) and JSON as up to 6 (`\uXXXX`): about 135 KB in all, with the names.
  */
-export const PRODUCT_LIMIT: BodyLimit = { bytes: 128 * KB, code: M.request.too_large };
+export const PRODUCT_LIMIT: BodyLimit = { bytes: 192 * KB, code: M.request.too_large };
 
 /** The routes that need more than the default, by path. Nothing else does (Add and Edit Product send no file). */
 const LIMITS: [route: RegExp, limit: BodyLimit][] = [

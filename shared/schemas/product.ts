@@ -15,6 +15,16 @@ const number = (required: MessageCode, wrongType: MessageCode) =>
 const text = (required: MessageCode, tooLong: MessageCode, max: number) =>
   z.string({ error: required }).trim().min(1, required).max(max, tooLong);
 
+/** A text the product may go without (its Bangla name and description): empty or null is none. */
+const optionalText = (notText: MessageCode, tooLong: MessageCode, max: number) =>
+  z
+    .string({ error: notText })
+    .trim()
+    .max(max, tooLong)
+    .nullable()
+    .optional()
+    .transform((value) => (value === "" ? null : value));
+
 /**
  * Add Product and Edit Product, and the API's POST and PUT /api/product (whose spec names `Availability` and
  * `desc` the API door maps to these). Spec §5's messages, reused ones included: the minimum quantity says 'Price
@@ -55,6 +65,13 @@ export const ProductFields = z.object({
     .trim()
     .min(1, M.product.image_required)
     .refine((url) => UPLOADED_IMAGE.test(url) || STORE_IMAGE.test(url), M.product.image_not_ours),
+  /** One of the shop's categories (GET /api/category); absent, "Other tools". One that does not exist is refused. */
+  categoryId: z.uuid({ error: M.category.unknown }).optional(),
+  /** Shown instead of the English texts to visitors reading in Bangla. */
+  nameBn: optionalText(M.product.name_bn_not_text, M.product.name_bn_too_long, 200),
+  descriptionBn: optionalText(M.product.description_bn_not_text, M.product.description_bn_too_long, MAX_TEXT_LENGTH),
+  /** An admin's pick for the home page. */
+  featured: z.boolean({ error: M.product.featured_invalid }).optional(),
 });
 export type ProductFieldValues = z.input<typeof ProductFields>;
 

@@ -88,6 +88,7 @@ test.describe("accounts", () => {
         "/dashboard/addproduct",
         "/dashboard/manageproduct",
         "/dashboard/manageorder",
+        "/dashboard/categories",
       ]) {
         const response = await page.goto(path);
         expect(response?.status(), path).toBe(403);

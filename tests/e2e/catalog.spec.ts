@@ -46,7 +46,7 @@ test("an admin adds a product with a PNG, and the home page shows it as WebP", a
   await page.getByLabel("Price (Tk)").fill("1450.50");
   await page.getByLabel("Available Quantity").fill("60");
   await page.getByLabel("Minimum Quantity").fill("10");
-  await page.getByLabel("Description").fill("Marks wide boards parallel to an edge.");
+  await page.getByLabel("Description", { exact: true }).fill("Marks wide boards parallel to an edge.");
   await page.getByLabel("Image").setInputFiles(await photo());
   await page.getByRole("button", { name: "Add Product" }).click();
   await expect(toast(page, "Product added succefully")).toBeVisible();

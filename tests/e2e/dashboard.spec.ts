@@ -59,6 +59,7 @@ test.describe("dashboard", () => {
       /My Profile$/,
       /Add Product$/,
       /Manage Product$/,
+      /Categories$/,
       /Manage Order$/,
       /Make Admin$/,
     ]);

@@ -16,7 +16,7 @@ const product: ProductView = {
 };
 
 function render(p: ProductView): string {
-  return renderRoute(ProductDetail, { product: p });
+  return renderRoute(ProductDetail, { product: p, category: { slug: "marking-and-measuring", name: "Marking" } });
 }
 
 describe("product detail view", () => {
@@ -24,6 +24,10 @@ describe("product detail view", () => {
     const html = render(product);
     expect(html).toContain("description Here");
     expect(html).toContain("Details here");
+  });
+
+  it("names its category, as a link to the category's shelf in the shop", () => {
+    expect(render(product)).toMatch(/<a[^>]*href="\/shop\?category=marking-and-measuring"[^>]*>Marking<\/a>/);
   });
 
   it("shows its own description and details when it has them", () => {

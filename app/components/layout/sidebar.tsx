@@ -17,6 +17,7 @@ const customers: SidebarLink[] = [
 const admins: SidebarLink[] = [
   { to: "/dashboard/addproduct", label: "sidebar.addProduct", icon: "+" },
   { to: "/dashboard/manageproduct", label: "sidebar.manageProduct", icon: "▦" },
+  { to: "/dashboard/categories", label: "sidebar.categories", icon: "▥" },
   { to: "/dashboard/manageorder", label: "sidebar.manageOrder", icon: "☰" },
   { to: "/dashboard/admin", label: "sidebar.makeAdmin", icon: "♛" },
 ];

@@ -66,3 +66,21 @@ export function TextAreaField({ label, name, error, ...textarea }: TextAreaField
     </FieldFrame>
   );
 }
+
+interface SelectFieldProps extends React.SelectHTMLAttributes<HTMLSelectElement> {
+  label: string;
+  name: string;
+  error?: Said;
+}
+
+export function SelectField({ label, name, error, children, ...select }: SelectFieldProps) {
+  return (
+    <FieldFrame label={label} name={name} error={error}>
+      {(control) => (
+        <select {...control} {...select}>
+          {children}
+        </select>
+      )}
+    </FieldFrame>
+  );
+}

@@ -3,16 +3,20 @@ import { useTranslation } from "react-i18next";
 import { ProductForm } from "~/components/product-form";
 import { adminOnly } from "@server/use-cases/actor";
 import { addProduct } from "@server/use-cases/catalog";
+import { listCategories } from "@server/use-cases/categories";
 import { M } from "@shared/messages";
 import { formOf, productFields } from "~/door/form-input.server";
 import { act, load, succeeded } from "~/door/page-door.server";
+import { categoryView } from "~/door/views.server";
 import type { Route } from "./+types/add-product";
 
 export const meta: Route.MetaFunction = ({ matches }) => [{ title: localTitle(matches, "admin.addProduct") }];
 
 export async function loader(args: Route.LoaderArgs) {
-  await load(args, async (_deps, actor) => adminOnly(actor));
-  return null;
+  return load(args, async (deps, actor) => {
+    adminOnly(actor);
+    return { categories: (await listCategories(deps)).map(categoryView) };
+  });
 }
 
 export async function action(args: Route.ActionArgs) {
@@ -26,12 +30,12 @@ export async function action(args: Route.ActionArgs) {
 }
 
 /** Spec §2 Add Product. The image is kept by the store itself (POST /api/uploads), not by an outside host. */
-export default function AddProduct() {
+export default function AddProduct({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
   return (
     <section className="max-w-2xl rounded-xl border border-wood-100 bg-white p-6 shadow-sm">
       <h2 className="text-xl font-semibold text-wood-900">{t("admin.addProduct")}</h2>
-      <ProductForm />
+      <ProductForm categories={loaderData.categories} />
     </section>
   );
 }

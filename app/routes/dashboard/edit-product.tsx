@@ -1,18 +1,22 @@
 import { useTranslation } from "react-i18next";
 import { Link, useNavigate } from "react-router";
 import { productToEdit, updateProduct } from "@server/use-cases/catalog";
+import { listCategories } from "@server/use-cases/categories";
 import { M } from "@shared/messages";
 import { ProductForm } from "~/components/product-form";
 import { formOf, productFields } from "~/door/form-input.server";
 import { act, load, succeeded } from "~/door/page-door.server";
-import { productView } from "~/door/views.server";
+import { categoryView, editableProductView } from "~/door/views.server";
 import { pageTitle } from "~/lib/site";
 import type { Route } from "./+types/edit-product";
 
 export const meta: Route.MetaFunction = ({ data }) => [{ title: pageTitle(`Edit ${data?.product.name ?? "Product"}`) }];
 
 export async function loader(args: Route.LoaderArgs) {
-  return { product: productView(await load(args, (deps, actor) => productToEdit(deps, actor, args.params.productId))) };
+  return load(args, async (deps, actor) => ({
+    product: editableProductView(await productToEdit(deps, actor, args.params.productId)),
+    categories: (await listCategories(deps)).map(categoryView),
+  }));
 }
 
 export async function action(args: Route.ActionArgs) {
@@ -31,7 +35,7 @@ export async function action(args: Route.ActionArgs) {
 /** Beyond the spec: an admin edits a product's name, price, stock, minimum, text or image. */
 export default function EditProduct({ loaderData }: Route.ComponentProps) {
   const navigate = useNavigate();
-  const { product } = loaderData;
+  const { product, categories } = loaderData;
   const { t } = useTranslation();
   return (
     <section className="max-w-2xl rounded-xl border border-wood-100 bg-white p-6 shadow-sm">
@@ -42,7 +46,11 @@ export default function EditProduct({ loaderData }: Route.ComponentProps) {
           {t("admin.backToProducts")}
         </Link>
       </p>
-      <ProductForm key={product.id} product={product} onSaved={() => void navigate("/dashboard/manageproduct")} />
+      <ProductForm
+        key={product.id}
+        product={product}
+        categories={categories}
+        onSaved={() => void navigate("/dashboard/manageproduct")} />
     </section>
   );
 }

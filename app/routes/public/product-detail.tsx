@@ -2,8 +2,9 @@ import { useTranslation } from "react-i18next";
 import { useFormat } from "~/i18n/use-format";
 import { formatMoney } from "@shared/format";
 import { poishaToTk } from "@shared/money";
-import { type ShouldRevalidateFunction } from "react-router";
+import { Link, type ShouldRevalidateFunction } from "react-router";
 import { getProduct } from "@server/use-cases/catalog";
+import { categoryOf } from "@server/use-cases/categories";
 import { placeOrder } from "@server/use-cases/orders";
 import { M, message } from "@shared/messages";
 import type { ProductView } from "@shared/views";
@@ -11,6 +12,7 @@ import { BuyNowForm, type BuyNowResult } from "~/components/buy-now-form";
 import { formNumber, formOf } from "~/door/form-input.server";
 import { act, load, withRetryAfter } from "~/door/page-door.server";
 import { productView } from "~/door/views.server";
+import { languageOf } from "@shared/languages";
 import { pageTitle } from "~/lib/site";
 import { perOrderLimit } from "@shared/quantity";
 import { isStockOut } from "@shared/stock";
@@ -18,7 +20,15 @@ import { imageSources } from "@shared/image-sources";
 import type { Route } from "./+types/product-detail";
 
 export async function loader(args: Route.LoaderArgs) {
-  return { product: productView(await load(args, (deps) => getProduct(deps, args.params.productId))) };
+  const { product, category } = await load(args, async (deps) => {
+    const found = await getProduct(deps, args.params.productId);
+    return { product: found, category: await categoryOf(deps, found.categoryId) };
+  });
+  const language = languageOf(args.request);
+  return {
+    product: productView(product),
+    category: { slug: category.slug, name: language === "bn" ? category.nameBn : category.nameEn },
+  };
 }
 
 /** Buy It Now. A signed-out visitor is sent to sign in and comes back to this product. */
@@ -75,7 +85,7 @@ function productJsonLd(p: ProductView) {
 }
 
 export default function ProductDetail({ loaderData }: Route.ComponentProps) {
-  const { product } = loaderData;
+  const { product, category } = loaderData;
   const stockOut = isStockOut(product);
   const { t } = useTranslation();
   const format = useFormat();
@@ -97,6 +107,15 @@ export default function ProductDetail({ loaderData }: Route.ComponentProps) {
           <span className="text-base font-normal text-stone-600">{t("product.perPiece")}</span>
         </p>
         <dl className="mt-5 grid grid-cols-[auto_1fr] gap-x-4 gap-y-2 text-stone-700">
+          <dt className="font-semibold">{t("categories.category")}</dt>
+          <dd data-testid="category">
+            <Link
+              to={`/shop?category=${encodeURIComponent(category.slug)}`}
+              className="font-semibold text-forest-700 underline"
+            >
+              {category.name}
+            </Link>
+          </dd>
           <dt className="font-semibold">{t("product.available")}</dt>
           <dd data-testid="availability">
             {stockOut ? (

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { LoginSchema, RegisterSchema } from "@shared/schemas/auth";
+import { CategorySchema } from "@shared/schemas/category";
 import { DeliverySchema } from "@shared/schemas/delivery";
 import { CancelSchema, OrderSchema, OrderStatusSchema } from "@shared/schemas/order";
 import { ForgotPasswordSchema, ResetPasswordSchema } from "@shared/schemas/password-reset";
@@ -11,11 +12,16 @@ import { UserUpdateSchema } from "@shared/schemas/user";
 import { MAX_UPLOAD_BYTES } from "../../images/process-upload";
 
 /**
- * The product body on the wire: the shared schema's fields, two of them under the spec's names
+ * The product body on the wire: the shared schema's fields, three of them under the spec's names
  * (`productFromJson` in serialize.ts maps them back before the schema parses the body).
  */
-const { availability, description, ...productFields } = ProductFields.shape;
-const ProductWire = z.object({ ...productFields, Availability: availability, desc: description });
+const { availability, description, descriptionBn, ...productFields } = ProductFields.shape;
+const ProductWire = z.object({
+  ...productFields,
+  Availability: availability,
+  desc: description,
+  descBn: descriptionBn,
+});
 
 /**
  * What the API reads, by the name each has in the OpenAPI document: the shared schemas the handlers parse with,
@@ -32,6 +38,7 @@ export const requestBodies = {
   CancelInput: CancelSchema,
   TestCardConfirmInput: TestCardConfirmSchema,
   ReviewInput: ReviewSchema,
+  CategoryInput: CategorySchema,
   ProfileInput: ProfileSchema,
   UserUpdateInput: UserUpdateSchema,
 

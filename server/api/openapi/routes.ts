@@ -20,6 +20,7 @@ import { wireSchemas as W } from "./wire-schemas";
 
 export const TAGS = [
   { name: "products", description: "The catalog: anyone reads it, admins change it." },
+  { name: "categories", description: "The shop's categories: anyone lists them, admins change them." },
   { name: "orders", description: "Placing, paying, delivering and cancelling orders. Money is in Tk." },
   { name: "payments", description: "Starting a payment, and the calls the payment providers make." },
   { name: "uploads", description: "Product images." },
@@ -171,6 +172,77 @@ export const ROUTES: ApiRoute[] = [
       200: json(W.DeletedCount, "Deleted."),
       403: refused(ADMINS_ONLY),
       404: refused("No such product."),
+    },
+  },
+  // categories
+  {
+    method: "get",
+    path: "/api/category",
+    operationId: "listCategories",
+    tag: "categories",
+    summary: "List the categories",
+    description:
+      "In the shop's order (`position`, then the English name), each with how many products it holds. A product " +
+      "names its category by `categoryId`; `/shop?category={slug}` and `GET /api/product?category={slug}` filter by it.",
+    who: "anyone",
+    session: "none",
+    answers: { 200: json(W.CategoryList, "Every category.") },
+  },
+  {
+    method: "post",
+    path: "/api/category",
+    operationId: "addCategory",
+    tag: "categories",
+    summary: "Add a category",
+    description:
+      "Its slug comes from the English name (a number is added when another category holds it). Without a " +
+      "`position` it goes last, before Other tools.",
+    who: "admin",
+    session: "required",
+    body: jsonBody(B.CategoryInput),
+    answers: {
+      200: json(W.InsertedId, "The new category's id."),
+      400: refused(BAD_INPUT),
+      403: refused(ADMINS_ONLY),
+      409: refused("Another category has that name, in English (whatever the case) or in Bangla."),
+    },
+  },
+  {
+    method: "put",
+    path: "/api/category/{id}",
+    operationId: "renameCategory",
+    tag: "categories",
+    summary: "Rename a category",
+    description: "Both names, and the position when sent; the slug stays, so links to the category keep working.",
+    who: "admin",
+    session: "required",
+    params: { id: id("category") },
+    body: jsonBody(B.CategoryInput),
+    answers: {
+      200: json(W.CategoryRenamed, "Renamed."),
+      400: refused(BAD_INPUT),
+      403: refused(ADMINS_ONLY),
+      404: refused("No such category."),
+      409: refused("Another category has that name."),
+    },
+  },
+  {
+    method: "delete",
+    path: "/api/category/{id}",
+    operationId: "removeCategory",
+    tag: "categories",
+    summary: "Remove an empty category",
+    who: "admin",
+    session: "required",
+    params: { id: id("category") },
+    answers: {
+      200: json(W.DeletedCount, "Removed."),
+      403: refused(ADMINS_ONLY),
+      404: refused("No such category."),
+      409: refused(
+        "It still holds products (`category.not_empty`, with their `count`): move them first; or it is Other tools, " +
+          "which stays (`category.keeps_other`).",
+      ),
     },
   },
   {

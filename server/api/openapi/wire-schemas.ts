@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { ORDER_EVENTS, ORDER_STATUSES } from "@shared/order-flow";
 import type {
+  CategoryJson,
   DeliveryJson,
   OrderEventJson,
   OrderJson,
@@ -38,6 +39,15 @@ const ProductJsonSchema = z.object({
   descBn: z.string().nullable().meta({ description: "The description in Bangla; null: the English one is shown." }),
   featured: z.boolean().meta({ description: "Shown on the home page." }),
 }) satisfies z.ZodType<ProductJson>;
+
+const CategoryJsonSchema = z.object({
+  _id: uuid(),
+  slug: z.string().meta({ description: "The category in URLs: `/shop?category={slug}`, `?category=` in the API." }),
+  name: z.string().meta({ description: "The English name." }),
+  nameBn: z.string().meta({ description: "The Bangla name." }),
+  position: z.number().int().meta({ description: "Where it stands in the shop's list, lowest first." }),
+  products: count("How many products it holds."),
+}) satisfies z.ZodType<CategoryJson>;
 
 const ReviewJsonSchema = z.object({
   _id: uuid(),
@@ -136,6 +146,8 @@ export const wireSchemas = {
 
   ProductJson: ProductJsonSchema,
   ProductList: z.array(ProductJsonSchema),
+  CategoryJson: CategoryJsonSchema,
+  CategoryList: z.array(CategoryJsonSchema),
   ReviewJson: ReviewJsonSchema,
   ReviewList: z.array(ReviewJsonSchema),
   DeliveryJson: DeliveryJsonSchema,
@@ -147,6 +159,7 @@ export const wireSchemas = {
   ModifiedCount: z.object({ modifiedCount: count("1 when something changed, 0 when it already was so.") }),
   Acknowledged: z.object({ acknowledged: z.literal(true) }),
   ProductUpdated: z.object({ acknowledged: z.literal(true), modifiedCount: count("1 when the product changed.") }),
+  CategoryRenamed: z.object({ acknowledged: z.literal(true), modifiedCount: count("1 when the category changed.") }),
   OrderRefunded: z.object({
     modifiedCount: count("1 when this call gave money back."),
     refund: z.literal("refunded"),
