@@ -50,7 +50,8 @@ export default function EditProduct({ loaderData }: Route.ComponentProps) {
         key={product.id}
         product={product}
         categories={categories}
-        onSaved={() => void navigate("/dashboard/manageproduct")} />
+        onSaved={() => void navigate("/dashboard/manageproduct")}
+      />
     </section>
   );
 }
