@@ -3,6 +3,8 @@ import { Link, useNavigate } from "react-router";
 import { productToEdit, updateProduct } from "@server/use-cases/catalog";
 import { listCategories } from "@server/use-cases/categories";
 import { M } from "@shared/messages";
+import { paramsOf } from "@shared/schemas/list-query";
+import { PRODUCT_LIST_PARAMS } from "@shared/schemas/product-list";
 import { ProductForm } from "~/components/product-form";
 import { formOf, productFields } from "~/door/form-input.server";
 import { act, load, succeeded } from "~/door/page-door.server";
@@ -12,11 +14,20 @@ import type { Route } from "./+types/edit-product";
 
 export const meta: Route.MetaFunction = ({ data }) => [{ title: pageTitle(`Edit ${data?.product.name ?? "Product"}`) }];
 
+/** Manage Products at the page and search the admin came from: the Edit link carries them in this page's URL. */
+function backToList(url: string) {
+  const params = new URLSearchParams(paramsOf(new URL(url).searchParams, PRODUCT_LIST_PARAMS)).toString();
+  return `/dashboard/manageproduct${params ? `?${params}` : ""}`;
+}
+
 export async function loader(args: Route.LoaderArgs) {
-  return load(args, async (deps, actor) => ({
-    product: editableProductView(await productToEdit(deps, actor, args.params.productId)),
-    categories: (await listCategories(deps)).map(categoryView),
-  }));
+  return {
+    ...(await load(args, async (deps, actor) => ({
+      product: editableProductView(await productToEdit(deps, actor, args.params.productId)),
+      categories: (await listCategories(deps)).map(categoryView),
+    }))),
+    back: backToList(args.request.url),
+  };
 }
 
 export async function action(args: Route.ActionArgs) {
@@ -35,23 +46,18 @@ export async function action(args: Route.ActionArgs) {
 /** Beyond the spec: an admin edits a product's name, price, stock, minimum, text or image. */
 export default function EditProduct({ loaderData }: Route.ComponentProps) {
   const navigate = useNavigate();
-  const { product, categories } = loaderData;
+  const { product, categories, back } = loaderData;
   const { t } = useTranslation();
   return (
     <section className="max-w-2xl rounded-xl border border-wood-100 bg-white p-6 shadow-sm">
       <h2 className="text-xl font-semibold text-wood-900">{t("admin.editProduct")}</h2>
       <p className="mt-1 text-stone-600">
         {t("admin.snapshotNote")}{" "}
-        <Link to="/dashboard/manageproduct" className="font-semibold text-forest-700 underline">
+        <Link to={back} className="font-semibold text-forest-700 underline">
           {t("admin.backToProducts")}
         </Link>
       </p>
-      <ProductForm
-        key={product.id}
-        product={product}
-        categories={categories}
-        onSaved={() => void navigate("/dashboard/manageproduct")}
-      />
+      <ProductForm key={product.id} product={product} categories={categories} onSaved={() => void navigate(back)} />
     </section>
   );
 }

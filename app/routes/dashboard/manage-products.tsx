@@ -1,13 +1,17 @@
 import { localTitle } from "~/i18n/meta";
 import { useTranslation } from "react-i18next";
 import { useFormat } from "~/i18n/use-format";
-import { Link } from "react-router";
+import { Form, Link, useLocation } from "react-router";
 import { deleteProduct, productsToManage } from "@server/use-cases/catalog";
+import { listCategories } from "@server/use-cases/categories";
 import { M } from "@shared/messages";
+import { MAX_QUERY_LENGTH, paramsOf } from "@shared/schemas/list-query";
+import { PRODUCT_LIST_PARAMS, PRODUCT_SORTS, type ProductSort } from "@shared/schemas/product-list";
 import { ConfirmDialog } from "~/components/ui/confirm-dialog";
 import { Cell, DataTable, rowClass } from "~/components/ui/data-table";
+import { Pager } from "~/components/ui/pager";
 import { act, load, succeeded } from "~/door/page-door.server";
-import { productView } from "~/door/views.server";
+import { categoryView, productView } from "~/door/views.server";
 import { imageSources } from "@shared/image-sources";
 import { useActionToast } from "~/lib/use-action-toast";
 import { formOf } from "~/door/form-input.server";
@@ -16,8 +20,22 @@ import type { Route } from "./+types/manage-products";
 export const meta: Route.MetaFunction = ({ matches }) => [{ title: localTitle(matches, "admin.manageProducts") }];
 
 export async function loader(args: Route.LoaderArgs) {
+  const params = paramsOf(new URL(args.request.url).searchParams, PRODUCT_LIST_PARAMS);
   // Asked here too: a data request can name this route alone, without the admin layout above it.
-  return { products: (await load(args, productsToManage)).items.map(productView) };
+  return load(args, async (deps, actor) => {
+    const { items, ...page } = await productsToManage(deps, actor, params);
+    return {
+      products: items.map(productView),
+      page,
+      categories: (await listCategories(deps)).map(categoryView),
+      search: {
+        q: params.q ?? "",
+        category: params.category ?? "",
+        sort: params.sort === "relevance" ? "" : (params.sort ?? ""),
+        limit: params.limit ?? "",
+      },
+    };
+  });
 }
 
 export async function action(args: Route.ActionArgs) {
@@ -39,12 +57,29 @@ const headers = [
   "admin.deleteProduct",
 ] as const;
 
-/** Spec §2 Manage Products, with an Edit link beside each product. */
+const SORT_LABELS = {
+  relevance: "admin.sortRelevance",
+  newest: "admin.sortNewest",
+  "price-asc": "admin.sortPriceAsc",
+  "price-desc": "admin.sortPriceDesc",
+  name: "admin.sortName",
+} as const satisfies Record<ProductSort, string>;
+
+const control = "mt-1 w-full rounded-md border border-stone-300 bg-white px-3 py-2";
+const label = "block text-sm font-semibold text-stone-700";
+
+/**
+ * Spec §2 Manage Products, a page at a time, searched as the shop is (words, a category, a sort), with an Edit
+ * link beside each product. Delete posts to this page's own URL and Edit comes back to it: the page stays.
+ */
 export default function ManageProducts({ loaderData, actionData }: Route.ComponentProps) {
   useActionToast(actionData);
-  const { products } = loaderData;
-  const { t } = useTranslation();
+  const { products, page, categories, search } = loaderData;
+  const { t, i18n } = useTranslation();
   const format = useFormat();
+  const { search: here } = useLocation();
+  const first = (page.page - 1) * page.limit;
+  const filtered = Boolean(search.q || search.category || search.sort);
   return (
     <section>
       <div className="flex flex-wrap items-center justify-between gap-3">
@@ -56,46 +91,117 @@ export default function ManageProducts({ loaderData, actionData }: Route.Compone
           {t("admin.addProduct")}
         </Link>
       </div>
-      <DataTable headers={headers.map((h) => t(h))} minWidth={760}>
-        {products.map((p, i) => (
-          <tr key={p.id} className={rowClass}>
-            <Cell>{i + 1}</Cell>
-            <Cell>
-              <img
-                {...imageSources(p.image)}
-                sizes="64px"
-                alt=""
-                width={64}
-                height={48}
-                loading="lazy"
-                className="rounded bg-paper object-contain"
-              />
-            </Cell>
-            <Cell className="font-semibold text-wood-900">{p.name}</Cell>
-            <Cell className="whitespace-nowrap">{format.money(p.pricePoisha)}</Cell>
-            <Cell className="whitespace-nowrap">{format.pieces(p.availability)}</Cell>
-            <Cell>
-              <Link
-                to={`/dashboard/manageproduct/${p.id}`}
-                aria-label={t("admin.editLabel", { name: p.name })}
-                className="font-semibold text-forest-700 underline"
-              >
-                {t("admin.edit")}
-              </Link>
-            </Cell>
-            <Cell>
-              <ConfirmDialog
-                trigger={t("admin.delete")}
-                triggerClassName="rounded-md border border-red-700 px-3 py-1.5 font-semibold text-red-700 hover:bg-red-50"
-                question={t("admin.deleteQuestion", { name: p.name })}
-                confirmLabel={t("admin.yes")}
-                cancelLabel={t("admin.no")}
-                fields={{ productId: p.id }}
-              />
-            </Cell>
-          </tr>
-        ))}
-      </DataTable>
+      <Form method="get" role="search" className="mt-4 grid items-end gap-3 sm:grid-cols-[2fr_1fr_1fr_auto]">
+        {/* A page size asked for in the URL stays through a new search. */}
+        {search.limit ? <input type="hidden" name="limit" value={search.limit} /> : null}
+        <div>
+          <label htmlFor="product-search" className={label}>
+            {t("admin.searchProducts")}
+          </label>
+          <input
+            key={search.q}
+            id="product-search"
+            type="search"
+            name="q"
+            defaultValue={search.q}
+            maxLength={MAX_QUERY_LENGTH}
+            className={control}
+          />
+        </div>
+        <div>
+          <label htmlFor="product-category" className={label}>
+            {t("admin.category")}
+          </label>
+          <select
+            key={search.category}
+            id="product-category"
+            name="category"
+            defaultValue={search.category}
+            className={control}
+          >
+            <option value="">{t("admin.allCategories")}</option>
+            {categories.map((c) => (
+              <option key={c.id} value={c.slug}>
+                {i18n.language === "bn" ? c.nameBn : c.nameEn}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div>
+          <label htmlFor="product-sort" className={label}>
+            {t("admin.sort")}
+          </label>
+          <select key={search.sort} id="product-sort" name="sort" defaultValue={search.sort} className={control}>
+            {PRODUCT_SORTS.map((sort) => (
+              // Best match is the list's own order (the newest first when there is no search): no parameter.
+              <option key={sort} value={sort === "relevance" ? "" : sort}>
+                {t(SORT_LABELS[sort])}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="flex items-center gap-2">
+          <button
+            type="submit"
+            className="rounded-md bg-forest-700 px-4 py-2 font-semibold text-white hover:bg-forest-800"
+          >
+            {t("admin.search")}
+          </button>
+          {filtered ? (
+            <Link to="/dashboard/manageproduct" className="px-2 py-2 font-semibold text-forest-700 underline">
+              {t("admin.showAll")}
+            </Link>
+          ) : null}
+        </div>
+      </Form>
+      <p className="mt-3 text-sm text-stone-600" aria-live="polite">
+        {t("admin.productsFound", { n: format.count(page.total) })}
+      </p>
+      {products.length === 0 ? (
+        <p className="mt-4 rounded-md bg-wood-100 px-4 py-3 text-stone-700">{t("admin.noProductsMatch")}</p>
+      ) : (
+        <DataTable headers={headers.map((h) => t(h))} minWidth={760}>
+          {products.map((p, i) => (
+            <tr key={p.id} className={rowClass}>
+              <Cell>{format.count(first + i + 1)}</Cell>
+              <Cell>
+                <img
+                  {...imageSources(p.image)}
+                  sizes="64px"
+                  alt=""
+                  width={64}
+                  height={48}
+                  loading="lazy"
+                  className="rounded bg-paper object-contain"
+                />
+              </Cell>
+              <Cell className="font-semibold text-wood-900">{p.name}</Cell>
+              <Cell className="whitespace-nowrap">{format.money(p.pricePoisha)}</Cell>
+              <Cell className="whitespace-nowrap">{format.pieces(p.availability)}</Cell>
+              <Cell>
+                <Link
+                  to={`/dashboard/manageproduct/${p.id}${here}`}
+                  aria-label={t("admin.editLabel", { name: p.name })}
+                  className="font-semibold text-forest-700 underline"
+                >
+                  {t("admin.edit")}
+                </Link>
+              </Cell>
+              <Cell>
+                <ConfirmDialog
+                  trigger={t("admin.delete")}
+                  triggerClassName="rounded-md border border-red-700 px-3 py-1.5 font-semibold text-red-700 hover:bg-red-50"
+                  question={t("admin.deleteQuestion", { name: p.name })}
+                  confirmLabel={t("admin.yes")}
+                  cancelLabel={t("admin.no")}
+                  fields={{ productId: p.id }}
+                />
+              </Cell>
+            </tr>
+          ))}
+        </DataTable>
+      )}
+      <Pager {...page} />
     </section>
   );
 }
