@@ -31,11 +31,12 @@ export const links: Route.LinksFunction = () => [
 ];
 
 export async function loader(args: Route.LoaderArgs) {
-  const [popularTags, user] = await Promise.all([load(args, popularProducts), pageActor(args)]);
+  const [popular, user] = await Promise.all([load(args, popularProducts), pageActor(args)]);
+  const language = languageOf(args.request);
   return {
-    popularTags,
+    popularTags: popular.map((p) => ({ id: p.id, name: (language === "bn" && p.nameBn) || p.name })),
     user: user && { name: user.name, role: user.role },
-    language: languageOf(args.request),
+    language,
     testMode: args.context.services.payments?.name === "test",
   };
 }

@@ -4,6 +4,7 @@ export default [
   index("routes/public/home.tsx"),
   route("blogs", "routes/public/blogs.tsx"),
   route("myprotfolio", "routes/public/portfolio.tsx"),
+  route("shop", "routes/public/shop.tsx"),
   route("detail/:productId", "routes/public/product-detail.tsx"),
   route("login", "routes/auth/login.tsx"),
   route("register", "routes/auth/register.tsx"),

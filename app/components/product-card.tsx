@@ -3,6 +3,7 @@ import { useFormat } from "~/i18n/use-format";
 import { Link } from "react-router";
 import type { ProductView } from "@shared/views";
 import { imageSources } from "@shared/image-sources";
+import { isStockOut } from "@shared/stock";
 
 export function ProductCard({ product, eager = false }: { product: ProductView; eager?: boolean }) {
   const { t } = useTranslation();
@@ -24,6 +25,7 @@ export function ProductCard({ product, eager = false }: { product: ProductView; 
         <p className="mt-1 text-lg font-bold text-forest-700" data-testid="product-price">
           {format.money(product.pricePoisha)}
         </p>
+        {isStockOut(product) ? <p className="text-sm font-bold text-red-700">{t("product.stockOut")}</p> : null}
         <Link
           to={`/detail/${product.id}`}
           className="mt-auto inline-block rounded-md border border-forest-700 px-4 py-2 text-center text-sm font-semibold text-forest-700 hover:bg-forest-700 hover:text-white"

@@ -13,6 +13,7 @@ import type {
   ReviewView,
   UserView,
 } from "@shared/views";
+import type { Language } from "@shared/languages";
 
 /** What a page is given of the server's entities: the fields it shows, nothing internal. */
 export function productView(p: Product): ProductView {
@@ -27,6 +28,16 @@ export function productView(p: Product): ProductView {
     description: p.description,
     details: p.details,
   };
+}
+
+/**
+ * A product as a visitor reading `language` sees it: in Bangla, its Bangla name and description where it has
+ * them; otherwise the English ones.
+ */
+export function visitorProductView(p: Product, language: Language): ProductView {
+  const view = productView(p);
+  if (language !== "bn") return view;
+  return { ...view, name: p.nameBn || view.name, description: p.descriptionBn || view.description };
 }
 
 /** Add and Edit Product's form: the product with its category, Bangla texts and featured mark. */

@@ -7,9 +7,13 @@ interface MatchLike {
   data?: unknown;
 }
 
-/** A page's <title> in the language the root loader chose (meta functions cannot use hooks). */
-export function localTitle(matches: readonly (MatchLike | undefined)[], key: string): string {
+/** The texts of the language the root loader chose, for meta functions (which cannot use hooks). */
+export function metaTexts(matches: readonly (MatchLike | undefined)[]) {
   const root = matches.find((m) => m?.id === "root")?.data as { language?: unknown } | undefined;
-  const language = isLanguage(root?.language) ? root.language : "en";
-  return pageTitle(i18nFor(language).t(key));
+  return i18nFor(isLanguage(root?.language) ? root.language : "en");
+}
+
+/** A page's <title> in the language the root loader chose. */
+export function localTitle(matches: readonly (MatchLike | undefined)[], key: string): string {
+  return pageTitle(metaTexts(matches).t(key));
 }

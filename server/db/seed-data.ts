@@ -17,6 +17,8 @@ export interface DemoProduct {
   category: string;
   name: string;
   nameBn: string;
+  /** The description in Bangla, shown to visitors reading in Bangla. */
+  descriptionBn: string;
   priceTk: number;
   minimumQuantity: number;
   availability: number;
@@ -30,6 +32,8 @@ export const demoProducts: DemoProduct[] = [
     category: "chisels",
     name: "Bevel-Edge Chisel Set, 4 pcs (6, 12, 18, 25 mm)",
     nameBn: "বেভেল-এজ বাটালি সেট, ৪ পিস (৬, ১২, ১৮, ২৫ মিমি)",
+    descriptionBn:
+      "প্রতিদিনের কাজের চারটি বেঞ্চ বাটালি; ঢালু কিনারা ডাভটেইলের কোণেও পৌঁছায়। শক্ত করা ক্রোম-ভ্যানাডিয়াম ইস্পাত, পিঠ সমান করে ঘষা, শান দিলেই তৈরি।",
     priceTk: 2450,
     minimumQuantity: 20,
     availability: 340,
@@ -43,6 +47,7 @@ export const demoProducts: DemoProduct[] = [
     category: "chisels",
     name: "Mortise Chisel 10 mm",
     nameBn: "মর্টিস বাটালি ১০ মিমি",
+    descriptionBn: "দরজা-জানালার ফ্রেমে মর্টিস কাটার সময় হাতুড়ির ঘা আর চাড় সইবার মতো মোটা, চৌকো কিনারার বাটালি।",
     priceTk: 890,
     minimumQuantity: 20,
     availability: 260,
@@ -56,6 +61,8 @@ export const demoProducts: DemoProduct[] = [
     category: "planes",
     name: "No. 4 Smoothing Plane",
     nameBn: "স্মুথিং রান্দা",
+    descriptionBn:
+      "ফিনিশিংয়ের আগে শেষ টানের রান্দা: সমান ঢালাই-লোহার বডি আর সূক্ষ্মভাবে বসানো ফলা এমন মসৃণ তল রেখে যায় যে শিরিষ কাগজ লাগে না।",
     priceTk: 3850.5,
     minimumQuantity: 20,
     availability: 120,
@@ -69,6 +76,7 @@ export const demoProducts: DemoProduct[] = [
     category: "planes",
     name: "Low-Angle Block Plane",
     nameBn: "ব্লক রান্দা",
+    descriptionBn: "এক হাতে চালানোর রান্দা, ফলা ১২° কোণে বসানো; আঁশের মাথা চাঁছা, কিনারা ঢালু করা আর জোড় সমান করার জন্য।",
     priceTk: 2200,
     minimumQuantity: 20,
     availability: 180,
@@ -81,6 +89,8 @@ export const demoProducts: DemoProduct[] = [
     category: "saws",
     name: "Ryoba Pull Saw 240 mm",
     nameBn: "রিওবা পুল করাত",
+    descriptionBn:
+      "টানার সময় কাটে এমন জাপানি দুই-ধারি করাত: এক ধারে লম্বালম্বি কাটার দাঁত, অন্য ধারে আড়াআড়ি কাটার দাঁত, আর সরু কাটে কাঠ নষ্ট হয় কম।",
     priceTk: 1650,
     minimumQuantity: 40,
     availability: 400,
@@ -94,6 +104,8 @@ export const demoProducts: DemoProduct[] = [
     category: "saws",
     name: "Dovetail Back Saw 250 mm",
     nameBn: "ডাভটেইল করাত",
+    descriptionBn:
+      "নিখুঁত জোড়ের কাটের জন্য শক্ত পিঠওয়ালা করাত। পিতলের পিঠ পাতলা ফলাকে সোজা রাখে, তাই কাট আপনার দাগ ধরে চলে।",
     priceTk: 1975,
     minimumQuantity: 20,
     availability: 90,
@@ -106,6 +118,8 @@ export const demoProducts: DemoProduct[] = [
     category: "saws",
     name: "Coping Saw with 5 Spare Blades",
     nameBn: "কোপিং করাত",
+    descriptionBn:
+      "বাঁক, নকশার কাজ আর ডাভটেইলের বাড়তি কাঠ সরাতে। ফ্রেমের মধ্যে ফলা ঘোরানো যায়, তাই সরু কোণেও কাট ঘুরিয়ে নেওয়া যায়।",
     priceTk: 520,
     minimumQuantity: 100,
     availability: 1500,
@@ -118,6 +132,7 @@ export const demoProducts: DemoProduct[] = [
     category: "mallets-and-drills",
     name: "Beech Joiner's Mallet 450 g",
     nameBn: "বিচ কাঠের হাতুড়ি",
+    descriptionBn: "ঢালু বিচ কাঠের মাথা প্রতিবার বাটালির মাথায় সোজা পড়ে; কাটার মতো ভারী, অথচ হাতলের ক্ষতি করে না।",
     priceTk: 640,
     minimumQuantity: 40,
     availability: 520,
@@ -130,6 +145,7 @@ export const demoProducts: DemoProduct[] = [
     category: "marking-and-measuring",
     name: "Wheel Marking Gauge",
     nameBn: "মার্কিং গেজ",
+    descriptionBn: "কিনারার সমান্তরালে, আঁশের আড়াআড়ি বা লম্বালম্বি, পরিষ্কার সরু দাগ টানে; টেনন, রিবেট আর কবজার খাঁজের জন্য।",
     priceTk: 1180,
     minimumQuantity: 20,
     availability: 240,
@@ -142,6 +158,7 @@ export const demoProducts: DemoProduct[] = [
     category: "clamps",
     name: "F-Clamp 300 mm",
     nameBn: "এফ-ক্ল্যাম্প",
+    descriptionBn: "আঠা লাগানো জোড় চেপে রাখা, কাজ টেবিলে আটকানো আর জিগ বসানোর জন্য দ্রুত সরানো যায় এমন বাহুর ক্ল্যাম্প।",
     priceTk: 450,
     minimumQuantity: 100,
     availability: 2000,
@@ -153,6 +170,7 @@ export const demoProducts: DemoProduct[] = [
     category: "marking-and-measuring",
     name: "Try Square 200 mm",
     nameBn: "ট্রাই স্কয়ার",
+    descriptionBn: "কিনারা আর তল ৯০° কোণে মিলেছে কি না যাচাই করে, আর তক্তার আড়াআড়ি সমকোণী দাগ টানে।",
     priceTk: 560,
     minimumQuantity: 40,
     availability: 600,
@@ -165,6 +183,7 @@ export const demoProducts: DemoProduct[] = [
     category: "planes",
     name: "Flat-Bottom Spokeshave",
     nameBn: "স্পোকশেভ",
+    descriptionBn: "চেয়ারের পায়া, বৈঠার হাতল আর বাঁকা কিনারা এমন নিয়ন্ত্রণে আকার দেয় যা রান্দায় পাওয়া যায় না।",
     priceTk: 980,
     minimumQuantity: 20,
     availability: 160,
@@ -176,6 +195,7 @@ export const demoProducts: DemoProduct[] = [
     category: "shaping-and-finishing",
     name: "Cabinet Rasp 250 mm",
     nameBn: "ক্যাবিনেট রেতি",
+    descriptionBn: "আধা-গোল রেতি: বাঁকা তল থেকে দ্রুত কাঠ তোলে আর স্ক্র্যাপারের উপযোগী তল রেখে যায়।",
     priceTk: 1320,
     minimumQuantity: 20,
     availability: 200,
@@ -187,6 +207,7 @@ export const demoProducts: DemoProduct[] = [
     category: "shaping-and-finishing",
     name: "Card Scraper Set (3 pcs)",
     nameBn: "কার্ড স্ক্র্যাপার সেট",
+    descriptionBn: "পাতলা স্প্রিং-ইস্পাতের স্ক্র্যাপার; যে আঁশে রান্দা চালালে কাঠ ছিঁড়ে ওঠে, সেখান থেকেও মিহি চাঁছ তোলে।",
     priceTk: 380,
     minimumQuantity: 100,
     availability: 800,
@@ -199,6 +220,7 @@ export const demoProducts: DemoProduct[] = [
     category: "sharpening",
     name: "Combination Water Stone 1000/6000",
     nameBn: "শান দেওয়ার পানি-পাথর",
+    descriptionBn: "দুই পাশের শান-পাথর: ১০০০ গ্রিটে ধার তোলা, ৬০০০ গ্রিটে ধার চকচকে করা। পানিতে ভিজিয়ে শান দিন।",
     priceTk: 1450,
     minimumQuantity: 20,
     availability: 12,
@@ -210,6 +232,7 @@ export const demoProducts: DemoProduct[] = [
     category: "mallets-and-drills",
     name: "Eggbeater Hand Drill",
     nameBn: "হ্যান্ড ড্রিল",
+    descriptionBn: "তার বা ব্যাটারি ছাড়াই নিঃশব্দে ও নিখুঁতভাবে পাইলট ছিদ্র আর ছোট ছিদ্র করে।",
     priceTk: 1250,
     minimumQuantity: 20,
     availability: 140,

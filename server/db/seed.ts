@@ -33,6 +33,7 @@ export async function seedDemoData(db: Db): Promise<boolean> {
           categoryId: categoryId.get(p.category),
           name: p.name,
           nameBn: p.nameBn,
+          descriptionBn: p.descriptionBn,
           image: `/images/products/${p.slug}.svg`,
           pricePoisha: tkToPoisha(p.priceTk),
           minimumQuantity: p.minimumQuantity,

@@ -42,9 +42,9 @@ export async function getProduct(db: Db, id: string | null): Promise<Product> {
 }
 
 /** The footer's popular tags: the first products of the catalog's order. */
-export function listPopularProducts(db: Db, limit = 3): Promise<Pick<Product, "id" | "name">[]> {
+export function listPopularProducts(db: Db, limit = 3): Promise<Pick<Product, "id" | "name" | "nameBn">[]> {
   return db
-    .select({ id: product.id, name: product.name })
+    .select({ id: product.id, name: product.name, nameBn: product.nameBn })
     .from(product)
     .orderBy(desc(product.createdAt), asc(product.id))
     .limit(limit);

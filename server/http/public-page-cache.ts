@@ -1,8 +1,12 @@
 import { languageOf } from "@shared/languages";
 import type { VersionedCache } from "../cache/versioned-cache";
 
-/** The public pages every signed-out visitor sees alike (in their language): home, blogs, portfolio, a product. */
-const SHARED_PAGE = /^\/(?:|blogs|myprotfolio|detail\/[^/]+)$/;
+/** The public pages every signed-out visitor sees alike (in their language): home, blogs, portfolio, shop, a product. */
+const SHARED_PAGE = /^\/(?:|blogs|myprotfolio|shop|detail\/[^/]+)$/;
+/** Those whose query says what they show (the shop's search, filters and pages): kept once per full URL. */
+const QUERY_PAGE = /^\/shop$/;
+/** A longer query is rendered each time rather than kept: no key, nor the cache, grows with what a client sends. */
+const MAX_KEPT_QUERY = 2048;
 
 /** Builds the answer (the app passes Hono's c.newResponse, so that it carries the context's headers). */
 export type Respond = (
@@ -17,11 +21,15 @@ export interface CachedPage {
   nonce: string;
 }
 
-/** A signed-out GET of a shared page with no query: its HTML depends only on the path, language and catalog. */
+/**
+ * A signed-out GET of a shared page, with no query or (the shop) a query of bounded length: its HTML depends only
+ * on the URL, the language and the catalog.
+ */
 export function isSharedPageRequest(request: Request): boolean {
   if (request.method !== "GET") return false;
   const url = new URL(request.url);
-  if (url.search || !SHARED_PAGE.test(url.pathname)) return false;
+  if (!SHARED_PAGE.test(url.pathname)) return false;
+  if (url.search && (!QUERY_PAGE.test(url.pathname) || url.search.length > MAX_KEPT_QUERY)) return false;
   if (request.headers.has("authorization")) return false;
   return !/session_token=/.test(request.headers.get("cookie") ?? "");
 }
@@ -39,7 +47,8 @@ export async function sharedPage(
 ): Promise<Response> {
   if (!isSharedPageRequest(request)) return render().then((res) => respond(res.body, res));
   let uncached: Response | null = null;
-  const page = await cache.get(`${languageOf(request)} ${new URL(request.url).pathname}`, async () => {
+  const { pathname, search } = new URL(request.url);
+  const page = await cache.get(`${languageOf(request)} ${pathname}${search}`, async () => {
     const res = await render();
     if (res.status !== 200 || res.headers.has("set-cookie")) {
       uncached = res;

@@ -42,8 +42,10 @@ test.describe("the store in Bangla", () => {
     await page.getByRole("button", { name: "বাংলায় দেখুন (Show in Bangla)" }).click();
     await expect(page.locator("html")).toHaveAttribute("lang", "bn");
 
-    await page.getByRole("link", { name: "পণ্যের বিস্তারিত: Ryoba Pull Saw 240 mm" }).click();
+    // The product in its Bangla name, on its card and on its page.
+    await page.getByRole("link", { name: "পণ্যের বিস্তারিত: রিওবা পুল করাত" }).click();
     await waitForHydration(page);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("রিওবা পুল করাত");
     // Bengali digits, lakh grouping and ৳.
     await expect(page.getByTestId("price")).toContainText("৳");
     await expect(page.getByTestId("minimum-quantity")).toHaveText(/^[০-৯,]+ পিস$/);

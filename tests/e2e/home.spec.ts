@@ -5,23 +5,30 @@ import { readFileSync } from "node:fs";
 const expo = JSON.parse(readFileSync("public/expo.json", "utf8")) as { title: string }[];
 
 test.describe("home page", () => {
-  test("shows the featured products in a grid of 4 columns with Tk prices and detail links", async ({ page }) => {
+  test("shows the featured products in a grid of 4 columns with Tk prices, detail links and the way to the shop", async ({
+    page,
+  }) => {
     await page.goto("/");
     const grid = page.getByTestId("product-grid");
     const columns = await grid.evaluate((el) => getComputedStyle(el).gridTemplateColumns.split(" ").length);
     expect(columns).toBe(4);
 
     const cards = grid.locator("article");
-    await expect(cards).toHaveCount(demoProducts.length);
+    // No demo product is featured: the newest eight, in the demo's order.
+    await expect(cards).toHaveCount(8);
+    await expect(grid.getByRole("heading")).toHaveText(demoProducts.slice(0, 8).map((p) => p.name));
     const first = cards.first();
     await expect(first.getByRole("heading")).toHaveText(demoProducts[0]!.name);
     await expect(first.getByTestId("product-price")).toHaveText("Tk 2,450");
     await expect(page.getByTestId("product-price").filter({ hasText: "3,850.50" })).toHaveText("Tk 3,850.50");
-    await expect(grid.getByRole("link", { name: /^Product Detail/ })).toHaveCount(demoProducts.length);
+    await expect(grid.getByRole("link", { name: /^Product Detail/ })).toHaveCount(8);
     await expect(first.getByRole("link", { name: /^Product Detail/ })).toHaveAttribute(
       "href",
       /^\/detail\/[0-9a-f-]{36}$/,
     );
+    await page.getByRole("link", { name: "See all tools" }).click();
+    await expect(page).toHaveURL(/\/shop$/);
+    await expect(page.getByTestId("product-grid").locator("article")).toHaveCount(demoProducts.length);
   });
 
   test("has the about, why-choose-us, stats, testimonials and client sections", async ({ page }) => {

@@ -5,12 +5,22 @@ import { demoProducts } from "../../server/db/seed-data";
 test.describe("server rendering", () => {
   test.use({ javaScriptEnabled: false });
 
-  test("the home page's HTML already holds every product name and price", async ({ page, request }) => {
-    const html = await (await request.get("/")).text();
-    for (const p of demoProducts) expect(html).toContain(p.name.replaceAll("&", "&amp;").replaceAll("'", "&#x27;"));
-    expect(html).toContain("Tk 2,450");
+  test("the home page's HTML already holds its featured products, and the shop's every product, with prices", async ({
+    page,
+    request,
+  }) => {
+    const escaped = (name: string) => name.replaceAll("&", "&amp;").replaceAll("'", "&#x27;");
+    // No product is featured in the demo: the home page shows the newest eight.
+    const home = await (await request.get("/")).text();
+    for (const p of demoProducts.slice(0, 8)) expect(home).toContain(escaped(p.name));
+    expect(home).not.toContain(escaped(demoProducts[8]!.name));
+    expect(home).toContain("Tk 2,450");
+    const shop = await (await request.get("/shop")).text();
+    for (const p of demoProducts) expect(shop).toContain(escaped(p.name));
 
     await page.goto("/");
+    await expect(page.getByTestId("product-grid").locator("article")).toHaveCount(8);
+    await page.goto("/shop");
     await expect(page.getByTestId("product-grid").locator("article")).toHaveCount(demoProducts.length);
   });
 
@@ -38,7 +48,7 @@ test.describe("server rendering", () => {
   });
 
   test("every public page has a title and a meta description", async ({ page }) => {
-    for (const path of ["/", "/blogs", "/myprotfolio", "/login", "/register"]) {
+    for (const path of ["/", "/shop", "/shop?q=saw", "/blogs", "/myprotfolio", "/login", "/register"]) {
       await page.goto(path);
       await expect(page).toHaveTitle(/Randa/);
       await expect(page.locator('meta[name="description"]')).toHaveAttribute("content", /.{30,}/);

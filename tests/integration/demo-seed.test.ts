@@ -23,6 +23,10 @@ describe("demo data", () => {
       expect(p.image).toMatch(/^\/images\/products\/[a-z0-9-]+\.svg$/);
       expect(p.description.length).toBeGreaterThan(20);
       expect(p.details.length).toBeGreaterThan(20);
+      // Visitors reading in Bangla see every demo tool in Bangla.
+      expect(p.nameBn).toMatch(/[\u0980-\u09FF]/);
+      expect(p.descriptionBn).toMatch(/[\u0980-\u09FF]{3}/);
+      expect(p.descriptionBn!.length).toBeGreaterThan(20);
     }
     const minimums = new Set(rows.map((p) => p.minimumQuantity));
     expect([...minimums].sort((a, b) => a - b)).toEqual([20, 40, 100]);

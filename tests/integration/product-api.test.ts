@@ -21,8 +21,12 @@ describe("product API", () => {
     const body = (await res.json()) as Record<string, unknown>[];
     expect(body).toHaveLength(demoProducts.length);
     expect(Object.keys(body[0]!).sort()).toEqual(
-      // The spec's fields, and the store's own maxPerOrder (null: half of the stock).
-      ["Availability", "_id", "desc", "details", "image", "maxPerOrder", "minimumQuantity", "name", "price"].sort(),
+      // The spec's fields, and the store's own: maxPerOrder (null: half of the stock), the category, the Bangla
+      // name and description, and whether the home page features it.
+      [
+        ...["Availability", "_id", "desc", "details", "image", "minimumQuantity", "name", "price"],
+        ...["maxPerOrder", "categoryId", "nameBn", "descBn", "featured"],
+      ].sort(),
     );
     expect(body.map((p) => p.name)).toEqual(demoProducts.map((p) => p.name));
     const plane = body.find((p) => p.name === "No. 4 Smoothing Plane")!;

@@ -56,10 +56,30 @@ describe("the shared page cache", () => {
     expect(calls.count).toBe(3);
   });
 
+  it("keeps the shop's pages once per full URL and language, and reads them again after a catalog change", async () => {
+    const version = liveVersion();
+    const cache = new VersionedCache<CachedPage>(version);
+    const { calls, render } = renderer();
+    const serve = async (path: string, headers: Record<string, string> = {}) =>
+      (await sharedPage(cache, get(path, headers), "n", render("n"))).text();
+    expect(await serve("/shop?q=chisel")).toContain("render 1");
+    expect(await serve("/shop?q=chisel")).toContain("render 1");
+    expect(await serve("/shop?q=chisel&page=2")).toContain("render 2");
+    expect(await serve("/shop?q=saw")).toContain("render 3");
+    expect(await serve("/shop")).toContain("render 4");
+    expect(await serve("/shop?q=chisel", { Cookie: "randa.lang=bn" })).toContain("render 5");
+    expect(await serve("/shop?q=saw")).toContain("render 3");
+    version.bump();
+    expect(await serve("/shop?q=chisel")).toContain("render 6");
+    expect(calls.count).toBe(6);
+  });
+
   it.each([
     ["a signed-in visitor (session cookie)", get("/detail/abc", { Cookie: "randa.session_token=x.y" })],
     ["a signed-in API client (bearer token)", get("/detail/abc", { Authorization: "Bearer x" })],
     ["a page with a query", get("/detail/abc?from=footer")],
+    ["a shop search longer than the cache keeps", get(`/shop?q=${"x".repeat(2100)}`)],
+    ["a shop page's data for a browser's own navigation", get("/shop.data?q=chisel")],
     ["a private page", get("/dashboard/orders")],
     ["a sign-in page", get("/login")],
     ["a form post", new Request("http://127.0.0.1:3000/detail/abc", { method: "POST" })],

@@ -14,6 +14,8 @@ export interface PageContext extends TestContext {
    * A field given a list is sent once per value, in order.
    */
   postForm(path: string, fields: Record<string, string | string[]>, as?: TestAccount): Promise<Response>;
+  /** The pages' server build, from source: for an app of a test's own (a production one, with the page cache). */
+  build(): Promise<ServerBuild>;
 }
 
 /**
@@ -53,6 +55,7 @@ export function usePageApp(env: Record<string, string> | (() => Record<string, s
       request,
       postForm: (p: string, fields: Record<string, string | string[]>, as?: TestAccount) =>
         request(p, formPost(fields, as)),
+      build,
     } satisfies PageContext);
   });
   afterAll(async () => {

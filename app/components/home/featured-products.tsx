@@ -1,4 +1,5 @@
 import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
 import { ProductCard } from "~/components/product-card";
 import type { ProductView } from "@shared/views";
 
@@ -22,6 +23,14 @@ export function FeaturedProducts({ products }: { products: ProductView[] }) {
           ))}
         </div>
       )}
+      <p className="mt-8 text-center">
+        <Link
+          to="/shop"
+          className="inline-block rounded-md bg-forest-700 px-6 py-3 font-semibold text-white hover:bg-forest-800"
+        >
+          {t("home.seeAll")}
+        </Link>
+      </p>
     </section>
   );
 }

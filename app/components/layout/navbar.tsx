@@ -1,5 +1,6 @@
 import { useTranslation } from "react-i18next";
 import { Form, Link, NavLink, useLocation } from "react-router";
+import { MAX_QUERY_LENGTH } from "@shared/schemas/list-query";
 
 const linkClass = ({ isActive }: { isActive: boolean }) =>
   `rounded-md px-2 py-2 text-sm font-semibold sm:px-3 ${isActive ? "text-forest-700" : "text-stone-700 hover:text-forest-700"}`;
@@ -22,9 +23,18 @@ export function Navbar({ user }: NavbarProps) {
       >
         <Link to="/" className="flex items-center gap-2 text-lg font-extrabold tracking-tight text-wood-900">
           <img src="/images/logo.svg" alt="" width={32} height={32} />
-          Randa
+          {/* On a phone the logo alone, so that the search fits beside the links. */}
+          <span className="sr-only sm:not-sr-only">Randa</span>
         </Link>
+        <NavSearch />
         <div className="flex items-center gap-0.5 sm:gap-1">
+          <Link
+            to="/shop"
+            aria-label={t("nav.searchLabel")}
+            className="rounded-md p-2 text-stone-700 hover:text-forest-700 lg:hidden"
+          >
+            <SearchIcon />
+          </Link>
           <NavLink to="/" end className={linkClass}>
             {t("nav.home")}
           </NavLink>
@@ -65,5 +75,49 @@ export function Navbar({ user }: NavbarProps) {
         </div>
       </nav>
     </header>
+  );
+}
+
+/** Wide screens: a search box that opens the shop's results; narrow ones get the icon link to /shop above. */
+function NavSearch() {
+  const { t } = useTranslation();
+  return (
+    <Form method="get" action="/shop" role="search" className="hidden min-w-0 flex-1 justify-center lg:flex">
+      <label htmlFor="nav-q" className="sr-only">
+        {t("nav.searchLabel")}
+      </label>
+      <input
+        id="nav-q"
+        type="search"
+        name="q"
+        maxLength={MAX_QUERY_LENGTH}
+        placeholder={t("nav.searchPlaceholder")}
+        className="w-full max-w-xs min-w-0 rounded-l-md border border-r-0 border-wood-300 bg-white px-3 py-1.5 text-sm"
+      />
+      <button
+        type="submit"
+        className="rounded-r-md border border-forest-700 bg-forest-700 px-3 py-1.5 text-white hover:bg-forest-800"
+      >
+        <SearchIcon />
+        <span className="sr-only">{t("nav.search")}</span>
+      </button>
+    </Form>
+  );
+}
+
+function SearchIcon() {
+  return (
+    <svg
+      aria-hidden="true"
+      viewBox="0 0 20 20"
+      width="18"
+      height="18"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2"
+    >
+      <circle cx="8.5" cy="8.5" r="5.5" />
+      <path d="m13 13 4.5 4.5" strokeLinecap="round" />
+    </svg>
   );
 }

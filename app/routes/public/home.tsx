@@ -10,7 +10,7 @@ import { WhyChooseUs } from "~/components/home/why-choose-us";
 import { languageOf } from "@shared/languages";
 import { expoItems } from "~/door/expo.server";
 import { load } from "~/door/page-door.server";
-import { productView, reviewView } from "~/door/views.server";
+import { reviewView, visitorProductView } from "~/door/views.server";
 import { noHydration } from "~/lib/hydration";
 import { pageTitle } from "~/lib/site";
 import type { Route } from "./+types/home";
@@ -28,8 +28,12 @@ export const meta: Route.MetaFunction = () => [
 
 export async function loader(args: Route.LoaderArgs) {
   const [products, reviews] = await load(args, (deps) => Promise.all([featuredProducts(deps), testimonials(deps)]));
-  const expo = expoItems[languageOf(args.request)];
-  return { products: products.map(productView), reviews: reviews.map(reviewView), expo };
+  const language = languageOf(args.request);
+  return {
+    products: products.map((p) => visitorProductView(p, language)),
+    reviews: reviews.map(reviewView),
+    expo: expoItems[language],
+  };
 }
 
 export default function Home({ loaderData }: Route.ComponentProps) {

@@ -11,7 +11,7 @@ import type { ProductView } from "@shared/views";
 import { BuyNowForm, type BuyNowResult } from "~/components/buy-now-form";
 import { formNumber, formOf } from "~/door/form-input.server";
 import { act, load, withRetryAfter } from "~/door/page-door.server";
-import { productView } from "~/door/views.server";
+import { visitorProductView } from "~/door/views.server";
 import { languageOf } from "@shared/languages";
 import { pageTitle } from "~/lib/site";
 import { perOrderLimit } from "@shared/quantity";
@@ -26,7 +26,7 @@ export async function loader(args: Route.LoaderArgs) {
   });
   const language = languageOf(args.request);
   return {
-    product: productView(product),
+    product: visitorProductView(product, language),
     category: { slug: category.slug, name: language === "bn" ? category.nameBn : category.nameEn },
   };
 }

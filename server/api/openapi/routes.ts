@@ -108,10 +108,40 @@ export const ROUTES: ApiRoute[] = [
     path: "/api/product",
     operationId: "listProducts",
     tag: "products",
-    summary: "List every product",
+    summary: "List and search the products",
+    description:
+      PAGED +
+      " A search (`q`) finds a product when each word begins a word of its names or descriptions, in English or " +
+      "Bangla (`chis` finds chisels); when no product holds the words, the names close to it (`chisle` finds " +
+      "chisels). It is ranked by relevance unless a `sort` is given.",
     who: "anyone",
     session: "none",
-    answers: { 200: json(W.ProductList, "Every product, newest first; prices in Tk.") },
+    query: {
+      q: { description: "Search text, at most 200 characters.", example: "chisel", required: false },
+      category: {
+        description: "A category's slug (`GET /api/category`); `other` is Other tools.",
+        example: "other",
+        required: false,
+      },
+      inStock: {
+        description: "`true`: only products with at least a minimum order in stock.",
+        example: "true",
+        required: false,
+      },
+      sort: {
+        description:
+          "`relevance` (the default with `q`), `newest` (the default without), `price-asc`, `price-desc` or `name`.",
+        example: "price-asc",
+        required: false,
+      },
+      ...pageQuery,
+    },
+    answers: {
+      200: json(W.ProductList, "A page of the products; prices in Tk.", pageHeaders),
+      400: refused(
+        `${BAD_PAGE} Or an unknown \`sort\` or \`category\`, \`q\` over 200 characters, \`inStock\` not true or false.`,
+      ),
+    },
   },
   {
     method: "get",
