@@ -1,6 +1,8 @@
+import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { user } from "@server/db/auth-schema";
+import { addCategory } from "@server/domain/categories";
 import { asBearer, jsonInit, signUp, signUpAdmin, type TestAccount } from "../support/accounts";
 import { pngImage } from "../support/images";
 import { makeProduct, TEST_DELIVERY } from "../support/orders";
@@ -20,6 +22,8 @@ interface Scene {
   orderId: string;
   /** A customer made for the cell, for calls that change an account. */
   victim: TestAccount;
+  /** An empty category made for the cell. */
+  categoryId: string;
 }
 
 interface Call {
@@ -45,6 +49,12 @@ const png = async () => {
   return form;
 };
 
+/** Names no other category of the test's database has. */
+const categoryNames = () => {
+  const tag = randomUUID().slice(0, 8);
+  return { nameEn: `Matrix shelf ${tag}`, nameBn: `তাক ${tag}` };
+};
+
 async function makeAdmin(t: TestContext, account: TestAccount) {
   await t.database.db.update(user).set({ role: "admin" }).where(eq(user.email, account.email));
 }
@@ -54,6 +64,7 @@ const TABLE: Call[] = [
   //                                                                                                 anon owner other admin
   { call: "GET /api/health",                    request: () => ({ method: "GET", path: "/api/health" }),                          expected: [200, 200, 200, 200] },
   { call: "GET /api/product",                   request: () => ({ method: "GET", path: "/api/product" }),                         expected: [200, 200, 200, 200] },
+  { call: "GET /api/product with a search", request: () => ({ method: "GET", path: "/api/product?q=gauge&inStock=true&sort=price-asc&page=1&limit=5" }), expected: [200, 200, 200, 200] },
   { call: "GET /api/product/{id}",              request: (s) => ({ method: "GET", path: `/api/product/${s.productId}` }),         expected: [200, 200, 200, 200] },
   { call: "POST /api/product",                  request: () => ({ method: "POST", path: "/api/product", body: productBody }),     expected: [401, 403, 403, 200] },
   { call: "PUT /api/product/{id}",              request: (s) => ({ method: "PUT", path: `/api/product/${s.productId}`, body: { Availability: 5 } }), expected: [401, 403, 403, 200] },
@@ -62,6 +73,8 @@ const TABLE: Call[] = [
   { call: "POST /api/order",                    request: (s) => ({ method: "POST", path: "/api/order", body: { productId: s.productId, quantity: 1 } }), expected: [401, 200, 200, 200] },
   { call: "GET /api/order",                     request: () => ({ method: "GET", path: "/api/order" }),                           expected: [401, 403, 403, 200] },
   { call: "GET /api/order/{email}",             request: (s) => ({ method: "GET", path: `/api/order/${s.owner.email}` }),         expected: [401, 200, 403, 200] },
+  { call: "GET /api/order with filters",        request: () => ({ method: "GET", path: "/api/order?status=unpaid&q=example&sort=oldest&limit=5" }), expected: [401, 403, 403, 200] },
+  { call: "GET /api/order/{email} page 2",      request: (s) => ({ method: "GET", path: `/api/order/${s.owner.email}?page=2&limit=1` }), expected: [401, 200, 403, 200] },
   { call: "GET /api/order/{email}/{id}",        request: (s) => ({ method: "GET", path: `/api/order/${s.owner.email}/${s.orderId}` }), expected: [401, 200, 403, 200] },
   { call: "PATCH /api/order/{id}",              request: (s) => ({ method: "PATCH", path: `/api/order/${s.orderId}`, body: { transactionId: "pi_test_unknown" } }), expected: [401, 400, 403, 403] },
   { call: "DELETE /api/order/{id}",             request: (s) => ({ method: "DELETE", path: `/api/order/${s.orderId}` }),          expected: [401, 200, 403, 200] },
@@ -76,12 +89,18 @@ const TABLE: Call[] = [
   { call: "POST /api/payments/test/confirm",    request: () => ({ method: "POST", path: "/api/payments/test/confirm", body: { clientSecret: "pi_test_x_secret_y", card } }), expected: [404, 404, 404, 404] },
   { call: "POST /api/payments/stripe/webhook",  request: () => ({ method: "POST", path: "/api/payments/stripe/webhook", body: {} }), expected: [404, 404, 404, 404] },
   { call: "POST /api/payments/sslcommerz/session", request: (s) => ({ method: "POST", path: "/api/payments/sslcommerz/session", body: { orderId: s.orderId } }), expected: [401, 404, 404, 404] },
+  { call: "GET /api/review page 2",             request: () => ({ method: "GET", path: "/api/review?page=2&limit=1" }),            expected: [200, 200, 200, 200] },
+  { call: "GET /api/category",                  request: () => ({ method: "GET", path: "/api/category" }),                        expected: [200, 200, 200, 200] },
+  { call: "POST /api/category",                 request: () => ({ method: "POST", path: "/api/category", body: categoryNames() }), expected: [401, 403, 403, 200] },
+  { call: "PUT /api/category/{id}",             request: (s) => ({ method: "PUT", path: `/api/category/${s.categoryId}`, body: categoryNames() }), expected: [401, 403, 403, 200] },
+  { call: "DELETE /api/category/{id}",          request: (s) => ({ method: "DELETE", path: `/api/category/${s.categoryId}` }),    expected: [401, 403, 403, 200] },
   { call: "GET /api/review",                    request: () => ({ method: "GET", path: "/api/review" }),                          expected: [200, 200, 200, 200] },
   { call: "POST /api/review",                   request: () => ({ method: "POST", path: "/api/review", body: { rating: 4, comment: "Sharp." } }), expected: [401, 200, 200, 200] },
   { call: "GET /api/profile/{email}",           request: (s) => ({ method: "GET", path: `/api/profile/${s.owner.email}` }),       expected: [401, 200, 403, 200] },
   { call: "PUT /api/profile/{email}",           request: (s) => ({ method: "PUT", path: `/api/profile/${s.owner.email}`, body: { education: "BSc" } }), expected: [401, 200, 403, 200] },
   { call: "GET /api/admin/{email}",             request: (s) => ({ method: "GET", path: `/api/admin/${s.owner.email}` }),         expected: [401, 200, 403, 200] },
   { call: "GET /api/user",                      request: () => ({ method: "GET", path: "/api/user" }),                            expected: [401, 403, 403, 200] },
+  { call: "GET /api/user with a search",        request: () => ({ method: "GET", path: "/api/user?q=example&page=1&limit=5" }),   expected: [401, 403, 403, 200] },
   { call: "PUT /api/user/{email}",              request: (s) => ({ method: "PUT", path: `/api/user/${s.owner.email}`, body: { name: s.owner.name } }), expected: [401, 200, 403, 403] },
   { call: "PUT /api/user/admin/{email}",        request: (s) => ({ method: "PUT", path: `/api/user/admin/${s.victim.email}` }),   expected: [401, 403, 403, 200] },
   { call: "DELETE /api/user/admin/{email}",     request: (s) => ({ method: "DELETE", path: `/api/user/admin/${s.victim.email}` }), expected: [401, 403, 403, 200], prepare: (s, t) => makeAdmin(t, s.victim) },
@@ -105,7 +124,8 @@ describe("authorization matrix: every /api call against a stranger, the owner, a
       jsonInit("POST", { productId, quantity: 1, delivery: TEST_DELIVERY }, asBearer(accounts.owner)),
     );
     const { insertedId: orderId } = (await placed.json()) as { insertedId: string };
-    return { owner: accounts.owner, productId, orderId, victim: await signUp(t) };
+    const { id: categoryId } = await addCategory(t.database.db, categoryNames());
+    return { owner: accounts.owner, productId, orderId, victim: await signUp(t), categoryId };
   }
 
   for (const row of TABLE) {

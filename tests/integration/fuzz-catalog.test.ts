@@ -1,6 +1,8 @@
+import { randomUUID } from "node:crypto";
 import { readdir } from "node:fs/promises";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
+import { addCategory } from "@server/domain/categories";
 import { asBearer } from "../support/accounts";
 import { CALLS_COUNTED } from "../support/fingerprint";
 import { fuzzEach, useFuzzAccounts } from "../support/fuzz/fuzz-call";
@@ -20,16 +22,30 @@ const PRODUCT = {
   image: "/images/products/marking-gauge.svg",
 };
 
-describe("fuzzing the catalog's write calls: never a 5xx, and a refused request changes nothing", () => {
+describe("fuzzing the catalog's write calls (products, uploads, categories): never a 5xx, and a refused request changes nothing", () => {
   const t = useTestApp();
   const accounts = useFuzzAccounts(t);
   const aProduct = async () => ({ productId: (await makeProduct(t)).id });
+  /** A fresh tag for names no category has yet, and an empty category to rename or remove. */
+  const aCategory = async () => {
+    const tag = randomUUID().slice(0, 8);
+    const { id } = await addCategory(t.database.db, { nameEn: `Shelf ${tag}`, nameBn: `তাক ${tag}` });
+    return { categoryId: id, tag };
+  };
+  const categoryBody = (s: Record<string, string>) => ({
+    nameEn: `Fuzzed ${s.tag}`,
+    nameBn: `ফাজ ${s.tag}`,
+    position: 5,
+  });
 
   // prettier-ignore
   fuzzEach(t, [
     { call: "POST /api/product",        as: "admin", body: () => PRODUCT },
     { call: "PUT /api/product/{id}",    as: "admin", scene: aProduct, id: (s) => s.productId!, body: () => PRODUCT },
     { call: "DELETE /api/product/{id}", as: "admin", scene: aProduct, id: (s) => s.productId! },
+    { call: "POST /api/category",        as: "admin", scene: aCategory, body: categoryBody },
+    { call: "PUT /api/category/{id}",    as: "admin", scene: aCategory, id: (s) => s.categoryId!, body: categoryBody },
+    { call: "DELETE /api/category/{id}", as: "admin", scene: aCategory, id: (s) => s.categoryId! },
   ], accounts);
 
   it(

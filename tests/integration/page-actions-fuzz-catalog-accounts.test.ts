@@ -1,5 +1,7 @@
+import { randomUUID } from "node:crypto";
+import { addCategory } from "@server/domain/categories";
 import { fuzzPageActions } from "../support/fuzz/page-action-suite";
-import { aCustomer, anAdmin, aProduct } from "../support/page-scenes";
+import { aCustomer, anAdmin, aProduct, type Scene } from "../support/page-scenes";
 
 fuzzPageActions("the shop’s catalog and accounts", (t) => {
   const newProduct = {
@@ -11,6 +13,19 @@ fuzzPageActions("the shop’s catalog and accounts", (t) => {
     description: "A gauge.",
     image: "/images/products/marking-gauge.svg",
   };
+  /** A fresh tag for names no category has yet, and an empty category to rename or remove. */
+  const aCategory = async () => {
+    const tag = randomUUID().slice(0, 8);
+    const { id } = await addCategory(t.database.db, { nameEn: `Shelf ${tag}`, nameBn: `তাক ${tag}` });
+    return { categoryId: id, tag };
+  };
+  const categoryForm = (intent: string) => (s: Scene) => ({
+    intent,
+    categoryId: s.categoryId!,
+    nameEn: `Fuzzed ${s.tag}`,
+    nameBn: `ফাজ ${s.tag}`,
+    position: "5",
+  });
   // prettier-ignore
   return [
     { call: "POST /dashboard/addproduct",                     as: "admin", fields: () => newProduct },
@@ -19,5 +34,8 @@ fuzzPageActions("the shop’s catalog and accounts", (t) => {
     { call: "POST /dashboard/admin (demote)",                 as: "admin", scene: () => anAdmin(t), fields: (s) => ({ intent: "demote", email: s.email! }) },
     { call: "POST /dashboard/admin (delete)",                 as: "admin", scene: () => aCustomer(t), fields: (s) => ({ intent: "delete", email: s.email! }) },
     { call: "POST /dashboard/manageproduct (delete)",         as: "admin", scene: () => aProduct(t), fields: (s) => ({ productId: s.productId! }) },
+    { call: "POST /dashboard/categories (add)",               as: "admin", scene: aCategory, fields: categoryForm("add") },
+    { call: "POST /dashboard/categories (rename)",            as: "admin", scene: aCategory, fields: categoryForm("rename") },
+    { call: "POST /dashboard/categories (remove)",            as: "admin", scene: aCategory, fields: categoryForm("remove") },
   ];
 });

@@ -1,5 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { beforeAll, describe, expect, it } from "vitest";
+import { OTHER_CATEGORY_ID } from "@server/db/schema";
+import { addCategory } from "@server/domain/categories";
 import { signUp, signUpAdmin, type TestAccount } from "../support/accounts";
 import { readAnswer } from "../support/action-answer";
 import { CALLS_COUNTED, changedTables, fingerprint, type Ignored } from "../support/fingerprint";
@@ -94,6 +96,15 @@ const editProduct = (s: Scene) => ({ path: `/dashboard/manageproduct/${s.product
 const unknownProduct = () => Promise.resolve({ productId: randomUUID() });
 const unknownOrder = () => Promise.resolve({ orderId: randomUUID() });
 const unknownEmail = () => Promise.resolve(nobody());
+const categoryNames = () => {
+  const tag = randomUUID().slice(0, 8);
+  return { nameEn: `Matrix shelf ${tag}`, nameBn: `তাক ${tag}` };
+};
+const aCategory = async (t: PageContext) => ({ categoryId: (await addCategory(t.database.db, categoryNames())).id });
+const categories = (intent: string) => (s: Scene) => ({
+  path: "/dashboard/categories",
+  fields: { intent, ...(s.categoryId ? { categoryId: s.categoryId } : {}), ...categoryNames() },
+});
 const aCustomerWithOrders = async (t: PageContext, a: Accounts) => {
   await ownersOrder(t, a);
   return { email: a.owner.email };
@@ -117,6 +128,11 @@ const TABLE: PageAction[] = [
   { expected: ["login", 403,     403,     409   ], action: "Make Admin: remove the role of a customer", scene: (t) => aCustomer(t), post: makeAdmin("demote") },
   { expected: ["login", 403,     403,     409   ], action: "Make Admin: remove the admin's own role", scene: (_, a) => Promise.resolve({ email: a.admin.email }), post: makeAdmin("demote") },
   { expected: ["login", 403,     403,     404   ], action: "Make Admin: remove the role of an unknown email", scene: unknownEmail, post: makeAdmin("demote") },
+  { expected: ["login", 403,     403,     "done"], action: "Categories: add (POST /dashboard/categories)", scene: none, post: categories("add") },
+  { expected: ["login", 403,     403,     "done"], action: "Categories: rename", scene: aCategory, post: categories("rename") },
+  { expected: ["login", 403,     403,     "done"], action: "Categories: remove an empty one", scene: aCategory, post: categories("remove") },
+  { expected: ["login", 403,     403,     409   ], action: "Categories: remove Other tools", scene: () => Promise.resolve({ categoryId: OTHER_CATEGORY_ID }), post: categories("remove") },
+  { expected: ["login", 403,     403,     404   ], action: "Categories: rename an unknown one", scene: () => Promise.resolve({ categoryId: randomUUID() }), post: categories("rename") },
   { expected: ["login", 403,     403,     "done"], action: "Make Admin: delete", scene: (t) => aCustomer(t), post: makeAdmin("delete") },
   { expected: ["login", 403,     403,     409   ], action: "Make Admin: delete a customer with orders", scene: aCustomerWithOrders, post: makeAdmin("delete") },
   { expected: ["login", 403,     403,     404   ], action: "Make Admin: delete an unknown email", scene: unknownEmail, post: makeAdmin("delete") },

@@ -1,7 +1,9 @@
+import { randomUUID } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { AppError, type ErrorKind } from "@server/errors";
 import type { Actor } from "@server/use-cases/actor";
 import * as catalog from "@server/use-cases/catalog";
+import * as categories from "@server/use-cases/categories";
 import type { Deps } from "@server/use-cases/deps";
 import * as orders from "@server/use-cases/orders";
 import * as payments from "@server/use-cases/payments";
@@ -11,6 +13,7 @@ import * as refunds from "@server/use-cases/refunds";
 import * as reviews from "@server/use-cases/reviews";
 import * as uploads from "@server/use-cases/uploads";
 import * as users from "@server/use-cases/users";
+import { addCategory } from "@server/domain/categories";
 import { changedTables, fingerprint } from "../support/fingerprint";
 import { pngImage } from "../support/images";
 import { TEST_DELIVERY } from "../support/orders";
@@ -38,6 +41,8 @@ interface Scene {
   victimEmail: string;
   /** An admin made for the cell, for removing an admin's role. */
   adminEmail: string;
+  /** An empty category made for the cell. */
+  categoryId: string;
 }
 
 interface Row {
@@ -56,6 +61,9 @@ const WITHOUT_ACTOR: Record<string, string> = {
   "catalog.listProducts": "public read: the catalog is for anyone",
   "catalog.getProduct": "public read: a product's page is for anyone",
   "catalog.popularProducts": "public read: the footer's links, on every page",
+  "catalog.featuredProducts": "public read: the home page's few",
+  "categories.listCategories": "public read: GET /api/category, the shop's filters",
+  "categories.categoryOf": "public read: a product page names its category",
   "reviews.listReviews": "public read: GET /api/review",
   "reviews.testimonials": "public read: the home page's testimonials",
   "payments.confirmTestCard": "the test processor's confirm call: the client secret is the caller's credential",
@@ -75,6 +83,11 @@ const PRODUCT = {
   description: "A gauge.",
   image: "/images/products/marking-gauge.svg",
 };
+/** Names no other category of the test's database has. */
+const categoryNames = () => {
+  const tag = randomUUID().slice(0, 8);
+  return { nameEn: `Matrix shelf ${tag}`, nameBn: `তাক ${tag}` };
+};
 const photo = async () => new Blob([new Uint8Array(await pngImage(40, 30))], { type: "image/png" });
 
 const U = "unauthorized";
@@ -88,6 +101,9 @@ const TABLE: Row[] = [
   { expected: [U,             F,           F,             "ok"       ], useCase: "catalog.addProduct",             door: "POST /api/product",                      call: (d, a) => catalog.addProduct(d, a, PRODUCT) },
   { expected: [U,             F,           F,             "ok"       ], useCase: "catalog.updateProduct",          door: "PUT /api/product/{id}",                  call: (d, a, s) => catalog.updateProduct(d, a, s.productId, { availability: 5 }) },
   { expected: [U,             F,           F,             "ok"       ], useCase: "catalog.deleteProduct",          door: "DELETE /api/product/{id}",               call: (d, a, s) => catalog.deleteProduct(d, a, s.productId) },
+  { expected: [U,             F,           F,             "ok"       ], useCase: "categories.addCategory",         door: "POST /api/category",                     call: (d, a) => categories.addCategory(d, a, categoryNames()) },
+  { expected: [U,             F,           F,             "ok"       ], useCase: "categories.renameCategory",      door: "PUT /api/category/{id}",                 call: (d, a, s) => categories.renameCategory(d, a, s.categoryId, categoryNames()) },
+  { expected: [U,             F,           F,             "ok"       ], useCase: "categories.removeCategory",      door: "DELETE /api/category/{id}",              call: (d, a, s) => categories.removeCategory(d, a, s.categoryId) },
   { expected: [U,             F,           F,             "ok"       ], useCase: "uploads.uploadImage",            door: "POST /api/uploads",                      call: async (d, a) => uploads.uploadImage(d, a, await photo()) },
   { expected: [U,             "ok",        "ok",          "ok"       ], useCase: "orders.placeOrder",              door: "POST /api/order",                        call: (d, a, s) => orders.placeOrder(d, a, { productId: s.productId, quantity: 1 }) },
   { expected: [U,             F,           F,             "ok"       ], useCase: "orders.listAllOrders",           door: "GET /api/order",                         call: (d, a) => orders.listAllOrders(d, a) },
@@ -122,7 +138,7 @@ const TABLE: Row[] = [
   { expected: [U,             F,           F,             "ok"       ], useCase: "users.deleteUser",               door: "DELETE /api/user/{email}",               call: (d, a, s) => users.deleteUser(d, a, s.victimEmail) },
 ];
 
-const MODULES = { catalog, expiry, orders, payments, profiles, refunds, reviews, uploads, users };
+const MODULES = { catalog, categories, expiry, orders, payments, profiles, refunds, reviews, uploads, users };
 
 const exportedUseCases = Object.entries(MODULES).flatMap(([feature, module]) =>
   Object.entries(module)
@@ -155,6 +171,7 @@ describe("use-case authorization matrix: every use case with an actor, called by
       ownerName: a.owner.name,
       victimEmail,
       adminEmail,
+      categoryId: (await addCategory(t.database.db, categoryNames())).id,
     };
   }
 
