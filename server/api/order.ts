@@ -1,4 +1,6 @@
 import { Hono, type Context } from "hono";
+import { paramsOf } from "@shared/schemas/list-query";
+import { BUYER_ORDER_LIST_PARAMS, ORDER_LIST_PARAMS } from "@shared/schemas/order-list";
 import type { Services } from "../services";
 import * as orders from "../use-cases/orders";
 import { recordCardPayment } from "../use-cases/payments";
@@ -6,6 +8,7 @@ import { actorOf } from "./actor";
 import { depsOf } from "./deps";
 import { refundOrder } from "../use-cases/refunds";
 import { jsonBody, optionalJsonBody } from "./body";
+import { linkHeader, linkTo, setPageHeaders } from "./list-headers";
 import { orderJson } from "./serialize";
 
 export function orderRoutes(services: Services) {
@@ -23,12 +26,22 @@ export function orderRoutes(services: Services) {
       return c.json({ insertedId: placed.order.id });
     })
     .get("/", async (c) => {
-      const all = (await orders.listAllOrders(services, await actor(c))).map((o) => o.order);
-      return c.json(await withHistories(all));
+      const params = paramsOf(new URL(c.req.url).searchParams, ORDER_LIST_PARAMS);
+      const page = await orders.listAllOrders(services, await actor(c), params);
+      c.header("X-Total-Count", String(page.total));
+      // Cursor links: the next page starts after this one's last order, whatever arrives meanwhile.
+      const to = (cursor: string | undefined) =>
+        cursor === undefined ? undefined : linkTo(c, { cursor, page: undefined, limit: String(page.limit) });
+      const link = linkHeader({ next: to(page.next), prev: to(page.prev) });
+      if (link) c.header("Link", link);
+      return c.json(await withHistories(page.items.map((o) => o.order)));
     })
-    .get("/:email", async (c) =>
-      c.json(await withHistories(await orders.ordersOf(services, await actor(c), c.req.param("email")))),
-    )
+    .get("/:email", async (c) => {
+      const params = paramsOf(new URL(c.req.url).searchParams, BUYER_ORDER_LIST_PARAMS);
+      const page = await orders.ordersOf(services, await actor(c), c.req.param("email"), params);
+      setPageHeaders(c, page);
+      return c.json(await withHistories(page.items));
+    })
     .get("/:email/:orderId", async (c) => {
       const order = await orders.orderOf(services, await actor(c), c.req.param("email"), c.req.param("orderId"));
       return c.json((await withHistories([order]))[0]);

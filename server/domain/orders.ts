@@ -1,4 +1,4 @@
-import { and, desc, eq, isNotNull, ne, or } from "drizzle-orm";
+import { and, eq, inArray, isNotNull, ne, or } from "drizzle-orm";
 import { z } from "zod";
 import { M } from "@shared/messages";
 import { actorRefusal, refusal, type OrderAction, type OrderActor, type OrderFacts } from "@shared/order-flow";
@@ -11,22 +11,15 @@ export type Order = OrderRow;
 const uuid = z.uuid();
 export const isId = (id: unknown): id is string => typeof id === "string" && uuid.safeParse(id).success;
 
-/** What a buyer sees of their orders: all but those they cancelled themselves, unless money is owed back on one. */
-const listed = or(ne(order.status, "cancelled"), eq(order.cancelledBy, "admin"), isNotNull(order.refund));
-
-/** A customer's own orders, newest first; those they cancelled are no longer listed (spec: cancelling deletes). */
-export function listOrdersOf(db: Db, buyerId: string): Promise<Order[]> {
-  return db
-    .select()
-    .from(order)
-    .where(and(eq(order.buyerId, buyerId), listed))
-    .orderBy(desc(order.createdAt), desc(order.id));
-}
-
-/** Every order, cancelled ones included: the admin's record of the shop. */
-export function listAllOrders(db: Db): Promise<Order[]> {
-  return db.select().from(order).orderBy(desc(order.createdAt), desc(order.id));
-}
+/**
+ * What a buyer sees of their orders: all but those they cancelled themselves, unless money is owed back on one
+ * (spec: cancelling deletes). Their list is order-lists.ts's `buyerOrders`.
+ */
+export const listedForBuyer = or(
+  ne(order.status, "cancelled"),
+  eq(order.cancelledBy, "admin"),
+  isNotNull(order.refund),
+);
 
 /** One of a buyer's listed orders; anything else (unknown, malformed, cancelled by them, someone else's) is not found. */
 export async function getOrderOf(db: Db, buyerId: string, orderId: string | null): Promise<Order> {
@@ -34,7 +27,7 @@ export async function getOrderOf(db: Db, buyerId: string, orderId: string | null
   const [row] = await db
     .select()
     .from(order)
-    .where(and(eq(order.id, orderId), eq(order.buyerId, buyerId), listed));
+    .where(and(eq(order.id, orderId), eq(order.buyerId, buyerId), listedForBuyer));
   if (!row) throw notFound(M.order.not_found);
   return row;
 }
@@ -69,9 +62,22 @@ export async function hasHeldPayment(db: Db, orderId: string): Promise<boolean> 
   return Boolean(held);
 }
 
-/** Orders whose gateway payment waits for an admin's review. */
-export async function ordersWithHeldPayments(db: Db): Promise<Set<string>> {
-  const rows = await db.select({ orderId: payment.orderId }).from(payment).where(eq(payment.status, "held"));
+/**
+ * Only an open order not yet paid can have a payment held for review: paying it, accepting the payment or
+ * cancelling it turns held payments into paid or refund-due ones, one held never lets it expire, and a closed order
+ * records any payment as refund due. The others need no look at the payments (no index holds their order).
+ */
+const mayHaveHeldPayment = (row: Order) =>
+  row.transactionId === null && row.status !== "cancelled" && row.status !== "expired";
+
+/** Which of the given orders (a list's page) have a gateway payment waiting for an admin's review. */
+export async function ordersWithHeldPayments(db: Db, shown: Order[]): Promise<Set<string>> {
+  const orderIds = shown.filter(mayHaveHeldPayment).map((row) => row.id);
+  if (orderIds.length === 0) return new Set();
+  const rows = await db
+    .select({ orderId: payment.orderId })
+    .from(payment)
+    .where(and(inArray(payment.orderId, orderIds), eq(payment.status, "held")));
   return new Set(rows.map((r) => r.orderId));
 }
 

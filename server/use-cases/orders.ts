@@ -1,5 +1,7 @@
 import { allowedActions, type OrderAction } from "@shared/order-flow";
 import { DeliverySchema } from "@shared/schemas/delivery";
+import { MAX_PAGE_SIZE, PAGE_SIZE, type Page } from "@shared/schemas/list-query";
+import { BuyerOrderListQuery, OrderListQuery, type OrderTabCounts } from "@shared/schemas/order-list";
 import { CancelSchema, IdempotencyKeySchema, OrderSchema, OrderStatusSchema } from "@shared/schemas/order";
 import { cancelOrder as cancel } from "../domain/cancel-order";
 import {
@@ -9,6 +11,8 @@ import {
   setDelivery as deliverTo,
 } from "../domain/order-lifecycle";
 import { historiesOf as historiesFor } from "../domain/order-history";
+import { keptTabCounts } from "../domain/kept-tab-counts";
+import { buyerOrders, shopOrders, type OrderStart } from "../domain/order-lists";
 import * as orders from "../domain/orders";
 import { acceptHeldPayment } from "../domain/payments";
 import { placeOrder as place } from "../domain/place-order";
@@ -18,6 +22,8 @@ import { changingCatalog } from "./catalog-change";
 import type { OrderEventRow } from "../db/schema";
 import type { Deps } from "./deps";
 import { withinLimits } from "./limits";
+import { offsetPage } from "./list-page";
+import { orderCursor, readOrderCursor } from "./order-cursor";
 import { key, parseInput } from "./parse";
 import { cancelAttempts } from "./payment-providers";
 
@@ -62,21 +68,87 @@ function withActions(order: orders.Order, heldPayment: boolean, actor: NonNullab
   return { order, actions: allowedActions(facts, actor), heldPayment: facts.heldPayment };
 }
 
-/** Every order, cancelled ones included: the admin's record of the shop. */
-export async function listAllOrders(deps: Deps, actor: Actor): Promise<OrderWithActions[]> {
-  const admin = adminOnly(actor);
-  const [all, held] = await Promise.all([orders.listAllOrders(deps.db), orders.ordersWithHeldPayments(deps.db)]);
-  return all.map((o) => withActions(o, held.has(o.id), admin));
+/** A page of the shop's orders (Manage Orders, `GET /api/order`), with what it takes to show its tabs and links. */
+export interface ShopOrdersPage {
+  items: OrderWithActions[];
+  /** Orders in the tab for the search and dates: X-Total-Count. */
+  total: number;
+  /** Every tab's count for the search and dates. */
+  counts: OrderTabCounts;
+  limit: number;
+  /** Orders before this page: its first serial number is offset + 1. */
+  offset: number;
+  /** Cursors of the pages either side, when there are any. */
+  next?: string;
+  prev?: string;
 }
 
-/** My Orders: the actor's own orders, cancelled ones no longer listed. */
-export async function myOrders(deps: Deps, actor: Actor): Promise<OrderWithActions[]> {
-  const buyer = signedIn(actor);
-  const [mine, held] = await Promise.all([
-    orders.listOrdersOf(deps.db, buyer.id),
-    orders.ordersWithHeldPayments(deps.db),
+/** Midnight starting a day in Dhaka (UTC+6 all year): the shop's days, whoever asks. */
+const dhakaMidnight = (day: string) => new Date(`${day}T00:00:00+06:00`);
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * Every order, cancelled ones included: the admin's record of the shop, a page at a time. A tab (a status, or
+ * refund due), a search, a range of days and a sort narrow it; the page is a number (within MAX_OFFSET_ITEMS) or,
+ * past the first, the cursor of the page before it. `defaultLimit`: the screen's 20, the API's 100.
+ */
+export async function listAllOrders(
+  deps: Deps,
+  actor: Actor,
+  raw: unknown = {},
+  defaultLimit = MAX_PAGE_SIZE,
+): Promise<ShopOrdersPage> {
+  const admin = adminOnly(actor);
+  const input = parseInput(OrderListQuery, raw);
+  const sort = input.sort ?? "newest";
+  const limit = input.limit ?? defaultLimit;
+  const filters = {
+    q: input.q,
+    from: input.from ? dhakaMidnight(input.from) : undefined,
+    until: input.to ? new Date(dhakaMidnight(input.to).getTime() + DAY_MS) : undefined,
+  };
+  const cursor = input.cursor ? readOrderCursor(input.cursor, sort) : undefined;
+  const numbered = cursor ? undefined : offsetPage(input, defaultLimit).offset;
+  const start: OrderStart =
+    numbered !== undefined
+      ? { offset: numbered }
+      : cursor!.direction === "after"
+        ? { after: cursor!.position }
+        : { before: cursor!.position };
+  const [slice, counts] = await Promise.all([
+    shopOrders(deps.db, { ...filters, tab: input.status, sort, limit, start }),
+    keptTabCounts(deps.db, filters),
   ]);
-  return mine.map((o) => withActions(o, held.has(o.id), buyer));
+  // A page read backward ends where the page after it began, and starts the list when nothing is left before it.
+  const backward = cursor?.direction === "before";
+  const offset =
+    numbered ?? (!backward ? cursor!.offset : slice.more ? Math.max(0, cursor!.offset - slice.items.length) : 0);
+  const hasNext = backward ? slice.items.length > 0 : slice.more;
+  const hasPrev = backward ? slice.more : offset > 0 || cursor !== undefined;
+  const held = await orders.ordersWithHeldPayments(deps.db, slice.items);
+  return {
+    items: slice.items.map((o) => withActions(o, held.has(o.id), admin)),
+    total: input.status ? counts[input.status] : counts.all,
+    counts,
+    limit,
+    offset,
+    next:
+      hasNext && slice.last
+        ? orderCursor(sort, { direction: "after", position: slice.last, offset: offset + slice.items.length })
+        : undefined,
+    prev:
+      hasPrev && slice.first ? orderCursor(sort, { direction: "before", position: slice.first, offset }) : undefined,
+  };
+}
+
+/** My Orders: the actor's own orders, newest first, 20 a page; those they cancelled no longer listed. */
+export async function myOrders(deps: Deps, actor: Actor, raw: unknown = {}): Promise<Page<OrderWithActions>> {
+  const buyer = signedIn(actor);
+  const input = parseInput(BuyerOrderListQuery, raw);
+  const { page, limit, offset } = offsetPage(input, PAGE_SIZE);
+  const { items, total } = await buyerOrders(deps.db, buyer.id, { offset, limit });
+  const held = await orders.ordersWithHeldPayments(deps.db, items);
+  return { items: items.map((o) => withActions(o, held.has(o.id), buyer)), total, page, limit };
 }
 
 /** An order with its history: the order view. */
@@ -108,11 +180,20 @@ export async function myOrder(deps: Deps, actor: Actor, orderId: unknown): Promi
   return withActions(order, await orders.hasHeldPayment(deps.db, order.id), buyer);
 }
 
-/** GET /api/order/{email}: an account's orders, for its owner or an admin. */
-export async function ordersOf(deps: Deps, actor: Actor, email: unknown) {
+/** GET /api/order/{email}: a page of an account's orders as its owner sees them, for its owner or an admin. */
+export async function ordersOf(
+  deps: Deps,
+  actor: Actor,
+  email: unknown,
+  raw: unknown = {},
+  defaultLimit = MAX_PAGE_SIZE,
+): Promise<Page<orders.Order>> {
   selfOrAdmin(actor, key(email));
   const buyer = await getUserByEmail(deps.db, key(email));
-  return orders.listOrdersOf(deps.db, buyer.id);
+  const input = parseInput(BuyerOrderListQuery, raw);
+  const { page, limit, offset } = offsetPage(input, defaultLimit);
+  const { items, total } = await buyerOrders(deps.db, buyer.id, { offset, limit });
+  return { items, total, page, limit };
 }
 
 export async function orderOf(deps: Deps, actor: Actor, email: unknown, orderId: unknown) {

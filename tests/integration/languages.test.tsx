@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { UNPAID_ORDER_VIEW } from "../support/order-views";
+import { UNPAID_ORDER_VIEW, myOrdersPage } from "../support/order-views";
 import { bn } from "~/i18n/bn";
 import { en } from "~/i18n/en";
 import { languageOf } from "@shared/languages";
@@ -77,7 +77,7 @@ describe("texts", () => {
 
   it("render My Orders in Bangla on the server", () => {
     const order: OrderView = UNPAID_ORDER_VIEW;
-    const html = renderRoute(MyOrders, { orders: [order] }, "/dashboard/orders", "bn");
+    const html = renderRoute(MyOrders, myOrdersPage([order]), "/dashboard/orders", "bn");
     expect(html).toContain("আমার অর্ডার");
     expect(html).toContain("৩৫,৬০০৳");
     expect(html).toContain("৪০ পিস");

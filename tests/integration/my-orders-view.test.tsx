@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { OrderView } from "@shared/views";
 import MyOrders from "~/routes/dashboard/orders";
-import { UNPAID_ORDER_VIEW } from "../support/order-views";
+import { UNPAID_ORDER_VIEW, myOrdersPage } from "../support/order-views";
 import { renderRoute } from "../support/render-route";
 
 const unpaid: OrderView = UNPAID_ORDER_VIEW;
@@ -15,7 +15,7 @@ const paid: OrderView = {
   actions: [],
 };
 
-const render = (orders: OrderView[]) => renderRoute(MyOrders, { orders }, "/dashboard/orders");
+const render = (orders: OrderView[]) => renderRoute(MyOrders, myOrdersPage(orders), "/dashboard/orders");
 
 describe("My Orders view", () => {
   it("gives an unpaid order a Pay link to its payment page and a Cancel button", () => {

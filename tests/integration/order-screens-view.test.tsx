@@ -5,7 +5,7 @@ import type { Language } from "@shared/languages";
 import MyOrders from "~/routes/dashboard/orders";
 import OrderDetail from "~/routes/dashboard/order-detail";
 import PayOrder from "~/routes/dashboard/payment";
-import { UNPAID_ORDER_VIEW } from "../support/order-views";
+import { UNPAID_ORDER_VIEW, myOrdersPage } from "../support/order-views";
 import { renderRoute } from "../support/render-route";
 
 /** What a person reads: the HTML without its tags, React's separators and entities. */
@@ -51,8 +51,8 @@ const history: OrderEventView[] = [
 ];
 
 const myOrders = (orders: OrderView[], language: Language = "en") =>
-  textOf(renderRoute(MyOrders, { orders }, "/dashboard/orders", language));
-const myOrdersHtml = (orders: OrderView[]) => renderRoute(MyOrders, { orders }, "/dashboard/orders");
+  textOf(renderRoute(MyOrders, myOrdersPage(orders), "/dashboard/orders", language));
+const myOrdersHtml = (orders: OrderView[]) => renderRoute(MyOrders, myOrdersPage(orders), "/dashboard/orders");
 
 const detail = (
   order: OrderView,

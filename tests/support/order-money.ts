@@ -49,9 +49,9 @@ export async function buyerView(t: TestContext, buyer: TestAccount, orderId: str
   return ((await res.json()) as OrderJson[]).find((o) => o._id === orderId);
 }
 
-/** The order as an admin sees it in GET /api/order. */
+/** The order as an admin sees it in GET /api/order, found by its id (the list is paged). */
 export async function adminView(t: TestContext, admin: TestAccount, orderId: string) {
-  const res = await t.request("/api/order", { headers: asBearer(admin) });
+  const res = await t.request(`/api/order?q=${orderId}`, { headers: asBearer(admin) });
   expect(res.status).toBe(200);
   return ((await res.json()) as OrderJson[]).find((o) => o._id === orderId)!;
 }

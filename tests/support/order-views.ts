@@ -27,3 +27,10 @@ export const UNPAID_ORDER_VIEW: OrderView = {
   cancelledBy: null,
   createdAt: "2026-11-23T11:00:00.000Z",
 };
+
+/** My Orders' loader data for the given orders: the first page of 20, as many as there are. */
+export const myOrdersPage = (orders: OrderView[], page = 1, total = orders.length) => ({
+  orders,
+  page: { page, total, limit: 20 },
+  refused: null,
+});

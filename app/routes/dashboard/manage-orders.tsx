@@ -1,17 +1,24 @@
 import { localTitle } from "~/i18n/meta";
 import { useTranslation } from "react-i18next";
 import { useFormat } from "~/i18n/use-format";
-import { Form, Link } from "react-router";
+import { data, Form, Link } from "react-router";
 import { acceptPayment, advance, collectCash, listAllOrders } from "@server/use-cases/orders";
 import { M } from "@shared/messages";
+import { PAGE_SIZE, paramsOf } from "@shared/schemas/list-query";
+import { ORDER_LIST_PARAMS } from "@shared/schemas/order-list";
 import { CancelDialog } from "~/components/order/cancel-dialog";
 import { OrderNotes } from "~/components/order/order-notes";
+import { OrderSearch, type OrderListSearch } from "~/components/order/order-search";
+import { OrderTabs } from "~/components/order/order-tabs";
 import { RefundMarker } from "~/components/order/refund-marker";
 import { StatusBadge } from "~/components/order/status-badge";
 import { ConfirmDialog } from "~/components/ui/confirm-dialog";
+import { CursorPager } from "~/components/ui/cursor-pager";
 import { Cell, DataTable, rowClass } from "~/components/ui/data-table";
+import { listOrRefusal } from "~/door/list-refusal.server";
 import { act, load, succeeded, unknownIntent } from "~/door/page-door.server";
 import { orderView } from "~/door/views.server";
+import { useMessage } from "~/i18n/use-message";
 import { useActionToast } from "~/lib/use-action-toast";
 import { formOf } from "~/door/form-input.server";
 import { shopCancels, shopRefunds } from "~/door/shop-order-actions.server";
@@ -19,9 +26,25 @@ import type { Route } from "./+types/manage-orders";
 
 export const meta: Route.MetaFunction = ({ matches }) => [{ title: localTitle(matches, "admin.manageOrders") }];
 
+/** What the page's URL may ask for; `limit` is not among them: the page shows 20 orders. */
+const PAGE_PARAMS = ORDER_LIST_PARAMS.filter((name) => name !== "limit");
+
 export async function loader(args: Route.LoaderArgs) {
+  const params = paramsOf(new URL(args.request.url).searchParams, PAGE_PARAMS);
   // Asked here too: a data request can name this route alone, without the admin layout above it.
-  return { orders: (await load(args, listAllOrders)).map(orderView) };
+  const { list, refused } = await load(args, (deps, actor) =>
+    listOrRefusal(() => listAllOrders(deps, actor, params, PAGE_SIZE)),
+  );
+  const { status, q, from, to, sort } = params;
+  return data(
+    {
+      orders: list?.items.map(orderView) ?? [],
+      list: list && { total: list.total, counts: list.counts, offset: list.offset, next: list.next, prev: list.prev },
+      search: { status, q, from, to, sort } satisfies OrderListSearch,
+      refused,
+    },
+    { status: refused ? 400 : 200 },
+  );
 }
 
 const headers = [
@@ -77,26 +100,57 @@ const smallButton =
 const cancelButton =
   "whitespace-nowrap rounded-md border border-red-700 px-3 py-1.5 font-semibold text-red-700 hover:bg-red-50";
 
+/** The pager's words, the page before and the page after: by date, they hold newer and older orders. */
+function pagerWords(sort: string | undefined) {
+  if (sort === "oldest") return ["manageOrders.older", "manageOrders.newer"] as const;
+  if (sort === "amount-high" || sort === "amount-low") return ["manageOrders.previous", "manageOrders.next"] as const;
+  return ["manageOrders.newer", "manageOrders.older"] as const;
+}
+
 /**
- * Spec §2 Manage Orders. Pay Bill records the cash of a cash-on-delivery order as collected, and gives back money
- * an order cannot keep (Refund); Next Step moves an order from paid or cash on delivery to shipped, then delivered,
- * and an order not yet shipped may be cancelled with a reason the buyer is shown. Each product name opens the order.
+ * Spec §2 Manage Orders, a page at a time: tabs by status with their counts, a search by order id, buyer e-mail or
+ * phone, dates and a sort, all in the URL. Pay Bill records the cash of a cash-on-delivery order as collected, and
+ * gives back money an order cannot keep (Refund); Next Step moves an order from paid or cash on delivery to
+ * shipped, then delivered, and an order not yet shipped may be cancelled with a reason the buyer is shown. Each
+ * action posts to the page's own URL, so it comes back to the same tab, search and page. Each product name opens
+ * the order.
  */
 export default function ManageOrders({ loaderData, actionData }: Route.ComponentProps) {
   useActionToast(actionData);
-  const { orders } = loaderData;
+  const { orders, list, search, refused } = loaderData;
   const { t } = useTranslation();
   const format = useFormat();
+  const say = useMessage();
+  const searching = Boolean(search.q || search.from || search.to);
+  const [prevWord, nextWord] = pagerWords(search.sort);
   return (
     <section>
       <h2 className="text-xl font-semibold text-wood-900">{t("admin.manageOrders")}</h2>
-      {orders.length === 0 ? (
-        <p className="mt-4 rounded-md bg-wood-100 px-4 py-3 text-stone-700">{t("admin.noOrders")}</p>
+      <OrderTabs counts={list?.counts ?? null} search={search} />
+      <OrderSearch search={search} />
+      {refused ? (
+        <p role="alert" className="mt-4 rounded-md border border-red-200 bg-red-50 px-4 py-3 text-red-800">
+          <span className="font-semibold">{t("manageOrders.refused")}:</span> {say(refused)}
+        </p>
+      ) : null}
+      {list && orders.length > 0 ? (
+        <p className="mt-4 text-sm text-stone-600" data-testid="orders-shown">
+          {t("manageOrders.showing", {
+            first: format.count(list.offset + 1),
+            last: format.count(list.offset + orders.length),
+            total: format.count(list.total),
+          })}
+        </p>
+      ) : null}
+      {!list ? null : orders.length === 0 ? (
+        <p className="mt-4 rounded-md bg-wood-100 px-4 py-3 text-stone-700">
+          {t(searching || search.status || list.offset > 0 ? "manageOrders.noMatch" : "admin.noOrders")}
+        </p>
       ) : (
         <DataTable headers={headers.map((h) => t(h))} minWidth={1180}>
           {orders.map((o, i) => (
             <tr key={o.id} className={rowClass}>
-              <Cell>{i + 1}</Cell>
+              <Cell>{format.count(list.offset + i + 1)}</Cell>
               <Cell className="break-all">{o.buyerEmail}</Cell>
               <Cell className="font-semibold text-wood-900">
                 <Link to={`/dashboard/order/${o.id}`} className="underline decoration-wood-300 hover:text-forest-700">
@@ -218,6 +272,19 @@ export default function ManageOrders({ loaderData, actionData }: Route.Component
           ))}
         </DataTable>
       )}
+      {list ? (
+        <CursorPager
+          prev={list.prev}
+          next={list.next}
+          showFirst={list.offset > 0}
+          labels={{
+            nav: t("manageOrders.pages"),
+            prev: t(prevWord),
+            next: t(nextWord),
+            first: t("manageOrders.firstPage"),
+          }}
+        />
+      ) : null}
     </section>
   );
 }

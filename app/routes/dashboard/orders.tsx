@@ -1,15 +1,19 @@
 import { localTitle } from "~/i18n/meta";
 import { useTranslation } from "react-i18next";
 import { useFormat } from "~/i18n/use-format";
-import { Link } from "react-router";
+import { data, Link } from "react-router";
 import { cancelOrder, myOrders } from "@server/use-cases/orders";
 import { M } from "@shared/messages";
+import { paramsOf } from "@shared/schemas/list-query";
 import { OrderNotes } from "~/components/order/order-notes";
 import { StatusBadge } from "~/components/order/status-badge";
 import { ConfirmDialog } from "~/components/ui/confirm-dialog";
 import { Cell, DataTable, rowClass } from "~/components/ui/data-table";
+import { Pager } from "~/components/ui/pager";
+import { listOrRefusal } from "~/door/list-refusal.server";
 import { act, load, succeeded } from "~/door/page-door.server";
 import { orderView } from "~/door/views.server";
+import { useMessage } from "~/i18n/use-message";
 import { useActionToast } from "~/lib/use-action-toast";
 import { formOf } from "~/door/form-input.server";
 import type { Route } from "./+types/orders";
@@ -20,7 +24,21 @@ export const meta: Route.MetaFunction = ({ matches }) => [{ title: localTitle(ma
 const signedOut = { signedOut: "home" } as const;
 
 export async function loader(args: Route.LoaderArgs) {
-  return { orders: (await load(args, myOrders, signedOut)).map(orderView) };
+  // The page's own size (20): its URL chooses the page, not how many.
+  const params = paramsOf(new URL(args.request.url).searchParams, ["page"]);
+  const { list, refused } = await load(
+    args,
+    (deps, actor) => listOrRefusal(() => myOrders(deps, actor, params)),
+    signedOut,
+  );
+  return data(
+    {
+      orders: list?.items.map(orderView) ?? [],
+      page: list && { page: list.page, total: list.total, limit: list.limit },
+      refused,
+    },
+    { status: refused ? 400 : 200 },
+  );
 }
 
 export async function action(args: Route.ActionArgs) {
@@ -45,15 +63,32 @@ const headers = [
   "orders.cancel",
 ] as const;
 
+/** My Orders, 20 a page, newest first, with a pager of plain links. */
 export default function MyOrders({ loaderData, actionData }: Route.ComponentProps) {
   useActionToast(actionData);
-  const { orders } = loaderData;
+  const { orders, page, refused } = loaderData;
   const { t } = useTranslation();
   const format = useFormat();
+  const say = useMessage();
+  const offset = page ? (page.page - 1) * page.limit : 0;
   return (
     <section>
       <h2 className="text-xl font-semibold text-wood-900">{t("orders.title")}</h2>
-      {orders.length === 0 ? (
+      {refused ? (
+        <p role="alert" className="mt-4 rounded-md border border-red-200 bg-red-50 px-4 py-3 text-red-800">
+          {say(refused)}{" "}
+          <Link to="/dashboard/orders" className="font-semibold underline">
+            {t("orders.firstPage")}
+          </Link>
+        </p>
+      ) : !page ? null : orders.length === 0 && page.page > 1 ? (
+        <p className="mt-4 rounded-md bg-wood-100 px-4 py-3 text-stone-700">
+          {t("orders.pastTheEnd")}{" "}
+          <Link to="/dashboard/orders" className="font-semibold text-forest-700 underline">
+            {t("orders.firstPage")}
+          </Link>
+        </p>
+      ) : orders.length === 0 ? (
         <p className="mt-4 rounded-md bg-wood-100 px-4 py-3 text-stone-700">
           {t("orders.empty")}{" "}
           <Link to="/" className="font-semibold text-forest-700 underline">
@@ -64,7 +99,7 @@ export default function MyOrders({ loaderData, actionData }: Route.ComponentProp
         <DataTable headers={headers.map((h) => t(h))} minWidth={920}>
           {orders.map((o, i) => (
             <tr key={o.id} className={rowClass}>
-              <Cell>{i + 1}</Cell>
+              <Cell>{format.count(offset + i + 1)}</Cell>
               <Cell>
                 <img src={o.image} alt="" width={64} height={48} className="rounded bg-paper object-contain" />
               </Cell>
@@ -124,6 +159,7 @@ export default function MyOrders({ loaderData, actionData }: Route.ComponentProp
           ))}
         </DataTable>
       )}
+      {page ? <Pager page={page.page} total={page.total} limit={page.limit} /> : null}
     </section>
   );
 }

@@ -84,6 +84,68 @@ const PAGED =
 
 const BAD_PAGE = "A `page` or `limit` that is not a whole number in range, or a page past the first 10,000 items.";
 
+/** The page of an order list, by number: `GET /api/order` and `GET /api/order/{email}`. */
+const ORDER_PAGE_QUERY: Record<string, Parameter> = {
+  page: {
+    description: "Which page: 1, 2, … (1 when not given); pages reach the first 10,000 orders.",
+    example: "1",
+    required: false,
+  },
+  limit: {
+    description: "Orders a page, 1 to 100; 100 when not given. More than 100 is refused with 400, not cut.",
+    example: "20",
+    required: false,
+  },
+};
+
+const ORDER_LIST_QUERY: Record<string, Parameter> = {
+  status: {
+    description:
+      "One tab: `unpaid`, `paid`, `cod`, `shipped`, `delivered`, `cancelled`, `expired`, or `refund-due` (money owed back).",
+    example: "paid",
+    required: false,
+  },
+  q: {
+    description:
+      "An order's id or its first 6 or more hex digits, a buyer's e-mail or its beginning, or a phone number " +
+      "(`+880 1712-345678` finds `01712345678`).",
+    example: "01712345678",
+    required: false,
+  },
+  from: { description: "The first day, YYYY-MM-DD, in Dhaka time (UTC+6).", example: "2026-11-01", required: false },
+  to: { description: "The last day, included, YYYY-MM-DD in Dhaka time.", example: "2026-11-30", required: false },
+  sort: {
+    description: "`newest` (the default), `oldest`, `amount-high` or `amount-low`.",
+    example: "newest",
+    required: false,
+  },
+  ...ORDER_PAGE_QUERY,
+  cursor: {
+    description:
+      "Where a page starts, from a `Link` header (opaque); it takes the place of `page`, and belongs to its `sort`.",
+    example:
+      "eyJzIjoibmV3ZXN0IiwiZCI6ImFmdGVyIiwiayI6IjIwMjYtMTEtMDFUMDY6MDA6MDAuMDAwMDAwWiIsImkiOiIzZjFjMWY1ZS04YTBlLTRhOGUtOWE1My0wZDJmOGIxYzllMTEiLCJvIjoxMDB9",
+    required: false,
+  },
+};
+
+const ORDER_PAGE_HEADERS: Record<string, Parameter> = {
+  "X-Total-Count": { description: "How many orders match the tab, search and dates, on every page.", example: "1342" },
+  Link: {
+    description:
+      'The next and previous pages (RFC 8288), by cursor, with the request\'s other parameters: `rel="next"`, `rel="prev"`.',
+    example: '</api/order?status=paid&cursor=eyJzIjoibmV3ZXN0Ii…&limit=100>; rel="next"',
+  },
+};
+
+const BUYER_ORDER_PAGE_HEADERS: Record<string, Parameter> = {
+  "X-Total-Count": { description: "How many orders they have, on every page.", example: "27" },
+  Link: {
+    description: 'The next and previous pages (RFC 8288), by number: `rel="next"`, `rel="prev"`.',
+    example: '</api/order/nasrin@example.com?page=2&limit=20>; rel="next"',
+  },
+};
+
 const sessionHeaders: Record<string, Parameter> = {
   "set-auth-token": { description: "The session token, for `Authorization: Bearer`.", example: "8JrcOUVb…" },
   "Set-Cookie": { description: "The session cookie, `randa.session_token`.", example: "randa.session_token=…" },
@@ -335,11 +397,23 @@ export const ROUTES: ApiRoute[] = [
     path: "/api/order",
     operationId: "listAllOrders",
     tag: "orders",
-    summary: "List every order",
-    description: "Cancelled ones included, each with its `status`.",
+    summary: "List and search every order",
+    description:
+      "Cancelled ones included, each with its `status`. The body is the spec's array, one page of it: without " +
+      "parameters, the newest 100 orders. `X-Total-Count` says how many match and `Link` leads on by cursor " +
+      '(`rel="next"`, `rel="prev"`), so that the list answers in the same time however many years of orders ' +
+      "the shop holds, and an order placed meanwhile neither repeats nor skips one. `page` reaches the first 10,000.",
     who: "admin",
     session: "required",
-    answers: { 200: json(W.OrderList, "Every order."), 403: refused(ADMINS_ONLY) },
+    query: ORDER_LIST_QUERY,
+    answers: {
+      200: json(W.OrderList, "A page of the orders.", ORDER_PAGE_HEADERS),
+      400: refused(
+        "An unknown `status` or `sort`; `q` over 200 characters; a date not YYYY-MM-DD, or `from` after `to`; a " +
+          "`page` or `limit` out of range, or a page past the first 10,000 orders; a `cursor` this list did not make.",
+      ),
+      403: refused(ADMINS_ONLY),
+    },
   },
   {
     method: "get",
@@ -348,12 +422,16 @@ export const ROUTES: ApiRoute[] = [
     tag: "orders",
     summary: "List one customer's orders",
     description:
-      "Cancelled orders are not listed. (This place in the path holds an email here, an order's id in PATCH and DELETE.)",
+      "Newest first; orders they cancelled themselves are not listed. The body is the spec's array, one page of it: " +
+      "without `page` and `limit`, the newest 100; `X-Total-Count` and `Link` tell the rest. (This place in the " +
+      "path holds an email here, an order's id in PATCH and DELETE.)",
     who: "that user or admin",
     session: "required",
     params: { emailOrId: email("The buyer's email.") },
+    query: ORDER_PAGE_QUERY,
     answers: {
-      200: json(W.OrderList, "Their orders."),
+      200: json(W.OrderList, "A page of their orders.", BUYER_ORDER_PAGE_HEADERS),
+      400: refused("A `page` or `limit` that is not a whole number in range, or a page past the first 10,000 orders."),
       403: refused(NOT_YOURS),
       404: refused("No user with that email."),
     },
