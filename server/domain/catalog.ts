@@ -1,8 +1,9 @@
-import { asc, desc, eq, getTableColumns, not } from "drizzle-orm";
+import { asc, eq, getTableColumns, not } from "drizzle-orm";
 import { M, message, type MessageCode } from "@shared/messages";
 import type { ProductInput, ProductUpdate } from "@shared/schemas/product";
 import type { Db } from "../db/client";
 import { product, type ProductRow } from "../db/schema";
+import { descNullsLast } from "./index-order";
 import { AppError, notFound } from "../errors";
 import { isId } from "./orders";
 
@@ -21,14 +22,14 @@ export async function listFeaturedProducts(db: Db, limit = FEATURED_COUNT): Prom
     .select(PRODUCT_COLUMNS)
     .from(product)
     .where(eq(product.featured, true))
-    .orderBy(desc(product.createdAt), asc(product.id))
+    .orderBy(descNullsLast(product.createdAt), asc(product.id))
     .limit(limit);
   if (featured.length === limit) return featured;
   const newest = await db
     .select(PRODUCT_COLUMNS)
     .from(product)
     .where(not(product.featured))
-    .orderBy(desc(product.createdAt), asc(product.id))
+    .orderBy(descNullsLast(product.createdAt), asc(product.id))
     .limit(limit - featured.length);
   return [...featured, ...newest];
 }
@@ -46,7 +47,7 @@ export function listPopularProducts(db: Db, limit = 3): Promise<Pick<Product, "i
   return db
     .select({ id: product.id, name: product.name, nameBn: product.nameBn })
     .from(product)
-    .orderBy(desc(product.createdAt), asc(product.id))
+    .orderBy(descNullsLast(product.createdAt), asc(product.id))
     .limit(limit);
 }
 
