@@ -304,7 +304,6 @@ export const bn: Texts = {
     firstPage: "প্রথম পাতায় ফিরে যান",
     refused: "এই তালিকাটি দেখানো গেল না",
   },
-
   orders: {
     title: "আমার অর্ডার",
     serial: "ক্রমিক",

@@ -302,7 +302,6 @@ export const en = {
     firstPage: "Back to the first page",
     refused: "We could not show that list",
   },
-
   orders: {
     title: "My Orders",
     serial: "Serial",

@@ -40,7 +40,8 @@ function closeTo(q: string) {
   return { where: sql`${q} <% ${name}`, closeness: sql`word_similarity(${q}, ${name})` };
 }
 
-function ordering(sort: ProductSort, relevance: SQL): SQL[] {
+/** Relevance without a search (`?sort=relevance` alone) ranks nothing: the newest first. */
+function ordering(sort: ProductSort, relevance?: SQL): SQL[] {
   // The orders of product_newest_idx, product_price_idx (read backward for price-desc) and product_name_idx.
   const newest = [descNullsLast(product.createdAt), asc(product.id)];
   switch (sort) {
@@ -53,7 +54,7 @@ function ordering(sort: ProductSort, relevance: SQL): SQL[] {
     case "newest":
       return newest;
     case "relevance":
-      return [sql`${relevance} desc`, ...newest];
+      return relevance ? [sql`${relevance} desc`, ...newest] : newest;
   }
 }
 
@@ -99,7 +100,7 @@ export async function searchProducts(db: Db, query: ProductQuery): Promise<{ ite
         .select(PRODUCT_COLUMNS)
         .from(product)
         .where(where)
-        .orderBy(...ordering(query.sort, sql`0`))
+        .orderBy(...ordering(query.sort))
         .limit(query.limit)
         .offset(query.offset);
       const total = query.offset === 0 && items.length < query.limit ? items.length : await countOf(tx, where);

@@ -72,6 +72,11 @@ describe("searching the catalog through GET /api/product", () => {
       expect(keysOf(body)).toEqual(["bevel", "mortise", "coping", "ryoba", "gauge", "Bar Clamp 001"]);
     });
 
+    it("by relevance without a search: nothing to rank, so the newest first", async () => {
+      const { body } = await list("sort=relevance&limit=6");
+      expect(keysOf(body)).toEqual(["bevel", "mortise", "coping", "ryoba", "gauge", "Bar Clamp 001"]);
+    });
+
     it("by relevance with a search: the ryoba says saw twice, the newer coping saw once", async () => {
       expect(keysOf((await list("q=saw")).body)).toEqual(["ryoba", "coping"]);
       expect(keysOf((await list("q=saw&sort=relevance")).body)).toEqual(["ryoba", "coping"]);
