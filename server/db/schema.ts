@@ -165,6 +165,10 @@ export const order = pgTable(
     index("order_amount_idx").on(t.payablePoisha.desc(), t.id.desc()),
     index("order_buyer_email_idx").on(sql`lower(${t.buyerEmail}) text_pattern_ops`),
     index("order_phone_idx").on(sql`(${t.delivery} ->> 'phone')`),
+    // Manage Orders' "refund due" tab: few orders among many.
+    index("order_refund_due_idx")
+      .on(t.createdAt.desc(), t.id.desc())
+      .where(sql`${t.refund} = 'due'`),
     // What the expiry job looks for: unpaid orders by the time their hold runs out.
     index("order_expiry_idx")
       .on(t.expiresAt)
@@ -223,6 +227,8 @@ export const payment = pgTable(
   },
   (t) => [
     uniqueIndex("payment_provider_ref").on(t.provider, t.providerRef),
+    // An order's payments: the held ones Manage Orders offers to accept, the due ones a refund gives back.
+    index("payment_order_idx").on(t.orderId),
     check("payment_status_known", sql`${t.status} in ('succeeded', 'held', 'refund_due', 'refunded')`),
     uniqueIndex("payment_one_settled_per_order")
       .on(t.orderId)

@@ -1,0 +1,2 @@
+CREATE INDEX "order_refund_due_idx" ON "order" USING btree ("created_at" DESC NULLS LAST,"id" DESC NULLS LAST) WHERE "order"."refund" = 'due';--> statement-breakpoint
+CREATE INDEX "payment_order_idx" ON "payment" USING btree ("order_id");
