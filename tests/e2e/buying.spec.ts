@@ -4,7 +4,8 @@ import { endSessionsElsewhere, orderViaApi, productNamed, signInViaApi, toast, w
 
 test.describe("buying", () => {
   test("Buy It Now checks the quantity as it is typed", async ({ page }) => {
-    await page.goto("/");
+    // The home page shows a featured few; the shop lists the whole demo catalog on its first page.
+    await page.goto("/shop");
     await page.getByRole("link", { name: "Product Detail: F-Clamp 300 mm" }).click();
     const quantity = page.getByLabel("Quantity (Pis)");
     const buy = page.getByRole("button", { name: "Buy It Now" });
@@ -35,7 +36,8 @@ test.describe("buying", () => {
   test("a signed-out visitor who presses Buy It Now signs in and comes back to the product", async ({ page }) => {
     const customer = await registerViaApi(page);
     await page.context().clearCookies();
-    await page.goto("/");
+    // The home page shows a featured few; the shop lists the whole demo catalog on its first page.
+    await page.goto("/shop");
     await page.getByRole("link", { name: "Product Detail: Wheel Marking Gauge" }).click();
     const detailUrl = page.url();
     await waitForHydration(page);

@@ -25,7 +25,8 @@ test.describe("product detail page", () => {
   });
 
   test("starts the quantity at a larger minimum and groups big stock numbers", async ({ page }) => {
-    await page.goto("/");
+    // The home page shows a featured few; the shop lists the whole demo catalog on its first page.
+    await page.goto("/shop");
     await page.getByRole("link", { name: "Product Detail: F-Clamp 300 mm" }).click();
     await expect(page.getByTestId("availability")).toHaveText("2,000 Pieces");
     await expect(page.getByTestId("minimum-quantity")).toHaveText("100 Pis");
@@ -58,7 +59,8 @@ test.describe("product detail page", () => {
   });
 
   test("says Stock Out when the stock is below the minimum order", async ({ page }) => {
-    await page.goto("/");
+    // The home page shows a featured few; the shop lists the whole demo catalog on its first page.
+    await page.goto("/shop");
     await page.getByRole("link", { name: "Product Detail: Combination Water Stone 1000/6000" }).click();
     await expect(page.getByTestId("availability")).toHaveText("Stock Out");
     await expect(page.getByLabel("Quantity (Pis)")).toHaveCount(0);
