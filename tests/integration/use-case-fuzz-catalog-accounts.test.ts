@@ -22,9 +22,9 @@ import type { Scene } from "../support/use-case-scenes";
 /**
  * Every use case that takes raw input, called directly (no door) by someone it lets through, with hostile raw
  * values in each parameter: it resolves, or rejects with an AppError of a 4xx kind (never a TypeError or a
- * database error), and a rejected call changes no row. The use cases that take only an actor (productsToManage,
- * listAllOrders, myOrders, myProfile, listUsers) or nothing (listProducts, popularProducts, listReviews) have no
- * raw input to fuzz; the use-case matrix calls the first kind. This file holds the catalog's (its lists and categories too) and the accounts' (uploads, reviews, profiles, users); use-case-fuzz-orders and use-case-fuzz-payments the rest, so that the three spread over the test workers.
+ * database error), and a rejected call changes no row. The use cases that take only an actor (myProfile) or nothing
+ * (popularProducts, featuredProducts, testimonials, listCategories) have no raw input to fuzz; the use-case matrix
+ * calls the first kind. The lists take their query parameters raw, and are fuzzed with them. This file holds the catalog's (its lists and categories too) and the accounts' (uploads, reviews, profiles, users); use-case-fuzz-orders and use-case-fuzz-payments the rest, so that the three spread over the test workers.
  */
 describe("fuzzing every use case that takes raw input (catalog and accounts): it resolves or refuses with a 4xx AppError, and a refusal changes no row", () => {
   const t = useTestApp();

@@ -12,9 +12,9 @@ import { aCashOnDeliveryOrderOf, aHeldPaymentOf, anOrderOf, aRefundDueOf } from 
 /**
  * Every use case that takes raw input, called directly (no door) by someone it lets through, with hostile raw
  * values in each parameter: it resolves, or rejects with an AppError of a 4xx kind (never a TypeError or a
- * database error), and a rejected call changes no row. The use cases that take only an actor (productsToManage,
- * listAllOrders, myOrders, myProfile, listUsers) or nothing (listProducts, popularProducts, listReviews) have no
- * raw input to fuzz; the use-case matrix calls the first kind. This file holds the orders' and refunds'.
+ * database error), and a rejected call changes no row. The use cases that take only an actor (myProfile) or nothing
+ * (popularProducts, featuredProducts, testimonials, listCategories) have no raw input to fuzz; the use-case matrix
+ * calls the first kind. The lists take their query parameters raw, and are fuzzed with them. This file holds the orders' and refunds'.
  */
 describe("fuzzing every use case that takes raw input (orders and refunds): it resolves or refuses with a 4xx AppError, and a refusal changes no row", () => {
   const t = useTestApp();
@@ -24,6 +24,15 @@ describe("fuzzing every use case that takes raw input (orders and refunds): it r
 
   const aProduct = async () => ({ productId: (await makeProduct(t)).id });
   const anOrder = () => anOrderOf(t, actors.owner);
+  const A_PAGE = { page: "1", limit: "5" };
+  const SHOP_ORDERS = {
+    status: "unpaid",
+    q: "example",
+    from: "2020-01-01",
+    to: "2099-12-31",
+    sort: "oldest",
+    limit: "5",
+  };
 
   // The owner's e-mail is fuzzed as the owner (who is refused any other) and as an admin, whose hostile e-mails
   // reach the database.
@@ -31,8 +40,10 @@ describe("fuzzing every use case that takes raw input (orders and refunds): it r
   fuzzEachUseCase(t, [
     { useCase: "orders.placeOrder",                as: "owner",    scene: aProduct, params: [body((s) => ({ productId: s.productId, quantity: 20, delivery: TEST_DELIVERY })), idempotencyKey], call: (a, [raw, key]) => orders.placeOrder(deps(), a, raw, key), ignored: CALLS_COUNTED },
     { useCase: "orders.myOrder",                   as: "owner",    scene: anOrder,  params: [id((s) => s.orderId!)],   call: (a, [orderId]) => orders.myOrder(deps(), a, orderId) },
-    { useCase: "orders.ordersOf",                  as: "owner",                     params: [email(owner)],           call: (a, [address]) => orders.ordersOf(deps(), a, address) },
-    { useCase: "orders.ordersOf",                  as: "admin",                     params: [email(owner)],           call: (a, [address]) => orders.ordersOf(deps(), a, address) },
+    { useCase: "orders.ordersOf",                  as: "owner",                     params: [email(owner), body(() => A_PAGE)], call: (a, [address, raw]) => orders.ordersOf(deps(), a, address, raw) },
+    { useCase: "orders.ordersOf",                  as: "admin",                     params: [email(owner), body(() => A_PAGE)], call: (a, [address, raw]) => orders.ordersOf(deps(), a, address, raw) },
+    { useCase: "orders.myOrders",                  as: "owner",    scene: anOrder,  params: [body(() => A_PAGE)],     call: (a, [raw]) => orders.myOrders(deps(), a, raw) },
+    { useCase: "orders.listAllOrders",             as: "admin",    scene: anOrder,  params: [body(() => SHOP_ORDERS)], call: (a, [raw]) => orders.listAllOrders(deps(), a, raw) },
     { useCase: "orders.orderOf",                   as: "owner",    scene: anOrder,  params: [email(owner), id((s) => s.orderId!)], call: (a, [address, orderId]) => orders.orderOf(deps(), a, address, orderId) },
     { useCase: "orders.orderOf",                   as: "admin",    scene: anOrder,  params: [email(owner), id((s) => s.orderId!)], call: (a, [address, orderId]) => orders.orderOf(deps(), a, address, orderId) },
     { useCase: "orders.cancelOrder",               as: "owner",    scene: anOrder,  params: [id((s) => s.orderId!)],   call: (a, [orderId]) => orders.cancelOrder(deps(), a, orderId) },

@@ -15,9 +15,9 @@ import { anIntentOf, anOrderOf, aPaymentNotYetSettledOf, type Scene } from "../s
 /**
  * Every use case that takes raw input, called directly (no door) by someone it lets through, with hostile raw
  * values in each parameter: it resolves, or rejects with an AppError of a 4xx kind (never a TypeError or a
- * database error), and a rejected call changes no row. The use cases that take only an actor (productsToManage,
- * listAllOrders, myOrders, myProfile, listUsers) or nothing (listProducts, popularProducts, listReviews) have no
- * raw input to fuzz; the use-case matrix calls the first kind. This file holds the payments': the gateway's use cases need a gateway, and the card provider's notification and the buyer's word about a payment are fuzzed again with Stripe, each block below an app of its own, with its provider's stand-in.
+ * database error), and a rejected call changes no row. The use cases that take only an actor (myProfile) or nothing
+ * (popularProducts, featuredProducts, testimonials, listCategories) have no raw input to fuzz; the use-case matrix
+ * calls the first kind. The lists take their query parameters raw, and are fuzzed with them. This file holds the payments': the gateway's use cases need a gateway, and the card provider's notification and the buyer's word about a payment are fuzzed again with Stripe, each block below an app of its own, with its provider's stand-in.
  */
 describe("fuzzing every use case that takes raw input (payments): it resolves or refuses with a 4xx AppError, and a refusal changes no row", () => {
   const t = useTestApp();
