@@ -1,5 +1,6 @@
 import { useEffect } from "react";
-import { I18nextProvider, useTranslation } from "react-i18next";
+import { I18nextProvider } from "react-i18next";
+import { useT } from "~/i18n/use-t";
 import {
   isRouteErrorResponse,
   Links,
@@ -102,7 +103,7 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
 }
 
 function SomethingWentWrong({ detail }: { detail: string }) {
-  const { t } = useTranslation();
+  const { t } = useT();
   return (
     <main className="mx-auto max-w-2xl px-4 py-20 text-center">
       <title>{pageTitle(t("errors.wrong"))}</title>

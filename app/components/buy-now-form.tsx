@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useT } from "~/i18n/use-t";
 import { useMessage } from "~/i18n/use-message";
 import { useEffect, useId, useRef, useState } from "react";
 import { useFetcher } from "react-router";
@@ -29,7 +29,7 @@ export function BuyNowForm({ product }: { product: ProductView }) {
   const quantity = typed.trim() === "" ? Number.NaN : Number(typed);
   const problem = quantityProblem(quantity, product);
   const busy = fetcher.state !== "idle";
-  const { t } = useTranslation();
+  const { t } = useT();
   const message = useMessage();
 
   useEffect(() => {

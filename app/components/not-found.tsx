@@ -1,8 +1,8 @@
-import { useTranslation } from "react-i18next";
+import { useT } from "~/i18n/use-t";
 import { Link } from "react-router";
 
 export function NotFound() {
-  const { t } = useTranslation();
+  const { t } = useT();
   return (
     <main className="mx-auto flex max-w-xl flex-col items-center px-4 py-16 text-center">
       <img

@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useT } from "~/i18n/use-t";
 import { useFormat } from "~/i18n/use-format";
 import { Link } from "react-router";
 import type { ProductView } from "@shared/views";
@@ -6,7 +6,7 @@ import { imageSources } from "@shared/image-sources";
 import { isStockOut } from "@shared/stock";
 
 export function ProductCard({ product, eager = false }: { product: ProductView; eager?: boolean }) {
-  const { t } = useTranslation();
+  const { t } = useT();
   const format = useFormat();
   return (
     <article className="flex flex-col overflow-hidden rounded-xl border border-wood-100 bg-white shadow-sm">

@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useT } from "~/i18n/use-t";
 import { useEffect, useRef, useState } from "react";
 import { useFetcher } from "react-router";
 import { Field, SelectField, TextAreaField } from "~/components/ui/field";
@@ -59,7 +59,7 @@ export function ProductForm({ product, categories, onSaved }: ProductFormProps) 
   const [formError, setFormError] = useState<Said | null>(null);
   const [progress, setProgress] = useState<number | null>(null);
   const [uploading, setUploading] = useState(false);
-  const { t, i18n } = useTranslation();
+  const { t, i18n } = useT();
   const editing = Boolean(product);
   const failure = editing ? M.product.update_failed : M.product.add_failed;
   const busy = uploading || fetcher.state !== "idle";

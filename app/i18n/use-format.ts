@@ -1,12 +1,10 @@
-import { useTranslation } from "react-i18next";
+import { useT } from "~/i18n/use-t";
 import { formatCount, formatMoney, formatTk } from "@shared/format";
 import { formatDateTime, formatTime } from "@shared/format-time";
-import { isLanguage } from "@shared/languages";
 
 /** Money and counts in the page's language: Bengali digits and ৳ in Bangla, 'Tk 1,25,000' in English. */
 export function useFormat() {
-  const { i18n } = useTranslation();
-  const language = isLanguage(i18n.language) ? i18n.language : "en";
+  const { language } = useT();
   return {
     tk: (price: number) => formatTk(price, language),
     /** An amount in poisha, as the pages' view models carry money. */

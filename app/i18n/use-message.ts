@@ -1,6 +1,6 @@
-import { useTranslation } from "react-i18next";
+import { useT } from "~/i18n/use-t";
 import { english, isMessageCode, type Message, type MessageCode } from "@shared/messages";
-import { isLanguage, type Language } from "@shared/languages";
+import type { Language } from "@shared/languages";
 import { formatCount } from "@shared/format";
 import { i18nFor } from "./i18n";
 
@@ -27,7 +27,6 @@ export function translate(said: Said, language: Language): string {
 
 /** Shows a message (a validation or server answer) in the page's language. */
 export function useMessage() {
-  const { i18n } = useTranslation();
-  const language = isLanguage(i18n.language) ? i18n.language : "en";
+  const { language } = useT();
   return (said: Said) => translate(said, language);
 }

@@ -1,3 +1,4 @@
+import { brotliDecompressSync } from "node:zlib";
 import { sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { createApp } from "@server/app";
@@ -53,6 +54,19 @@ describe("the shop page", () => {
     // A plain GET form: no JavaScript needed to search, filter or sort.
     expect(html).toMatch(/<form role="search"[^>]* action="\/shop" method="get"/);
     expect(html).not.toMatch(/<script[^>]*src=/);
+  });
+
+  it("reaches a browser packed whole: one brotli body with its length, decoding to the page", async () => {
+    const plain = await page("/shop?q=chisel");
+    const res = await t.request("/shop?q=chisel", { headers: { "Accept-Encoding": "gzip, deflate, br" } });
+    expect(res.headers.get("content-encoding")).toBe("br");
+    const body = Buffer.from(await res.arrayBuffer());
+    expect(Number(res.headers.get("content-length"))).toBe(body.length);
+    const html = brotliDecompressSync(body).toString();
+    // Each answer carries its own CSP nonce; the rest is the same page.
+    const withoutNonce = (text: string) => text.replace(/nonce="[^"]*"/g, 'nonce=""');
+    expect(withoutNonce(html)).toBe(withoutNonce(plain));
+    expect(html.trimEnd()).toMatch(/<\/html>$/);
   });
 
   it("finds a misspelt tool, and says how many match", async () => {

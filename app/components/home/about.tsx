@@ -1,8 +1,8 @@
-import { useTranslation } from "react-i18next";
+import { useT } from "~/i18n/use-t";
 import { site } from "~/lib/site";
 
 export function About() {
-  const { t } = useTranslation();
+  const { t } = useT();
   return (
     <section aria-labelledby="about-heading" className="bg-white">
       <div className="mx-auto grid max-w-6xl items-center gap-10 px-4 py-14 sm:px-6 md:grid-cols-2">

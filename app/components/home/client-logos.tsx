@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useT } from "~/i18n/use-t";
 const clients = [
   { file: "dhaka-joinery", name: "Dhaka Joinery" },
   { file: "sylhet-timber-works", name: "Sylhet Timber Works" },
@@ -9,7 +9,7 @@ const clients = [
 ];
 
 export function ClientLogos() {
-  const { t } = useTranslation();
+  const { t } = useT();
   return (
     <section aria-labelledby="clients-heading" className="mx-auto max-w-6xl px-4 py-14 sm:px-6">
       <h2 id="clients-heading" className="text-center text-3xl font-bold text-wood-900">

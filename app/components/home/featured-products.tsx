@@ -1,10 +1,10 @@
-import { useTranslation } from "react-i18next";
+import { useT } from "~/i18n/use-t";
 import { Link } from "react-router";
 import { ProductCard } from "~/components/product-card";
 import type { ProductView } from "@shared/views";
 
 export function FeaturedProducts({ products }: { products: ProductView[] }) {
-  const { t } = useTranslation();
+  const { t } = useT();
   return (
     <section
       id="products"

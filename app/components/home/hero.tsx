@@ -1,6 +1,6 @@
-import { useTranslation } from "react-i18next";
+import { useT } from "~/i18n/use-t";
 export function Hero() {
-  const { t } = useTranslation();
+  const { t } = useT();
   return (
     <section className="bg-wood-100/60">
       <div className="mx-auto grid max-w-6xl items-center gap-8 px-4 py-10 sm:px-6 md:grid-cols-2 md:py-16">

@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useT } from "~/i18n/use-t";
 const stats = [
   { value: "25+", label: "home.years" },
   { value: "450+", label: "home.clients" },
@@ -7,7 +7,7 @@ const stats = [
 ] as const;
 
 export function Stats() {
-  const { t } = useTranslation();
+  const { t } = useT();
   return (
     <section aria-label={t("home.numbers")} className="bg-forest-700 text-white">
       <dl className="mx-auto grid max-w-6xl grid-cols-2 gap-6 px-4 py-12 text-center sm:px-6 md:grid-cols-4">

@@ -1,9 +1,9 @@
-import { useTranslation } from "react-i18next";
+import { useT } from "~/i18n/use-t";
 import { RatingStars } from "~/components/rating-stars";
 import type { ReviewView } from "@shared/views";
 
 export function Testimonials({ reviews }: { reviews: ReviewView[] }) {
-  const { t } = useTranslation();
+  const { t } = useT();
   return (
     <section aria-labelledby="testimonials-heading" className="bg-wood-100/50">
       <div className="mx-auto max-w-6xl px-4 py-14 sm:px-6">

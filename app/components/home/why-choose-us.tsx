@@ -1,8 +1,8 @@
-import { useTranslation } from "react-i18next";
+import { useT } from "~/i18n/use-t";
 import type { ExpoItem } from "~/door/expo.server";
 
 export function WhyChooseUs({ items }: { items: ExpoItem[] }) {
-  const { t } = useTranslation();
+  const { t } = useT();
   return (
     <section aria-labelledby="why-heading" className="mx-auto max-w-6xl px-4 py-14 sm:px-6">
       <h2 id="why-heading" className="text-center text-3xl font-bold text-wood-900">

@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useT } from "~/i18n/use-t";
 import { Link } from "react-router";
 import { site } from "~/lib/site";
 
@@ -7,7 +7,7 @@ interface FooterProps {
 }
 
 export function Footer({ popularTags }: FooterProps) {
-  const { t } = useTranslation();
+  const { t } = useT();
   return (
     <footer className="mt-16 bg-wood-900 text-wood-100">
       <div className="mx-auto grid max-w-6xl gap-10 px-4 py-12 sm:grid-cols-3 sm:px-6">

@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useT } from "~/i18n/use-t";
 import { Form, Link, NavLink, useLocation } from "react-router";
 import { MAX_QUERY_LENGTH } from "@shared/schemas/list-query";
 
@@ -13,7 +13,7 @@ interface NavbarProps {
 }
 
 export function Navbar({ user }: NavbarProps) {
-  const { t, i18n } = useTranslation();
+  const { t, i18n } = useT();
   const location = useLocation();
   return (
     <header className="border-b border-wood-100 bg-paper/95 backdrop-blur">
@@ -80,7 +80,7 @@ export function Navbar({ user }: NavbarProps) {
 
 /** Wide screens: a search box that opens the shop's results; narrow ones get the icon link to /shop above. */
 function NavSearch() {
-  const { t } = useTranslation();
+  const { t } = useT();
   return (
     <Form method="get" action="/shop" role="search" className="hidden min-w-0 flex-1 justify-center lg:flex">
       <label htmlFor="nav-q" className="sr-only">

@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useT } from "~/i18n/use-t";
 import { NavLink } from "react-router";
 
 interface SidebarLink {
@@ -29,7 +29,7 @@ export function sidebarLinks(role: "user" | "admin"): SidebarLink[] {
 
 export function Sidebar({ role }: { role: "user" | "admin" }) {
   const [collapsed, setCollapsed] = useState(false);
-  const { t } = useTranslation();
+  const { t } = useT();
   return (
     <aside
       data-testid="sidebar"

@@ -1,11 +1,11 @@
-import { useTranslation } from "react-i18next";
+import { useT } from "~/i18n/use-t";
 
 /** The banner's height in pixels (`h-8`): toasts open below it and the navbar. */
 export const TEST_MODE_BANNER_HEIGHT = 32;
 
 /** On every page while the built-in test-card processor takes the card payments: nothing paid here is real. */
 export function TestModeBanner() {
-  const { t } = useTranslation();
+  const { t } = useT();
   return (
     <p
       role="note"

@@ -1,5 +1,5 @@
 import { useId, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useT } from "~/i18n/use-t";
 import { fieldErrors } from "@shared/field-errors";
 import { CancelSchema } from "@shared/schemas/order";
 import type { OrderView } from "@shared/views";
@@ -19,7 +19,7 @@ export function CancelDialog({
   triggerClassName: string;
   trigger: string;
 }) {
-  const { t } = useTranslation();
+  const { t } = useT();
   const say = useMessage();
   const id = useId();
   const [reason, setReason] = useState("");

@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useT } from "~/i18n/use-t";
 import { isMessageCode } from "@shared/messages";
 import type { OrderEventView } from "@shared/views";
 import { useFormat } from "~/i18n/use-format";
@@ -16,7 +16,7 @@ const PROVIDER_REASON = new Set(["payment_started", "refunded"]);
  * did it and why. `mine`: the viewer is its buyer, so their own changes are "You" and the admins' are "Shop".
  */
 export function OrderHistory({ history, mine }: { history: OrderEventView[]; mine: boolean }) {
-  const { t } = useTranslation();
+  const { t } = useT();
   const format = useFormat();
   const say = useMessage();
 

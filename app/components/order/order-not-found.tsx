@@ -1,9 +1,9 @@
-import { useTranslation } from "react-i18next";
+import { useT } from "~/i18n/use-t";
 import { Link } from "react-router";
 
 /** An unknown order, or one that is not the viewer's: said inside the dashboard, with the way back to My Orders. */
 export function OrderNotFound({ title, said, back }: { title: string; said: string; back: string }) {
-  const { t } = useTranslation();
+  const { t } = useT();
   return (
     <section>
       <h2 className="text-xl font-semibold text-wood-900">{t(title)}</h2>

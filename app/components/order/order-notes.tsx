@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useT } from "~/i18n/use-t";
 import type { OrderView } from "@shared/views";
 import { useMessage } from "~/i18n/use-message";
 
@@ -9,7 +9,7 @@ type Notes = Pick<OrderView, "status" | "cancelReason" | "cancelledBy" | "refund
  * the viewer is its buyer ("You cancelled"), not an admin looking at someone's order.
  */
 export function OrderNotes({ order, mine }: { order: Notes; mine: boolean }) {
-  const { t } = useTranslation();
+  const { t } = useT();
   const say = useMessage();
   const cancelled =
     order.status !== "cancelled"

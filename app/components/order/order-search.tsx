@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useT } from "~/i18n/use-t";
 import { Form, Link, useLocation } from "react-router";
 import { MAX_QUERY_LENGTH } from "@shared/schemas/list-query";
 import { ORDER_SORTS, type OrderSort } from "@shared/schemas/order-list";
@@ -21,7 +21,7 @@ const label = "block text-sm font-semibold text-stone-700";
  * can keep. The tab stays as it is; a new search starts again from the first page.
  */
 export function OrderSearch({ search }: { search: OrderListSearch }) {
-  const { t } = useTranslation();
+  const { t } = useT();
   const location = useLocation();
   const cleared = search.status ? `?${new URLSearchParams({ status: search.status })}` : "";
   return (

@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useT } from "~/i18n/use-t";
 import { Link, useLocation } from "react-router";
 import { ORDER_TABS, type OrderTab, type OrderTabCounts } from "@shared/schemas/order-list";
 import { useFormat } from "~/i18n/use-format";
@@ -14,7 +14,7 @@ const labelOf = (tab: OrderTab | "all") =>
  * which it keeps; a tab opens on its first page. Without counts (a refused search) the tabs are still there.
  */
 export function OrderTabs({ counts, search }: { counts: OrderTabCounts | null; search: OrderListSearch }) {
-  const { t } = useTranslation();
+  const { t } = useT();
   const format = useFormat();
   const location = useLocation();
   const current = search.status ?? "all";

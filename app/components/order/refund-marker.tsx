@@ -1,9 +1,9 @@
-import { useTranslation } from "react-i18next";
+import { useT } from "~/i18n/use-t";
 import type { RefundState } from "@shared/order-flow";
 
 /** For the shop: money an order took that it cannot keep, due back or given back. */
 export function RefundMarker({ refund }: { refund: RefundState | null }) {
-  const { t } = useTranslation();
+  const { t } = useT();
   if (!refund) return null;
   const due = refund === "due";
   return (

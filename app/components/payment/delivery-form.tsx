@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useT } from "~/i18n/use-t";
 import { useEffect, useState } from "react";
 import { useFetcher } from "react-router";
 import { Field, TextAreaField } from "~/components/ui/field";
@@ -54,7 +54,7 @@ export function DeliveryForm({ initial, onSaved }: DeliveryFormProps) {
   const fetcher = useFetcher<ActionResult>();
   const [division, setDivision] = useState(initial.division ?? "");
   const [checked, setChecked] = useState<FieldErrors<Delivery>>({});
-  const { t, i18n } = useTranslation();
+  const { t, i18n } = useT();
   const bangla = i18n.language === "bn";
   const busy = fetcher.state !== "idle";
   const answered = busy ? undefined : fetcher.data;

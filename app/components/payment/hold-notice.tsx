@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useT } from "~/i18n/use-t";
 import { useFormat } from "~/i18n/use-format";
 
 /** Whole minutes left before `expiresAt`, counted up: a hold with 30 seconds to go still has a minute. */
@@ -8,7 +8,7 @@ export function minutesLeft(expiresAt: string, now: number): number {
 
 /** How long an unpaid order still holds its stock: "until 14:35 — 42 minutes left", or that the hold ran out. */
 export function HoldNotice({ expiresAt, now }: { expiresAt: string; now: number }) {
-  const { t } = useTranslation();
+  const { t } = useT();
   const format = useFormat();
   const minutes = minutesLeft(expiresAt, now);
   const time = format.time(expiresAt);

@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useT } from "~/i18n/use-t";
 import { OrderNotes } from "~/components/order/order-notes";
 import { useFormat } from "~/i18n/use-format";
 import { lazy, Suspense, useState } from "react";
@@ -44,7 +44,7 @@ export function PaymentCard({ order, config, gateway, gatewayResult, profileDeli
   const [paidNow, setPaidNow] = useState<string | null>(backFromGateway);
   const [editingDelivery, setEditingDelivery] = useState(false);
   const [method, setMethod] = useState<"card" | "gateway" | "cod">(config ? "card" : gateway ? "gateway" : "cod");
-  const { t } = useTranslation();
+  const { t } = useT();
   const format = useFormat();
   const gatewayKey = GATEWAY_MESSAGES[gatewayResult as keyof typeof GATEWAY_MESSAGES] as string | undefined;
   const gatewayMessage = gatewayKey ? t(gatewayKey) : undefined;
@@ -147,7 +147,7 @@ export function PaymentCard({ order, config, gateway, gatewayResult, profileDeli
 }
 
 function DeliverySummary({ delivery }: { delivery: Delivery | null }) {
-  const { t } = useTranslation();
+  const { t } = useT();
   if (!delivery) return null;
   return (
     <div className="text-sm text-stone-700">
@@ -170,7 +170,7 @@ function CardPayment({
   onPaid(transactionId: string): void;
 }) {
   const intent = usePaymentIntent(order.id, true);
-  const { t } = useTranslation();
+  const { t } = useT();
 
   async function recordPayment(transactionId: string): Promise<Said | null> {
     const result = await sendJson(`/api/order/${order.id}`, "PATCH", { transactionId });
@@ -199,7 +199,7 @@ function CardPayment({
 }
 
 function GatewayPayment({ order }: { order: OrderView }) {
-  const { t } = useTranslation();
+  const { t } = useT();
   const format = useFormat();
   const fetcher = useFetcher<ActionResult>();
   const busy = fetcher.state !== "idle";
@@ -221,7 +221,7 @@ function GatewayPayment({ order }: { order: OrderView }) {
 }
 
 function CashOnDelivery({ order }: { order: OrderView }) {
-  const { t } = useTranslation();
+  const { t } = useT();
   const format = useFormat();
   const fetcher = useFetcher<ActionResult>();
   const busy = fetcher.state !== "idle";

@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useT } from "~/i18n/use-t";
 import { useState } from "react";
 import { FormError } from "~/components/ui/form-error";
 import { Field } from "~/components/ui/field";
@@ -15,7 +15,7 @@ import { payButtonClass, type CardFormProps } from "./card-form-props";
 export function TestCardForm({ clientSecret, billing, onPaymentSucceeded }: CardFormProps) {
   const [error, setError] = useState<Said | null>(null);
   const [busy, setBusy] = useState(false);
-  const { t } = useTranslation();
+  const { t } = useT();
 
   async function pay(event: React.FormEvent<HTMLFormElement>) {
     event.preventDefault();

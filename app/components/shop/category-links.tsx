@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useT } from "~/i18n/use-t";
 import { Link, useLocation } from "react-router";
 import { useFormat } from "~/i18n/use-format";
 import { shopLink } from "./shop-query";
@@ -17,7 +17,7 @@ const itemClass = (current: boolean) =>
 
 /** The shop's shelves as links, each keeping the search, stock filter and sort; "All tools" leaves the shelf. */
 export function CategoryLinks({ categories, current }: { categories: ShopCategory[]; current?: string }) {
-  const { t } = useTranslation();
+  const { t } = useT();
   const format = useFormat();
   const { search } = useLocation();
   const all = categories.reduce((sum, c) => sum + c.products, 0);

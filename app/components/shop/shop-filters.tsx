@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useT } from "~/i18n/use-t";
 import { Form } from "react-router";
 import { MAX_QUERY_LENGTH } from "@shared/schemas/list-query";
 import { sortChoices, sortValue, type ShopQuery } from "./shop-query";
@@ -13,7 +13,7 @@ const applyNow = (e: React.ChangeEvent<HTMLInputElement | HTMLSelectElement>) =>
  * JavaScript. The category (and a page size asked for) travel along, so a search stays on the shelf being browsed.
  */
 export function ShopFilters({ query }: { query: ShopQuery }) {
-  const { t } = useTranslation();
+  const { t } = useT();
   return (
     <Form method="get" action="/shop" role="search" className="flex flex-wrap items-end gap-3">
       <div className="min-w-0 flex-1 basis-64">

@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useT } from "~/i18n/use-t";
 import { Link, useLocation } from "react-router";
 import type { Page } from "@shared/schemas/list-query";
 import type { ProductView } from "@shared/views";
@@ -11,7 +11,7 @@ const linkClass = "font-semibold text-forest-700 underline";
 
 /** How many tools the list holds, a page of their cards and the pages; or why there is nothing to show. */
 export function ShopResults({ page, query }: { page: Page<ProductView>; query: ShopQuery }) {
-  const { t } = useTranslation();
+  const { t } = useT();
   const format = useFormat();
   const { search } = useLocation();
   const count = { count: page.total, n: format.count(page.total), q: query.q };

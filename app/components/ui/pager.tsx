@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useT } from "~/i18n/use-t";
 import { Link, useLocation } from "react-router";
 import { MAX_OFFSET_ITEMS, pageCount, type Page } from "@shared/schemas/list-query";
 import { useFormat } from "~/i18n/use-format";
@@ -25,7 +25,7 @@ const linkClass =
  * 7". Each link is the page's own URL with another `page`, so the search and filters stay as they are.
  */
 export function Pager({ page, total, limit }: Pick<Page<unknown>, "page" | "total" | "limit">) {
-  const { t } = useTranslation();
+  const { t } = useT();
   const format = useFormat();
   const location = useLocation();
   const last = lastPage({ total, limit });

@@ -1,5 +1,5 @@
 import { localTitle } from "~/i18n/meta";
-import { useTranslation } from "react-i18next";
+import { useT } from "~/i18n/use-t";
 import { useMessage } from "~/i18n/use-message";
 import { Form, Link, redirect } from "react-router";
 import { GoogleButton } from "~/components/google-button";
@@ -51,7 +51,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export default function Login({ loaderData, actionData }: Route.ComponentProps) {
   const errors = actionData?.errors ?? {};
-  const { t } = useTranslation();
+  const { t } = useT();
   const message = useMessage();
   return (
     <main className="mx-auto max-w-md px-4 py-12">

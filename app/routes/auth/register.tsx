@@ -1,5 +1,5 @@
 import { localTitle } from "~/i18n/meta";
-import { useTranslation } from "react-i18next";
+import { useT } from "~/i18n/use-t";
 import { Form, Link, redirect } from "react-router";
 import { GoogleButton } from "~/components/google-button";
 import { Field } from "~/components/ui/field";
@@ -41,7 +41,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export default function Register({ loaderData, actionData }: Route.ComponentProps) {
   const errors = actionData?.errors ?? {};
-  const { t } = useTranslation();
+  const { t } = useT();
   return (
     <main>
       <header className="bg-wood-900 py-10 text-center text-white">

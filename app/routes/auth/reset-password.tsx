@@ -1,5 +1,5 @@
 import { localTitle } from "~/i18n/meta";
-import { useTranslation } from "react-i18next";
+import { useT } from "~/i18n/use-t";
 import { Form, Link, data, redirect } from "react-router";
 import { Field } from "~/components/ui/field";
 import { SubmitButton } from "~/components/ui/submit-button";
@@ -40,7 +40,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export default function ResetPassword({ loaderData, actionData }: Route.ComponentProps) {
   const broken = loaderData.invalid || !loaderData.token;
-  const { t } = useTranslation();
+  const { t } = useT();
   return (
     <main className="mx-auto max-w-md px-4 py-12">
       <div className="rounded-xl border border-wood-100 bg-white p-6 shadow-sm sm:p-8">

@@ -1,5 +1,5 @@
 import { localTitle } from "~/i18n/meta";
-import { useTranslation } from "react-i18next";
+import { useT } from "~/i18n/use-t";
 import { ProductForm } from "~/components/product-form";
 import { adminOnly } from "@server/use-cases/actor";
 import { addProduct } from "@server/use-cases/catalog";
@@ -31,7 +31,7 @@ export async function action(args: Route.ActionArgs) {
 
 /** Spec §2 Add Product. The image is kept by the store itself (POST /api/uploads), not by an outside host. */
 export default function AddProduct({ loaderData }: Route.ComponentProps) {
-  const { t } = useTranslation();
+  const { t } = useT();
   return (
     <section className="max-w-2xl rounded-xl border border-wood-100 bg-white p-6 shadow-sm">
       <h2 className="text-xl font-semibold text-wood-900">{t("admin.addProduct")}</h2>

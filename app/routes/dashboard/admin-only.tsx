@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useT } from "~/i18n/use-t";
 import { Link, Outlet, isRouteErrorResponse, useLocation } from "react-router";
 import { adminOnly } from "@server/use-cases/actor";
 import { isMessageCode, type Message } from "@shared/messages";
@@ -21,7 +21,7 @@ const isMessage = (value: unknown): value is Message =>
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const forbidden = isRouteErrorResponse(error) && error.status === 403;
-  const { t } = useTranslation();
+  const { t } = useT();
   const say = useMessage();
   const { pathname } = useLocation();
   // A list asked for with a parameter it refuses (a page past the bound, a search too long): why, and the list anew.

@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useT } from "~/i18n/use-t";
 import { Form, Link } from "react-router";
 import { adminOnly } from "@server/use-cases/actor";
 import { addCategory, listCategories, removeCategory, renameCategory } from "@server/use-cases/categories";
@@ -68,7 +68,7 @@ const buttonClass = "rounded-md bg-forest-700 px-3 py-1.5 font-semibold text-whi
 /** Beyond the spec: the shop's categories, with their product counts; admins add, rename and remove them. */
 export default function Categories({ loaderData, actionData }: Route.ComponentProps) {
   useActionToast(actionData);
-  const { t } = useTranslation();
+  const { t } = useT();
   const format = useFormat();
   return (
     <section>
@@ -113,7 +113,7 @@ function ResultWithoutScript({ result }: { result: ActionResult | undefined }) {
 }
 
 function AddCategoryForm() {
-  const { t } = useTranslation();
+  const { t } = useT();
   return (
     <Form
       method="post"
@@ -144,7 +144,7 @@ function AddCategoryForm() {
  * in the Save cell through their `form` attribute, since a form cannot wrap a table row), and Remove.
  */
 function CategoryRow({ category: c, products }: { category: CategoryView; products: string }) {
-  const { t, i18n } = useTranslation();
+  const { t, i18n } = useT();
   const formId = `rename-${c.id}`;
   const name = i18n.language === "bn" ? c.nameBn : c.nameEn;
   return (

@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useT } from "~/i18n/use-t";
 import { Link, useNavigate } from "react-router";
 import { productToEdit, updateProduct } from "@server/use-cases/catalog";
 import { listCategories } from "@server/use-cases/categories";
@@ -47,7 +47,7 @@ export async function action(args: Route.ActionArgs) {
 export default function EditProduct({ loaderData }: Route.ComponentProps) {
   const navigate = useNavigate();
   const { product, categories, back } = loaderData;
-  const { t } = useTranslation();
+  const { t } = useT();
   return (
     <section className="max-w-2xl rounded-xl border border-wood-100 bg-white p-6 shadow-sm">
       <h2 className="text-xl font-semibold text-wood-900">{t("admin.editProduct")}</h2>

@@ -1,5 +1,5 @@
 import { localTitle } from "~/i18n/meta";
-import { useTranslation } from "react-i18next";
+import { useT } from "~/i18n/use-t";
 import { Outlet, type ShouldRevalidateFunction } from "react-router";
 import { Sidebar } from "~/components/layout/sidebar";
 import { signedIn } from "@server/use-cases/actor";
@@ -24,7 +24,7 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({ formMethod, default
   formMethod ? defaultShouldRevalidate : false;
 
 export default function DashboardLayout({ loaderData }: Route.ComponentProps) {
-  const { t } = useTranslation();
+  const { t } = useT();
   return (
     <div className="mx-auto flex min-h-[70vh] max-w-6xl">
       <Sidebar role={loaderData.user.role} />

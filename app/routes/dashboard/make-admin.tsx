@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useT } from "~/i18n/use-t";
 import { Form, Link } from "react-router";
 import { deleteUser, demoteFromAdmin, listUsers, promoteToAdmin } from "@server/use-cases/users";
 import { M } from "@shared/messages";
@@ -66,7 +66,7 @@ export async function action(args: Route.ActionArgs) {
  */
 export default function MakeAdmin({ loaderData, actionData }: Route.ComponentProps) {
   useActionToast(actionData);
-  const { t } = useTranslation();
+  const { t } = useT();
   const format = useFormat();
   const { page, q } = loaderData;
   const first = (page.page - 1) * page.limit;

@@ -1,5 +1,5 @@
 import { localTitle } from "~/i18n/meta";
-import { useTranslation } from "react-i18next";
+import { useT } from "~/i18n/use-t";
 import { useFormat } from "~/i18n/use-format";
 import { data, Form, Link } from "react-router";
 import { acceptPayment, advance, collectCash, listAllOrders } from "@server/use-cases/orders";
@@ -118,7 +118,7 @@ function pagerWords(sort: string | undefined) {
 export default function ManageOrders({ loaderData, actionData }: Route.ComponentProps) {
   useActionToast(actionData);
   const { orders, list, search, refused } = loaderData;
-  const { t } = useTranslation();
+  const { t } = useT();
   const format = useFormat();
   const say = useMessage();
   const searching = Boolean(search.q || search.from || search.to);

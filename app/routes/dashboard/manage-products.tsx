@@ -1,5 +1,5 @@
 import { localTitle } from "~/i18n/meta";
-import { useTranslation } from "react-i18next";
+import { useT } from "~/i18n/use-t";
 import { useFormat } from "~/i18n/use-format";
 import { Form, Link, useLocation } from "react-router";
 import { deleteProduct, productsToManage } from "@server/use-cases/catalog";
@@ -75,7 +75,7 @@ const label = "block text-sm font-semibold text-stone-700";
 export default function ManageProducts({ loaderData, actionData }: Route.ComponentProps) {
   useActionToast(actionData);
   const { products, page, categories, search } = loaderData;
-  const { t, i18n } = useTranslation();
+  const { t, i18n } = useT();
   const format = useFormat();
   const { search: here } = useLocation();
   const first = (page.page - 1) * page.limit;

@@ -1,5 +1,5 @@
 import { localTitle } from "~/i18n/meta";
-import { useTranslation } from "react-i18next";
+import { useT } from "~/i18n/use-t";
 import { useFormat } from "~/i18n/use-format";
 import { isRouteErrorResponse, Link } from "react-router";
 import { orderDetail } from "@server/use-cases/orders";
@@ -48,7 +48,7 @@ const outlineButton = "rounded-md border px-4 py-2 font-semibold";
 export default function OrderDetail({ loaderData, actionData }: Route.ComponentProps) {
   useActionToast(actionData);
   const { order, history, mine, admin } = loaderData;
-  const { t } = useTranslation();
+  const { t } = useT();
   const format = useFormat();
   const back = mine || !admin ? "/dashboard/orders" : "/dashboard/manageorder";
   return (
@@ -85,7 +85,7 @@ export default function OrderDetail({ loaderData, actionData }: Route.ComponentP
 }
 
 function OrderFacts({ order, showBuyer }: { order: OrderView; showBuyer: boolean }) {
-  const { t } = useTranslation();
+  const { t } = useT();
   const format = useFormat();
   const { delivery } = order;
   return (
@@ -134,7 +134,7 @@ function OrderFacts({ order, showBuyer }: { order: OrderView; showBuyer: boolean
 
 /** When an unpaid order lets go of its stock, or when it did. */
 function HoldLine({ order }: { order: OrderView }) {
-  const { t } = useTranslation();
+  const { t } = useT();
   const format = useFormat();
   if (!order.expiresAt) return null;
   const time = format.dateTime(order.expiresAt);
@@ -147,7 +147,7 @@ function HoldLine({ order }: { order: OrderView }) {
 
 /** What the viewer may do now: exactly the actions the server listed. */
 function OrderActions({ order, admin }: { order: OrderView; admin: boolean }) {
-  const { t } = useTranslation();
+  const { t } = useT();
   const format = useFormat();
   const can = (action: OrderView["actions"][number]) => order.actions.includes(action);
   const payable = can("pay") || can("set_delivery");

@@ -1,5 +1,5 @@
 import { localTitle } from "~/i18n/meta";
-import { useTranslation } from "react-i18next";
+import { useT } from "~/i18n/use-t";
 import { useFormat } from "~/i18n/use-format";
 import { data, Link } from "react-router";
 import { cancelOrder, myOrders } from "@server/use-cases/orders";
@@ -67,7 +67,7 @@ const headers = [
 export default function MyOrders({ loaderData, actionData }: Route.ComponentProps) {
   useActionToast(actionData);
   const { orders, page, refused } = loaderData;
-  const { t } = useTranslation();
+  const { t } = useT();
   const format = useFormat();
   const say = useMessage();
   const offset = page ? (page.page - 1) * page.limit : 0;

@@ -1,5 +1,5 @@
 import { localTitle } from "~/i18n/meta";
-import { useTranslation } from "react-i18next";
+import { useT } from "~/i18n/use-t";
 import { useFormat } from "~/i18n/use-format";
 import { isRouteErrorResponse, Link, redirect } from "react-router";
 import { chooseCashOnDelivery, myOrder, setDelivery } from "@server/use-cases/orders";
@@ -73,7 +73,7 @@ const DELIVERY_FIELDS = ["name", "phone", "division", "district", "address"] as 
 /** Spec §2 Pay Order: the order on the left, the card form on the right. */
 export default function PayOrder({ loaderData }: Route.ComponentProps) {
   const { order, payment, gateway, gatewayResult, profileDelivery } = loaderData;
-  const { t } = useTranslation();
+  const { t } = useT();
   const format = useFormat();
   const now = useClock(loaderData.now);
   const holding = order.status === "unpaid" && order.expiresAt !== null;
@@ -129,7 +129,7 @@ export default function PayOrder({ loaderData }: Route.ComponentProps) {
  * expiry will record in a moment), or the shop cancelled it. Whatever money it took is to be refunded, said here.
  */
 function Closed({ order }: { order: OrderView }) {
-  const { t } = useTranslation();
+  const { t } = useT();
   const say = useMessage();
   const said = order.status === "cancelled" ? M.order.cancelled_not_payable : M.order.expired_not_payable;
   return (

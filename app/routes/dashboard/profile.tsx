@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useT } from "~/i18n/use-t";
 import { Form } from "react-router";
 import { myProfile, saveMyProfile } from "@server/use-cases/profiles";
 import { M } from "@shared/messages";
@@ -25,7 +25,7 @@ export async function action(args: Route.ActionArgs) {
 export default function MyProfile({ loaderData, actionData }: Route.ComponentProps) {
   useActionToast(actionData);
   const { user, profile } = loaderData;
-  const { t } = useTranslation();
+  const { t } = useT();
   const summary = [
     [t("profile.name"), user.name],
     [t("profile.email"), user.email],

@@ -1,5 +1,5 @@
 import { localTitle } from "~/i18n/meta";
-import { useTranslation } from "react-i18next";
+import { useT } from "~/i18n/use-t";
 import { Form } from "react-router";
 import { signedIn } from "@server/use-cases/actor";
 import { addReview } from "@server/use-cases/reviews";
@@ -37,7 +37,7 @@ export default function AddReview({ actionData }: Route.ComponentProps) {
   useActionToast(actionData);
   const errors: Partial<Record<"rating" | "comment", Message>> = (actionData as ActionResult | undefined)?.errors ?? {};
   const sent = actionData?.toast?.id ?? 0;
-  const { t } = useTranslation();
+  const { t } = useT();
   return (
     <section className="max-w-xl rounded-xl border border-wood-100 bg-white p-6 shadow-sm">
       <h2 className="text-xl font-semibold text-wood-900">{t("review.title")}</h2>

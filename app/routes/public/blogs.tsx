@@ -1,5 +1,5 @@
 import { localTitle } from "~/i18n/meta";
-import { useTranslation } from "react-i18next";
+import { useT } from "~/i18n/use-t";
 import { noHydration } from "~/lib/hydration";
 import type { Route } from "./+types/blogs";
 
@@ -77,7 +77,7 @@ const bangla: typeof english = [
 ];
 
 export default function Blogs() {
-  const { t, i18n } = useTranslation();
+  const { t, i18n } = useT();
   const articles = i18n.language === "bn" ? bangla : english;
   return (
     <main className="mx-auto max-w-3xl px-4 py-12 sm:px-6">

@@ -1,5 +1,5 @@
 import { localTitle } from "~/i18n/meta";
-import { useTranslation } from "react-i18next";
+import { useT } from "~/i18n/use-t";
 import { useFormat } from "~/i18n/use-format";
 import { noHydration } from "~/lib/hydration";
 import type { Route } from "./+types/portfolio";
@@ -31,7 +31,7 @@ const education = {
 };
 
 export default function Portfolio() {
-  const { t, i18n } = useTranslation();
+  const { t, i18n } = useT();
   const format = useFormat();
   const bangla = i18n.language === "bn";
   return (

@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useT } from "~/i18n/use-t";
 import { useFormat } from "~/i18n/use-format";
 import { formatMoney } from "@shared/format";
 import { poishaToTk } from "@shared/money";
@@ -87,7 +87,7 @@ function productJsonLd(p: ProductView) {
 export default function ProductDetail({ loaderData }: Route.ComponentProps) {
   const { product, category } = loaderData;
   const stockOut = isStockOut(product);
-  const { t } = useTranslation();
+  const { t } = useT();
   const format = useFormat();
   return (
     <main className="mx-auto grid max-w-6xl gap-8 px-4 py-10 sm:px-6 md:grid-cols-2">

@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useT } from "~/i18n/use-t";
 import { isRouteErrorResponse, Link, useLocation } from "react-router";
 import { listProducts } from "@server/use-cases/catalog";
 import { listCategories } from "@server/use-cases/categories";
@@ -51,7 +51,7 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
 
 export default function Shop({ loaderData }: Route.ComponentProps) {
   const { page, categories, query } = loaderData;
-  const { t } = useTranslation();
+  const { t } = useT();
   const { search } = useLocation();
   const shelf = categories.find((c) => c.slug === query.category)?.name;
   return (
@@ -71,7 +71,7 @@ export default function Shop({ loaderData }: Route.ComponentProps) {
 
 /** A parameter the list refuses (a page past the bound, an unknown sort): its message, and a way back. */
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  const { t } = useTranslation();
+  const { t } = useT();
   const say = useMessage();
   if (!isRouteErrorResponse(error) || error.status !== 400) throw error;
   return (
