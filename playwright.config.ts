@@ -84,6 +84,8 @@ export default defineConfig({
         BASE_URL: baseURL,
         AUTH_SECRET: "e2e-secret-that-is-long-enough-0123456789",
         SIGN_IN_LIMIT_PER_MINUTE: "1000",
+        // Errors only: a line per request would bury the suite's own output.
+        LOG_LEVEL: "warn",
         // The browser tests buy, review and upload from one address, many times over.
         ORDER_LIMIT_PER_MINUTE: "100000",
         MAX_OPEN_ORDERS: "100000",

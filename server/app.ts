@@ -6,6 +6,8 @@ import { VersionedCache } from "./cache/versioned-cache";
 import { asClientSent, clientAddresses, clientIp } from "./http/client-ip";
 import { bodyLimits } from "./http/body-limits";
 import { compression } from "./http/compression";
+import { pageRoutePattern } from "./http/page-route";
+import { requestLog, type RequestLogVariables } from "./http/request-log";
 import { crossSiteGuard } from "./http/cross-site-guard";
 import { sharedPage, type CachedPage, type Respond } from "./http/public-page-cache";
 import { securityHeaders } from "./http/security-headers";
@@ -21,14 +23,15 @@ export interface AppOptions {
 }
 
 /**
- * Middleware order: compression wraps everything, then security headers, the cross-site guard and the body limits,
- * then API, files and pages.
+ * Middleware order: the request log wraps everything (its line has the final status), then compression, then
+ * security headers, the cross-site guard and the body limits, then API, files and pages.
  */
 export function createApp({ services, ssr, clientDir }: AppOptions) {
-  const app = new Hono<{ Variables: SecureHeadersVariables }>();
+  const app = new Hono<{ Variables: SecureHeadersVariables & RequestLogVariables }>();
   const production = ssr?.mode !== "development";
   const payment = services.payments?.pageSources ?? { script: [], frame: [], connect: [] };
 
+  app.use(requestLog(services.log, services.trustProxy));
   app.use(compression());
   app.use(clientAddresses(services.trustProxy));
   app.use(
@@ -67,8 +70,11 @@ export function createApp({ services, ssr, clientDir }: AppOptions) {
 
   if (ssr) {
     const handleRequest = createRequestHandler(ssr.build, ssr.mode);
+    const build = ssr.build;
+    const serverBuild = typeof build === "function" ? build : () => Promise.resolve(build);
     const pages = new VersionedCache<CachedPage>(services.catalogVersion);
-    app.all("*", (c) => {
+    app.all("*", async (c) => {
+      c.set("routePattern", pageRoutePattern(await serverBuild(), new URL(c.req.url).pathname));
       const nonce = c.get("secureHeadersNonce") ?? "";
       // Behind trusted proxies, the URL the client asked for (https, the public host), not the proxy's.
       const request = asClientSent(c.req.raw, services.trustProxy);

@@ -58,6 +58,10 @@ const ConfigSchema = z.object({
   SSLCOMMERZ_SANDBOX: booleanFlag.optional(),
   /** The gateway's address; tests point it at a local stand-in. */
   SSLCOMMERZ_API_URL: z.url({ error: "must be a URL" }).optional(),
+  /** The least severe log line written: trace, debug, info (each request), warn, error, fatal, or silent. */
+  LOG_LEVEL: z.enum(["trace", "debug", "info", "warn", "error", "fatal", "silent"]).default("info"),
+  /** json: one JSON object a line, for a log collector; pretty: for a person at a terminal (`npm run dev`'s default). */
+  LOG_FORMAT: z.enum(["json", "pretty"]).optional(),
   /** How many proxies stand in front of the store; their X-Forwarded-* headers are believed, nobody else's. */
   TRUST_PROXY: z.coerce
     .number({ error: "must be a number" })

@@ -9,6 +9,7 @@ import { ConfigError, loadConfig } from "./config";
 import { inFlightRequests } from "./http/in-flight";
 import { openDatabase } from "./db/client";
 import { createServices } from "./services";
+import { createLogger } from "./log/logger";
 import { pruneRequestLimits } from "./limits/request-limit";
 import { scheduleOrderExpiry } from "./jobs/order-expiry";
 import { describeMode, prepareStore, StartRefused } from "./startup";
@@ -35,7 +36,8 @@ function orExit<T>(make: () => T): T {
 
 const config = orExit(() => loadConfig());
 const database = await openDatabase(config.DATABASE_URL ? { url: config.DATABASE_URL } : { dataDir: config.DATA_DIR });
-const services = orExit(() => createServices(database, config));
+const log = createLogger({ level: config.LOG_LEVEL, format: config.LOG_FORMAT ?? (dev ? "pretty" : "json") });
+const services = orExit(() => createServices(database, config, log));
 await prepareStore(services, config).catch(async (err: unknown) => {
   await database.close();
   stopOn(err);
@@ -99,6 +101,8 @@ async function stop(signal: string) {
   await expiryStopped;
   await closeVite();
   await database.close();
+  // The log writes asynchronously: its last lines go out before the process ends.
+  await new Promise<void>((resolve) => log.flush(() => resolve()));
   process.exit(0);
 }
 process.on("SIGINT", () => void stop("SIGINT"));

@@ -1,3 +1,5 @@
+import { createLogger, type Logger } from "./log/logger";
+import { setProcessLog } from "./log/request-context";
 import path from "node:path";
 import { createAuth, type Auth } from "./auth/auth";
 import { resolveAuthSecret } from "./auth/secret";
@@ -13,6 +15,8 @@ import type { CardPaymentProvider, PaymentProvider } from "./payments/provider";
 /** Everything a request may need, made once at start-up (or per test file) and passed down. */
 export interface Services {
   database: Database;
+  /** JSON lines (server/log/): one per request, errors with their stacks. */
+  log: Logger;
   db: Db;
   /** Moves on every committed change to products or reviews, from any server process (server/cache/). */
   catalogVersion: CatalogVersion;
@@ -49,7 +53,13 @@ export function storeBaseURL(config: Config): string {
   return `http://${host}:${config.PORT}`;
 }
 
-export function createServices(database: Database, config: Config): Services {
+/** `log`: the process's logger; by default JSON lines at LOG_LEVEL (`npm run dev` passes a readable one). */
+export function createServices(
+  database: Database,
+  config: Config,
+  log: Logger = createLogger({ level: config.LOG_LEVEL, format: config.LOG_FORMAT ?? "json" }),
+): Services {
+  setProcessLog(log);
   const baseURL = storeBaseURL(config);
   const mailer = createMailer({
     smtpUrl: config.SMTP_URL,
@@ -75,6 +85,7 @@ export function createServices(database: Database, config: Config): Services {
   return {
     database,
     db: database.db,
+    log,
     catalogVersion: watchCatalog(database),
     auth,
     mailer,

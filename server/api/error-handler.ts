@@ -3,6 +3,8 @@ import { HTTPException } from "hono/http-exception";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import { M, english } from "@shared/messages";
 import { AppError, STATUS_OF } from "../errors";
+import { reportError } from "../log/report-error";
+import { routePath } from "hono/route";
 
 /** The API door's one place where errors become answers: the kind's status, `{message, code}`; the rest masked. */
 export function handleApiError(err: Error, c: Context): Response {
@@ -16,6 +18,6 @@ export function handleApiError(err: Error, c: Context): Response {
       err.status as ContentfulStatusCode,
     );
   }
-  console.error(`[api] ${c.req.method} ${c.req.path} failed:`, err);
+  reportError("an API call failed", err, { method: c.req.method, route: routePath(c) });
   return c.json({ message: english(M.request.server_error), code: M.request.server_error }, 500);
 }

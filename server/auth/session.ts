@@ -1,3 +1,4 @@
+import { noteSignedIn } from "../log/request-context";
 import type { Role } from "../db/auth-schema";
 import type { Auth } from "./auth";
 
@@ -19,6 +20,7 @@ export async function getCurrentSession(auth: Auth, headers: Headers): Promise<C
   const result = await auth.api.getSession({ headers });
   if (!result) return null;
   const { user, session } = result;
+  noteSignedIn(user.id);
   return {
     user: { id: user.id, name: user.name, email: user.email, role: user.role === "admin" ? "admin" : "user" },
     token: session.token,

@@ -1,5 +1,6 @@
 import type { Deps } from "../use-cases/deps";
 import { expireOrders } from "../use-cases/expire-orders";
+import { reportError } from "../log/report-error";
 
 type Log = (line: string) => void;
 
@@ -19,7 +20,7 @@ export function scheduleOrderExpiry(deps: Deps, intervalSeconds: number, log: Lo
       .then((n) => {
         if (n > 0) log(`Expired ${n} unpaid order${n === 1 ? "" : "s"}; their stock is back.`);
       })
-      .catch((err: unknown) => console.error("Expiring orders failed:", err))
+      .catch((err: unknown) => reportError("expiring orders failed", err))
       .finally(() => {
         running = null;
       });

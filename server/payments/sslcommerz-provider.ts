@@ -6,6 +6,7 @@ import { paymentAttempt } from "../db/schema";
 import { M } from "@shared/messages";
 import { conflict, unavailable } from "../errors";
 import type { PaymentProvider, ProviderPayment } from "./provider";
+import { reportError } from "../log/report-error";
 
 export interface SslcommerzSettings {
   storeId: string;
@@ -72,7 +73,7 @@ export function createSslcommerzProvider(db: Db, settings: SslcommerzSettings): 
       const res = await fetch(url, { ...init, signal: AbortSignal.timeout(20_000) });
       return await res.json();
     } catch (err) {
-      console.error("[payments] SSLCommerz did not answer:", err);
+      reportError("SSLCommerz did not answer", err);
       throw unavailable(M.payment.gateway_unreachable);
     }
   }
@@ -139,7 +140,7 @@ export function createSslcommerzProvider(db: Db, settings: SslcommerzSettings): 
       });
       const parsed = SessionAnswer.safeParse(await call(`${api}/gwprocess/v4/api.php`, { method: "POST", body: form }));
       if (!parsed.success || parsed.data.status !== "SUCCESS" || !parsed.data.GatewayPageURL) {
-        console.error("[payments] SSLCommerz refused the session:", parsed.success ? parsed.data : parsed.error);
+        reportError("SSLCommerz refused the session", parsed.success ? parsed.data : parsed.error);
         throw unavailable(M.payment.gateway_unreachable);
       }
       return { kind: "redirect", reference, url: parsed.data.GatewayPageURL };
@@ -176,7 +177,7 @@ export function createSslcommerzProvider(db: Db, settings: SslcommerzSettings): 
       );
       const answer = parsed.success ? parsed.data : null;
       if (answer?.APIConnect !== "DONE" || !answer.refund_ref_id || answer.status === "failed") {
-        console.error("[payments] SSLCommerz refused the refund:", answer ?? parsed.error);
+        reportError("SSLCommerz refused the refund", answer ?? parsed.error);
         throw conflict(M.refund.failed);
       }
       return { refundRef: answer.refund_ref_id };

@@ -3,6 +3,7 @@ import { z } from "zod";
 import { M } from "@shared/messages";
 import { AppError, conflict, invalid, unavailable } from "../errors";
 import type { CardPaymentProvider, ProviderPayment } from "./provider";
+import { reportError } from "../log/report-error";
 
 export interface StripeSettings {
   secretKey: string;
@@ -53,7 +54,7 @@ async function asked<T>(call: () => Promise<T>): Promise<T | null> {
     if (err instanceof Stripe.errors.StripeInvalidRequestError) {
       throw new AppError("invalid", M.payment.stripe_refused, { message: err.message });
     }
-    console.error("[payments] Stripe did not answer:", err);
+    reportError("Stripe did not answer", err);
     throw unavailable(M.payment.stripe_unreachable);
   }
 }
@@ -104,7 +105,7 @@ export function createStripeProvider(settings: StripeSettings): CardPaymentProvi
         // Stripe refused it (refunded already, say): the admin asked rightly; the refund was not made, as with the
         // other providers.
         if (err instanceof AppError && err.code === M.payment.stripe_refused) {
-          console.error("[payments] Stripe refused the refund:", err.message);
+          reportError("Stripe refused the refund", err);
           throw conflict(M.refund.failed);
         }
         throw err;

@@ -5,6 +5,7 @@ import { conflict } from "../errors";
 import type { PaymentProvider, RefundRequest } from "../payments/provider";
 import { createTestCardProvider } from "../payments/test-card-provider";
 import type { Deps } from "./deps";
+import { reportError } from "../log/report-error";
 
 /** What gives a payment back: its provider, or the shop itself for cash handed back. */
 export interface Refunder {
@@ -48,7 +49,10 @@ export async function cancelAttempts(deps: Deps, attempts: PaymentAttemptRow[]):
     try {
       await provider.cancelAttempt(attempt.reference);
     } catch (err) {
-      console.error(`[payments] could not cancel ${attempt.provider} payment ${attempt.reference}:`, err);
+      reportError("a payment could not be cancelled", err, {
+        provider: attempt.provider,
+        reference: attempt.reference,
+      });
     }
   }
 }

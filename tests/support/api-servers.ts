@@ -72,6 +72,7 @@ async function spawnServer(
       BASE_URL: base,
       AUTH_SECRET,
       SIGN_IN_LIMIT_PER_MINUTE: "1000",
+      LOG_LEVEL: "warn",
       ORDER_LIMIT_PER_MINUTE: "1000000",
       MAX_OPEN_ORDERS: "1000000",
       REVIEW_LIMIT_PER_HOUR: "1000000",

@@ -35,6 +35,8 @@ export function useTestApp(env: Record<string, string> | (() => Record<string, s
       BASE_URL: TEST_ORIGIN,
       AUTH_SECRET: "test-secret-that-is-long-enough-0123456789",
       SIGN_IN_LIMIT_PER_MINUTE: "1000",
+      // A line per request would bury the failures; a test of the log sets its own level.
+      LOG_LEVEL: "warn",
       // Suites place hundreds of orders per file and fuzz a thousand calls: a test that wants a limit lowers it.
       ORDER_LIMIT_PER_MINUTE: "1000000",
       MAX_OPEN_ORDERS: "1000000",
