@@ -29,7 +29,9 @@ function treeOf(build: ServerBuild): RouteObject[] {
  * not-found page): a log line names the route, not the ids in the URL.
  */
 export function pageRoutePattern(build: ServerBuild, pathname: string): string {
-  const matches = matchRoutes(treeOf(build), pathname) ?? [];
+  // A navigation's data request (`/login.data`, `/_root.data` for the home page) is logged as its page.
+  const page = pathname === "/_root.data" ? "/" : pathname.replace(/\.data$/, "");
+  const matches = matchRoutes(treeOf(build), page) ?? [];
   const segments = matches.map((m) => m.route.path).filter((p): p is string => Boolean(p));
   if (segments.length === 0) return "/";
   return `/${segments.join("/")}`.replace(/\/{2,}/g, "/");

@@ -6,6 +6,7 @@ describe("configuration", () => {
     expect(loadConfig({})).toEqual({
       PORT: 3000,
       HOST: "127.0.0.1",
+      LOG_LEVEL: "info",
       DATA_DIR: "./data",
       DEMO_DATA: true,
       GOOGLE_ISSUER: "https://accounts.google.com",

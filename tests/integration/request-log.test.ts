@@ -188,6 +188,8 @@ describe("a page's route in the log", () => {
     ["/dashboard/manageorder", "/dashboard/manageorder"],
     ["/dashboard/order/6f1c2d3e-0000-4000-8000-000000000001", "/dashboard/order/:orderId"],
     ["/no/such/page", "/*"],
+    ["/dashboard/manageorder.data", "/dashboard/manageorder"],
+    ["/_root.data", "/"],
   ])("names %s as %s, never the ids in it", (pathname, pattern) => {
     expect(pageRoutePattern(build, pathname)).toBe(pattern);
   });
