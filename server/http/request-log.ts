@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import type { MiddlewareHandler } from "hono";
 import { routePath } from "hono/route";
 import type { Logger } from "../log/logger";
-import { runInRequest } from "../log/request-context";
+import { runInRequest, type RequestScope } from "../log/request-context";
 
 /** What a trusted proxy's id may look like to be kept (nginx's `$request_id` is 32 hex digits). */
 const PROXY_REQUEST_ID = /^[A-Za-z0-9._:-]{8,128}$/;
@@ -22,7 +22,7 @@ export function requestLog(log: Logger, trustProxy: number): MiddlewareHandler<{
     const started = performance.now();
     const offered = trustProxy > 0 ? c.req.header("X-Request-Id") : undefined;
     const id = offered && PROXY_REQUEST_ID.test(offered) ? offered : randomUUID();
-    const request: { id: string; log: Logger; userId?: string } = { id, log: log.child({ reqId: id }) };
+    const request: RequestScope = { id, log: log.child({ reqId: id }) };
     await runInRequest(request, () => next());
     c.header("X-Request-Id", id);
     const status = c.res.status;

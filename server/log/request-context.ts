@@ -1,7 +1,7 @@
 import { AsyncLocalStorage } from "node:async_hooks";
 import type { Logger } from "./logger";
 
-interface RequestScope {
+export interface RequestScope {
   id: string;
   log: Logger;
   /** The signed-in account, once a guard has read the session. */
