@@ -71,7 +71,7 @@ export default defineConfig({
       },
     },
     {
-      command: process.env.E2E_SKIP_BUILD ? "npx tsx server/main.ts" : "npm run build && npx tsx server/main.ts",
+      command: process.env.E2E_SKIP_BUILD ? "node build/server/main.js" : "npm run build && node build/server/main.js",
       url: `${baseURL}/api/health`,
       timeout: 180_000,
       reuseExistingServer: false,

@@ -2,11 +2,23 @@ import { PassThrough } from "node:stream";
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
-import type { AppLoadContext, EntryContext } from "react-router";
+import { isRouteErrorResponse, type AppLoadContext, type EntryContext, type HandleErrorFunction } from "react-router";
+import { reportError } from "@server/log/report-error";
+import { notePageError } from "@server/log/request-context";
 import { ServerRouter } from "react-router";
 import { NonceContext } from "~/lib/nonce";
 
 export const streamTimeout = 5_000;
+
+/**
+ * A loader, an action or a render that threw: into the request's log with its stack and id, as a failure when the
+ * answer is a 5xx. Not logged: an answer a route threw on purpose (a 404, a refused form's 400, a redirect), and a
+ * request its browser abandoned.
+ */
+export const handleError: HandleErrorFunction = (error, { request }) => {
+  if (request.signal.aborted || isRouteErrorResponse(error) || error instanceof Response) return;
+  notePageError(error);
+};
 
 export default function handleRequest(
   request: Request,
@@ -44,7 +56,7 @@ export default function handleRequest(
         },
         onError(error: unknown) {
           responseStatusCode = 500;
-          if (shellRendered) console.error(error);
+          if (shellRendered) reportError("page render failed", error);
         },
       },
     );

@@ -63,12 +63,14 @@ export function Layout({ children }: { children: React.ReactNode }) {
       <body className="flex min-h-screen flex-col">
         <I18nextProvider i18n={i18nFor(language)}>
           {/* The banner stays in view with the navbar: nobody scrolls past it before paying. */}
-          <div className="sticky top-0 z-30">
+          <div className="sticky top-0 z-30 print:hidden">
             {data?.testMode ? <TestModeBanner /> : null}
             <Navbar user={data?.user ?? null} />
           </div>
           <div className="flex-1">{children}</div>
-          <Footer popularTags={data?.popularTags ?? []} />
+          <div className="print:hidden">
+            <Footer popularTags={data?.popularTags ?? []} />
+          </div>
         </I18nextProvider>
         {hydrate ? (
           <>

@@ -19,7 +19,9 @@ export default [
     route("reviews", "routes/dashboard/reviews.tsx"),
     route("payment/:orderId", "routes/dashboard/payment.tsx"),
     route("order/:orderId", "routes/dashboard/order-detail.tsx"),
+    route("orders/:orderId/invoice", "routes/dashboard/invoice.tsx"),
     layout("routes/dashboard/admin-only.tsx", [
+      route("overview", "routes/dashboard/overview.tsx"),
       route("addproduct", "routes/dashboard/add-product.tsx"),
       route("manageproduct", "routes/dashboard/manage-products.tsx"),
       route("manageproduct/:productId", "routes/dashboard/edit-product.tsx"),

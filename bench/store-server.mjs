@@ -1,4 +1,4 @@
-// Starts the built store (`server/main.ts`, production mode) as its own process and waits until it answers.
+// Starts the built store (`build/server/main.js`, production mode) as its own process and waits until it answers.
 import { spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { mkdtempSync } from "node:fs";
@@ -10,7 +10,7 @@ export const BENCH_ADMIN = { email: "bench-admin@randa.example", password: "benc
 /** `databaseUrl` empty: a fresh embedded database in a temporary folder. */
 export async function startStore({ port, databaseUrl = "" }) {
   const baseUrl = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, ["--import", "tsx", "server/main.ts"], {
+  const child = spawn(process.execPath, ["build/server/main.js"], {
     env: {
       ...process.env,
       NODE_ENV: "production",

@@ -1,7 +1,7 @@
 // `npm run bench:volume`: the store at a shop's volume on PostgreSQL. Makes a fresh database, fills it with
 // `seed:scale` (10,000 products, 200,000 orders, 20,000 customers by default), starts the built store on it and
-// measures the pages that grow with the data: home, /shop and a search on it, a product, and Manage Orders (first page, a
-// status tab, a search) as an admin. p50/p99 at 10 connections, the HTML each page sends (plain, gzip, brotli),
+// measures the pages that grow with the data: home, /shop and a search on it, a product, Manage Orders (first page, a
+// status tab, a search) and the overview over 90 days as an admin. p50/p99 at 10 connections, the HTML each page sends (plain, gzip, brotli),
 // and the server's memory after the run. Writes bench/results/volume.{json,md} and the README's table.
 //
 //   --no-build            use the existing build
@@ -135,6 +135,7 @@ try {
       { label: "Manage Orders", path: "/dashboard/manageorder", headers: admin },
       { label: "Manage Orders, paid", path: "/dashboard/manageorder?status=paid", headers: admin },
       { label: "Manage Orders, a buyer's e-mail", path: `/dashboard/manageorder?q=${q}`, headers: admin },
+      { label: "Overview, 90 days", path: "/dashboard/overview?days=90", headers: admin },
     ];
     for (const page of measured) {
       console.log(`bench: ${page.label} (${page.path})`);

@@ -2,6 +2,7 @@
 import { assertPasswordLength, setPassword } from "../server/auth/set-password";
 import { ConfigError, loadConfig } from "../server/config";
 import { openDatabase, type Db } from "../server/db/client";
+import { DataDirInUse } from "../server/db/data-dir-lock";
 import { demoteAdmin, promoteToAdmin } from "../server/domain/users";
 import { AppError } from "../server/errors";
 
@@ -99,7 +100,12 @@ try {
     await database.close();
   }
 } catch (err) {
-  if (err instanceof ConfigError || err instanceof AppError || err instanceof CommandError) {
+  if (
+    err instanceof ConfigError ||
+    err instanceof AppError ||
+    err instanceof CommandError ||
+    err instanceof DataDirInUse
+  ) {
     console.error(err.message);
     process.exit(1);
   }

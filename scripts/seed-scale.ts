@@ -2,6 +2,7 @@
 // store would open (DATABASE_URL, or the embedded one under DATA_DIR) with years of a shop's data, in SQL.
 import { ConfigError, loadConfig } from "../server/config";
 import { openDatabase } from "../server/db/client";
+import { DataDirInUse } from "../server/db/data-dir-lock";
 import { DEFAULT_SCALE, ScaleRefused, seedScaleData, type ScaleSizes } from "./scale/seed";
 
 const USAGE = `Usage: npm run seed:scale -- [--products N] [--orders N] [--users N] [--reviews N]
@@ -51,7 +52,7 @@ try {
     await database.close();
   }
 } catch (err) {
-  if (err instanceof ConfigError || err instanceof ScaleRefused) {
+  if (err instanceof ConfigError || err instanceof ScaleRefused || err instanceof DataDirInUse) {
     console.error(err.message);
     process.exit(1);
   }

@@ -1,5 +1,6 @@
-// `npm test`: the integration suite on a real database, then the browser suite on Chromium, then one closing
-// line with the counts of both. `--only=integration` runs the first alone (CI's PostgreSQL pass).
+// `npm test`: the production build, the integration suite on a real database, then the browser suite on Chromium,
+// then one closing line with the counts of both. `--only=integration` runs the integration suite alone (CI's
+// PostgreSQL pass, on the build the first pass made).
 // The counts are also written to reports/summary-$TEST_SUMMARY_NAME.json for CI's grand total.
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
@@ -14,6 +15,10 @@ rmSync(e2eReport, { force: true });
 const run = (cmd, args) => spawnSync(cmd, args, { stdio: "inherit" }).status ?? 1;
 const readJson = (file) => (existsSync(file) ? JSON.parse(readFileSync(file, "utf8")) : null);
 
+// The production build first: the browser suite runs on it, and so do the integration tests that start whole store
+// processes (tests/support/built-store.ts). Built once here, not once per suite.
+if (!integrationOnly && run("npm", ["run", "build"]) !== 0) process.exit(1);
+
 const integration = run("npx", [
   "vitest",
   "run",
@@ -21,6 +26,7 @@ const integration = run("npx", [
   "--reporter=json",
   `--outputFile=${integrationReport}`,
 ]);
+process.env.E2E_SKIP_BUILD = "1";
 const e2e = integrationOnly ? 0 : run("node", ["scripts/test-e2e.mjs"]);
 
 const counts = { passed: 0, failed: 0, skipped: 0 };

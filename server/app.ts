@@ -6,11 +6,14 @@ import { VersionedCache } from "./cache/versioned-cache";
 import { asClientSent, clientAddresses, clientIp } from "./http/client-ip";
 import { bodyLimits } from "./http/body-limits";
 import { compression } from "./http/compression";
+import { metricsRoute } from "./http/metrics-route";
+import { createReadiness, type Readiness } from "./http/readiness";
 import { pageRoutePattern } from "./http/page-route";
 import { requestLog, type RequestLogVariables } from "./http/request-log";
 import { crossSiteGuard } from "./http/cross-site-guard";
 import { sharedPage, type CachedPage, type Respond } from "./http/public-page-cache";
 import { securityHeaders } from "./http/security-headers";
+import { streamedImages } from "./http/streamed-images";
 import { hashedAssets, publicFiles, uploadedImages } from "./http/static-files";
 import type { Services } from "./services";
 
@@ -20,13 +23,15 @@ export interface AppOptions {
   ssr?: { build: ServerBuild | (() => Promise<ServerBuild>); mode: "production" | "development" };
   /** The browser build (`build/client`); in development Vite serves these files itself. */
   clientDir?: string;
+  /** Whether this copy takes requests (GET /api/ready); ready unless the caller runs a start-up and a drain. */
+  readiness?: Readiness;
 }
 
 /**
  * Middleware order: the request log wraps everything (its line has the final status), then compression, then
  * security headers, the cross-site guard and the body limits, then API, files and pages.
  */
-export function createApp({ services, ssr, clientDir }: AppOptions) {
+export function createApp({ services, ssr, clientDir, readiness = createReadiness("ready") }: AppOptions) {
   const app = new Hono<{ Variables: SecureHeadersVariables & RequestLogVariables }>();
   const production = ssr?.mode !== "development";
   const payment = services.payments?.pageSources ?? { script: [], frame: [], connect: [] };
@@ -41,7 +46,7 @@ export function createApp({ services, ssr, clientDir }: AppOptions) {
             defaultSrc: ["'self'"],
             scriptSrc: ["'self'", "{nonce}", ...payment.script],
             styleSrc: ["'self'", "'unsafe-inline'"],
-            imgSrc: ["'self'", "data:"],
+            imgSrc: ["'self'", "data:", ...services.imageOrigins],
             mediaSrc: ["'self'"],
             connectSrc: ["'self'", ...payment.connect],
             frameSrc: ["'self'", ...payment.frame],
@@ -60,8 +65,10 @@ export function createApp({ services, ssr, clientDir }: AppOptions) {
   app.use(crossSiteGuard(services.trustedOrigins));
   app.use(bodyLimits());
 
-  app.route("/api", apiRouter(services));
-  app.use("/uploads/*", uploadedImages(services.dataDir));
+  app.get("/metrics", metricsRoute(services.metricsToken));
+  app.route("/api", apiRouter(services, readiness));
+  const { get: fromBucket } = services.images;
+  app.use("/uploads/*", fromBucket ? streamedImages(fromBucket) : uploadedImages(services.dataDir));
 
   if (clientDir) {
     app.use("/assets/*", hashedAssets(clientDir));

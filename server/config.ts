@@ -5,6 +5,15 @@ const booleanFlag = z
   .enum(["true", "false", "1", "0", "yes", "no"], { error: "must be true or false" })
   .transform((v) => v === "true" || v === "1" || v === "yes");
 
+/**
+ * An http(s) address that names files by appending `/name`: no query or fragment, no comma (a srcset splits on
+ * them), no trailing slash kept.
+ */
+const webAddress = z
+  .url({ protocol: /^https?$/, error: "must be an http:// or https:// URL" })
+  .refine((url) => !/[?#,]/.test(url), "must not have a query (?), fragment (#) or comma")
+  .transform((url) => url.replace(/\/+$/, ""));
+
 /** A rate limit: how many calls in its window. */
 const limitCount = (fallback: number) =>
   z.coerce
@@ -62,6 +71,19 @@ const ConfigSchema = z.object({
   LOG_LEVEL: z.enum(["trace", "debug", "info", "warn", "error", "fatal", "silent"]).default("info"),
   /** json: one JSON object a line, for a log collector; pretty: for a person at a terminal (`npm run dev`'s default). */
   LOG_FORMAT: z.enum(["json", "pretty"]).optional(),
+  /** The bearer token GET /metrics asks for; without one, the metrics are served to this machine only. */
+  METRICS_TOKEN: z.string().min(16, "must be at least 16 characters").optional(),
+  /**
+   * After SIGTERM, how long the store goes on taking requests while GET /api/ready answers 503, so that a load
+   * balancer checking it stops sending requests first. 0 (the default) closes the port at once: nginx then sends
+   * new requests to another copy.
+   */
+  SHUTDOWN_DELAY_SECONDS: z.coerce
+    .number({ error: "must be a number" })
+    .int("must be a whole number")
+    .min(0, "must be 0 or more")
+    .max(300, "must be at most 300")
+    .default(0),
   /** How many proxies stand in front of the store; their X-Forwarded-* headers are believed, nobody else's. */
   TRUST_PROXY: z.coerce
     .number({ error: "must be a number" })
@@ -82,10 +104,41 @@ const ConfigSchema = z.object({
   ORDER_HOLD_MINUTES: limitCount(60),
   /** How often each server copy looks for orders whose hold has run out. */
   ORDER_EXPIRY_INTERVAL_SECONDS: limitCount(30),
+  /** How often each server copy looks for order e-mails due (server/jobs/mail-outbox.ts); a commit wakes it sooner. */
+  MAIL_POLL_SECONDS: limitCount(5),
   /** Reviews one account may write in an hour; an address, three accounts' worth. */
   REVIEW_LIMIT_PER_HOUR: limitCount(5),
   /** Images one admin may upload in an hour; an address, three admins' worth. */
   UPLOAD_LIMIT_PER_HOUR: limitCount(120),
+  /** Uploaded images go to this S3-compatible bucket instead of DATA_DIR/uploads (server/images/s3-image-store.ts). */
+  S3_BUCKET: z
+    .string()
+    .regex(
+      /^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/,
+      "must be a bucket name: 3 to 63 lowercase letters, digits, dots or hyphens",
+    )
+    .optional(),
+  /** The S3 API's address (R2, MinIO); unset, AWS S3 in S3_REGION. */
+  S3_ENDPOINT: webAddress.optional(),
+  /** us-east-1 is what MinIO and R2 (its alias for `auto`) accept too, and AWS's own first region. */
+  S3_REGION: z.string().min(1, "must not be empty").default("us-east-1"),
+  /** Unset, the AWS SDK's own chain finds the keys (AWS_* variables, a profile, an instance role). */
+  S3_ACCESS_KEY_ID: z.string().optional(),
+  S3_SECRET_ACCESS_KEY: z.string().optional(),
+  /** Where browsers read the bucket's objects (a public bucket or a CDN before it); unset, the store streams them. */
+  S3_PUBLIC_URL: webAddress.optional(),
+  /** `bucket` in the path, not the host name: MinIO and most stand-ins need it. */
+  S3_FORCE_PATH_STYLE: booleanFlag.default(false),
+  /** Who the shop is, as its invoices say (server/shop-identity.ts): its name, postal address, trade licence and BIN. */
+  SHOP_NAME: z.string().trim().min(1, "must not be empty").max(120, "must be at most 120 characters").optional(),
+  SHOP_ADDRESS: z.string().trim().min(1, "must not be empty").max(300, "must be at most 300 characters").optional(),
+  SHOP_TRADE_LICENCE: z.string().trim().min(1, "must not be empty").max(60, "must be at most 60 characters").optional(),
+  /** The VAT Business Identification Number: 9 or 13 digits (dashes allowed). */
+  SHOP_BIN: z
+    .string()
+    .trim()
+    .refine((v) => /^\d{9}$|^\d{13}$/.test(v.replaceAll("-", "")), "must be a BIN of 9 or 13 digits")
+    .optional(),
 });
 
 export type Config = z.infer<typeof ConfigSchema>;
@@ -115,6 +168,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
         "Configuration error: SSLCOMMERZ_STORE_ID and SSLCOMMERZ_STORE_PASSWORD must be set together.",
       );
     }
+    checkObjectStorage(config, present);
     const mode = storeMode(config);
     if (mode.live && !isLoopback(config.HOST) && !config.BASE_URL) {
       throw new ConfigError(
@@ -139,9 +193,31 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     "STRIPE_SECRET_KEY",
     "STRIPE_WEBHOOK_SECRET",
     "SSLCOMMERZ_STORE_PASSWORD",
+    "METRICS_TOKEN",
+    "S3_SECRET_ACCESS_KEY",
   ];
   const shown = secret.includes(name) ? "" : ` (got "${present[name]}")`;
   throw new ConfigError(`Configuration error: ${name} ${issue.message}${shown}.`);
+}
+
+const S3_SETTINGS = [
+  "S3_ENDPOINT",
+  "S3_REGION",
+  "S3_ACCESS_KEY_ID",
+  "S3_SECRET_ACCESS_KEY",
+  "S3_PUBLIC_URL",
+  "S3_FORCE_PATH_STYLE",
+] as const;
+
+/** The bucket's settings make sense only with a bucket, and its keys only as a pair. */
+function checkObjectStorage(config: Config, present: Record<string, string | undefined>) {
+  const stray = S3_SETTINGS.find((name) => present[name] !== undefined);
+  if (!config.S3_BUCKET && stray) {
+    throw new ConfigError(`Configuration error: ${stray} is set but S3_BUCKET is not; set the bucket or unset it.`);
+  }
+  if (Boolean(config.S3_ACCESS_KEY_ID) !== Boolean(config.S3_SECRET_ACCESS_KEY)) {
+    throw new ConfigError("Configuration error: S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY must be set together.");
+  }
 }
 
 /** 127.0.0.0/8, ::1 or localhost: only this machine can reach a store listening there. */

@@ -1,4 +1,4 @@
-import { english, type Message, type MessageCode, type MessageParams } from "@shared/messages";
+import { english, message, type Message, type MessageCode, type MessageParams } from "@shared/messages";
 
 /** What went wrong, in kinds a door can answer: each kind is one HTTP status (`STATUS_OF`). */
 export type ErrorKind =
@@ -67,6 +67,11 @@ const make =
     new AppError(kind, code, { params });
 
 export const invalid = make("invalid");
+/** Input refused for one field's sake: the form shows the message under that field. */
+export function fieldRefusal(field: string, code: MessageCode): AppError {
+  const said = message(code);
+  return new AppError("invalid", said.code, { issues: [{ field, ...said }] });
+}
 export const unauthorized = make("unauthorized");
 export const forbidden = make("forbidden");
 export const notFound = make("not_found");

@@ -1,17 +1,22 @@
-import { createServer } from "node:http";
+import { createServer, type RequestListener } from "node:http";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { getRequestListener } from "@hono/node-server";
 import type { ServerBuild } from "react-router";
 import { setTimeout as delay } from "node:timers/promises";
 import { createApp } from "./app";
+import { openControlSocket } from "./backup/control-socket";
 import { ConfigError, loadConfig } from "./config";
+import { DataDirInUse } from "./db/data-dir-lock";
 import { inFlightRequests } from "./http/in-flight";
+import { createReadiness, startingListener } from "./http/readiness";
 import { openDatabase } from "./db/client";
 import { createServices } from "./services";
 import { createLogger } from "./log/logger";
+import { reportError } from "./log/report-error";
 import { pruneRequestLimits } from "./limits/request-limit";
 import { scheduleOrderExpiry } from "./jobs/order-expiry";
+import { scheduleMailOutbox } from "./jobs/mail-outbox";
 import { describeMode, prepareStore, StartRefused } from "./startup";
 
 const dev = process.argv.includes("--dev");
@@ -19,7 +24,7 @@ const SHUTDOWN_GRACE_MS = 5000;
 
 /** A configuration mistake, or a live store unsafe to open, stops start-up with one line, not a stack trace. */
 function stopOn(err: unknown): never {
-  if (err instanceof ConfigError || err instanceof StartRefused) {
+  if (err instanceof ConfigError || err instanceof StartRefused || err instanceof DataDirInUse) {
     console.error(err.message);
     process.exit(1);
   }
@@ -35,8 +40,18 @@ function orExit<T>(make: () => T): T {
 }
 
 const config = orExit(() => loadConfig());
-const database = await openDatabase(config.DATABASE_URL ? { url: config.DATABASE_URL } : { dataDir: config.DATA_DIR });
 const log = createLogger({ level: config.LOG_LEVEL, format: config.LOG_FORMAT ?? (dev ? "pretty" : "json") });
+// The port answers from the first moment: 503 "starting" until migrations, demo data and the app are ready.
+const readiness = createReadiness();
+let listener: RequestListener = startingListener;
+const server = createServer((req, res) => listener(req, res));
+await new Promise<void>((resolve, reject) => {
+  server.once("error", reject);
+  server.listen(config.PORT, config.HOST, () => resolve());
+});
+const database = await openDatabase(
+  config.DATABASE_URL ? { url: config.DATABASE_URL } : { dataDir: config.DATA_DIR },
+).catch(stopOn);
 const services = orExit(() => createServices(database, config, log));
 await prepareStore(services, config).catch(async (err: unknown) => {
   await database.close();
@@ -45,14 +60,17 @@ await prepareStore(services, config).catch(async (err: unknown) => {
 // Spent rate-limit counters go once an hour; any copy of the server may do it, and doing it twice is harmless.
 const pruning = setInterval(
   () => {
-    pruneRequestLimits(services.db).catch((err: unknown) => console.error("Pruning rate-limit counters failed:", err));
+    pruneRequestLimits(services.db).catch((err: unknown) => reportError("Pruning rate-limit counters failed", err));
   },
   60 * 60 * 1000,
 );
 pruning.unref();
 const expiry = scheduleOrderExpiry(services, config.ORDER_EXPIRY_INTERVAL_SECONDS);
+// Order e-mails leave through the outbox table (server/jobs/mail-outbox.ts); every copy works it.
+const mail = scheduleMailOutbox(services, config.MAIL_POLL_SECONDS);
+// npm run backup asks the store for its embedded database's snapshot here (server/backup/control-socket.ts).
+const control = await openControlSocket(database, config.DATA_DIR, log);
 
-let listener: Parameters<typeof createServer>[1];
 const requests = inFlightRequests();
 let closeVite = async () => {};
 if (dev) {
@@ -61,6 +79,7 @@ if (dev) {
   closeVite = () => vite.close();
   const app = createApp({
     services,
+    readiness,
     ssr: {
       build: () => vite.ssrLoadModule("virtual:react-router/server-build") as Promise<ServerBuild>,
       mode: "development",
@@ -71,27 +90,31 @@ if (dev) {
 } else {
   const buildDir = path.resolve("build");
   const build = (await import(pathToFileURL(path.join(buildDir, "server/index.js")).href)) as ServerBuild;
-  const app = createApp({ services, ssr: { build, mode: "production" }, clientDir: path.join(buildDir, "client") });
+  const clientDir = path.join(buildDir, "client");
+  const app = createApp({ services, readiness, ssr: { build, mode: "production" }, clientDir });
   listener = getRequestListener(requests.track(app.fetch));
 }
 
-const server = createServer(listener);
-server.listen(config.PORT, config.HOST, () => {
-  const address = server.address();
-  const port = typeof address === "object" && address ? address.port : config.PORT;
-  const where = database.kind === "pglite" ? `embedded PostgreSQL in ${path.resolve(config.DATA_DIR)}` : "PostgreSQL";
-  console.log(
-    `Randa is serving http://${config.HOST}:${port} (${dev ? "development" : "production"}, ${where}): ${describeMode(config)}`,
-  );
-});
+readiness.ready();
+const address = server.address();
+const port = typeof address === "object" && address ? address.port : config.PORT;
+const where = database.kind === "pglite" ? `embedded PostgreSQL in ${path.resolve(config.DATA_DIR)}` : "PostgreSQL";
+console.log(
+  `Randa is serving http://${config.HOST}:${port} (${dev ? "development" : "production"}, ${where}): ${describeMode(config)}`,
+);
 
 let stopping = false;
 async function stop(signal: string) {
   if (stopping) return;
   stopping = true;
   clearInterval(pruning);
-  console.log(`${signal}: closing.`);
+  // From now on GET /api/ready answers 503; a load balancer that checks it has SHUTDOWN_DELAY_SECONDS to notice
+  // before the port closes.
+  readiness.drain();
+  console.log(`${signal}: draining.`);
+  await delay(config.SHUTDOWN_DELAY_SECONDS * 1000);
   const expiryStopped = expiry.stop();
+  const mailStopped = mail.stop();
   // Requests under way are answered before the database closes; idle keep-alive connections end at once.
   const drained = new Promise<void>((resolve) => server.close(() => resolve()));
   server.closeIdleConnections();
@@ -99,6 +122,8 @@ async function stop(signal: string) {
   await Promise.race([Promise.all([drained, requests.idle()]), delay(SHUTDOWN_GRACE_MS)]);
   clearTimeout(tooLong);
   await expiryStopped;
+  await mailStopped;
+  await control?.close();
   await closeVite();
   await database.close();
   // The log writes asynchronously: its last lines go out before the process ends.

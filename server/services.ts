@@ -7,10 +7,13 @@ import { watchCatalog, type CatalogVersion } from "./cache/catalog-version";
 import type { Config } from "./config";
 import type { Database, Db } from "./db/client";
 import { createDiskImageStore, type ImageStore } from "./images/image-store";
+import { storeMetrics } from "./metrics/store-metrics";
+import { createS3ImageStore, s3Settings } from "./images/s3-image-store";
 import { limitRules, type LimitRules } from "./limits/rules";
 import { createMailer, type Mailer } from "./mail";
 import { createGateway, createPaymentProvider } from "./payments/create-provider";
 import type { CardPaymentProvider, PaymentProvider } from "./payments/provider";
+import { shopIdentity, type ShopIdentity } from "./shop-identity";
 
 /** Everything a request may need, made once at start-up (or per test file) and passed down. */
 export interface Services {
@@ -26,7 +29,10 @@ export interface Services {
   payments: CardPaymentProvider | null;
   /** A hosted gateway offered beside it (SSLCommerz), when configured. */
   gateway: PaymentProvider | null;
+  /** DATA_DIR/uploads, or the S3-compatible bucket S3_BUCKET names. */
   images: ImageStore;
+  /** Origins pages load images from besides the store itself (S3_PUBLIC_URL's), for the CSP's img-src. */
+  imageOrigins: string[];
   /** How often an account or an address may place orders, write reviews and upload images (server/limits/). */
   limits: LimitRules;
   /** How many unpaid orders one buyer may hold at once (MAX_OPEN_ORDERS). */
@@ -35,14 +41,18 @@ export interface Services {
   holdMinutes: number;
   /** The time now, for the rate limits' windows and the test card's expiry; tests set a clock. */
   now?: () => Date;
-  /** DATA_DIR, resolved: uploaded images are served from its uploads/ folder. */
+  /** DATA_DIR, resolved: uploaded images are served from its uploads/ folder unless a bucket keeps them. */
   dataDir: string;
   baseURL: string;
   /** How many proxies stand in front (TRUST_PROXY): whose X-Forwarded-* headers are believed (server/http/client-ip.ts). */
   trustProxy: number;
   /** Origins whose pages may send cookie-authenticated writes (the CSRF check). */
   trustedOrigins: string[];
+  /** METRICS_TOKEN: the bearer token GET /metrics asks for (server/http/metrics-route.ts). */
+  metricsToken: string | undefined;
   googleEnabled: boolean;
+  /** Who the shop is, as its invoices say (SHOP_NAME, SHOP_ADDRESS, SHOP_TRADE_LICENCE, SHOP_BIN). */
+  shop: ShopIdentity;
   /** Where sign-in forms may send the browser (Google's authorization page). */
   signInProviderOrigins: string[];
 }
@@ -60,6 +70,7 @@ export function createServices(
   log: Logger = createLogger({ level: config.LOG_LEVEL, format: config.LOG_FORMAT ?? "json" }),
 ): Services {
   setProcessLog(log);
+  storeMetrics.watchPool(() => database.poolStats());
   const baseURL = storeBaseURL(config);
   const mailer = createMailer({
     smtpUrl: config.SMTP_URL,
@@ -82,6 +93,7 @@ export function createServices(
     signInLimitPerMinute: config.SIGN_IN_LIMIT_PER_MINUTE,
     google,
   });
+  const bucket = s3Settings(config);
   return {
     database,
     db: database.db,
@@ -91,7 +103,8 @@ export function createServices(
     mailer,
     payments: createPaymentProvider(config, database.db),
     gateway: createGateway(config, database.db, baseURL),
-    images: createDiskImageStore(path.resolve(config.DATA_DIR, "uploads")),
+    images: bucket ? createS3ImageStore(bucket) : createDiskImageStore(path.resolve(config.DATA_DIR, "uploads")),
+    imageOrigins: bucket?.publicUrl ? [new URL(bucket.publicUrl).origin] : [],
     limits: limitRules(config),
     maxOpenOrders: config.MAX_OPEN_ORDERS,
     holdMinutes: config.ORDER_HOLD_MINUTES,
@@ -99,7 +112,9 @@ export function createServices(
     baseURL,
     trustProxy: config.TRUST_PROXY,
     trustedOrigins,
+    metricsToken: config.METRICS_TOKEN,
     googleEnabled: Boolean(google),
+    shop: shopIdentity(config),
     signInProviderOrigins: google ? [new URL(google.issuer).origin] : [],
   };
 }

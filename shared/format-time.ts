@@ -44,3 +44,10 @@ export function formatDateTime(at: string | Date, language: Language = "en"): st
   const date = `${plain[language].format(day)} ${MONTHS[language][month]} ${plain[language].format(year)}`;
   return `${date}, ${formatTime(at, language)}`;
 }
+
+/** A shop's day, YYYY-MM-DD: '9 Mar' ('৯ মার্চ'), with its year when asked: '9 Mar 2026'. */
+export function formatDay(day: string, language: Language = "en", withYear = false): string {
+  const [year, month, date] = day.split("-").map(Number) as [number, number, number];
+  const shown = `${plain[language].format(date)} ${MONTHS[language][month - 1]}`;
+  return withYear ? `${shown} ${plain[language].format(year)}` : shown;
+}

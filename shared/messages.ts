@@ -91,6 +91,7 @@ export const MESSAGES = {
     dates_reversed: "The from date must not be after the to date",
     cursor_invalid: "This page link is not valid; start again from the first page",
     in_stock_invalid: "inStock must be true or false",
+    days_invalid: "days must be 7, 30 or 90",
   },
   product: {
     not_found: "Product not found",
@@ -118,6 +119,10 @@ export const MESSAGES = {
     max_per_order_too_low: "Most Per Order must be at least 1",
     max_per_order_too_high: "Most Per Order can be at most 10,00,000 Pis",
     max_per_order_below_minimum: "Most Per Order cannot be less than the Minimum Quantity",
+    low_stock_not_number: "Low stock below must be a number of pieces",
+    low_stock_not_whole: "Low stock below must be a whole number of pieces",
+    low_stock_negative: "Low stock below cannot be negative",
+    low_stock_too_high: "Low stock below can be at most 1,00,00,00,000 Pis",
     description_required: "Quantity Is Required",
     description_too_long: "Description can be at most 5000 characters",
     details_not_text: "Details must be text",
@@ -143,6 +148,7 @@ export const MESSAGES = {
     not_an_image: "That file is not an image we can read. Please choose a JPEG, PNG, WebP, GIF or AVIF file.",
     too_many_pixels: "The image has too many pixels (at most 40 megapixels). Please choose a smaller one.",
     failed: "The image could not be uploaded.",
+    store_unreachable: "The image could not be stored just now. Please try again in a minute.",
   },
   quantity: {
     required: "Quantity Is Required",

@@ -22,6 +22,8 @@ export interface EditableProductView extends ProductView {
   nameBn: string | null;
   descriptionBn: string | null;
   featured: boolean;
+  /** Below this many pieces it is running low; null: twice the minimum order (shared/low-stock.ts). */
+  lowStockThreshold: number | null;
 }
 
 /** A category as pages show it: both names (the page shows its language's), its slug for links, its products. */
@@ -84,6 +86,18 @@ export interface OrderEventView {
 export interface OrderDetailView {
   order: OrderView;
   history: OrderEventView[];
+}
+
+/** An order's invoice: the order, its history, its number once paid or confirmed, and who the shop is. */
+export interface InvoiceView extends OrderDetailView {
+  /** `INV-000042`; null until the order is paid or confirmed for cash on delivery. */
+  number: string | null;
+  issuedAt: string | null;
+  /** The payable amount written out in the page's language. */
+  amountInWords: string;
+  shop: { name: string; address: string | null; tradeLicence: string | null; bin: string | null };
+  /** The viewer is the order's buyer. */
+  mine: boolean;
 }
 
 export interface UserView {

@@ -38,6 +38,7 @@ function readFields(form: FormData) {
     availability: number(form.get("availability")),
     minimumQuantity: number(form.get("minimumQuantity")),
     maxPerOrder: form.get("maxPerOrder") === "" ? null : number(form.get("maxPerOrder")),
+    lowStockThreshold: form.get("lowStockThreshold") === "" ? null : number(form.get("lowStockThreshold")),
     description: text("description"),
     details: text("details"),
     categoryId: text("categoryId") || undefined,
@@ -167,6 +168,17 @@ export function ProductForm({ product, categories, onSaved }: ProductFormProps) 
         defaultValue={product?.maxPerOrder ?? undefined}
         placeholder={t("admin.maxPerOrderHint")}
         error={shownErrors.maxPerOrder}
+      />
+      <Field
+        label={t("admin.lowStockThreshold")}
+        name="lowStockThreshold"
+        type="number"
+        inputMode="numeric"
+        min={0}
+        step={1}
+        defaultValue={product?.lowStockThreshold ?? undefined}
+        placeholder={t("admin.lowStockThresholdHint")}
+        error={shownErrors.lowStockThreshold}
       />
       <TextAreaField
         label={t("admin.description")}

@@ -40,6 +40,8 @@ export function productFields(form: FormData) {
     minimumQuantity: formNumber(form.get("minimumQuantity")),
     // Sent empty: none of its own (half of the stock); not sent at all: unchanged.
     maxPerOrder: optionalNumber(form.get("maxPerOrder")),
+    // Sent empty: none of its own (twice the minimum order).
+    lowStockThreshold: optionalNumber(form.get("lowStockThreshold")),
     description: formText(form.get("description")),
     details: formText(form.get("details")),
     image: image === "" ? undefined : image,

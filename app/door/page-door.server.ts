@@ -4,6 +4,7 @@ import { AppError, STATUS_OF } from "@server/errors";
 import type { Actor } from "@server/use-cases/actor";
 import type { Deps } from "@server/use-cases/deps";
 import { M, message, type Message, type MessageCode } from "@shared/messages";
+import { languageOf } from "@shared/languages";
 import type { ActionResult } from "~/lib/use-action-toast";
 import { signOutAndGoHome } from "./sign-out.server";
 
@@ -33,8 +34,15 @@ export function pageActor({ request, context }: DoorArgs): Promise<Actor> {
   return actor;
 }
 
-/** The use cases' dependencies for this request: the store's services, and the address the request came from. */
-const depsOf = ({ context }: DoorArgs): Deps => ({ ...context.services, clientIp: context.clientIp });
+/**
+ * The use cases' dependencies for this request: the store's services, the address the request came from and the
+ * language it is answered in.
+ */
+const depsOf = ({ context, request }: DoorArgs): Deps => ({
+  ...context.services,
+  clientIp: context.clientIp,
+  language: languageOf(request),
+});
 
 export const succeeded = (code: MessageCode): ActionResult => ({
   toast: { kind: "success", said: message(code), id: Date.now() },

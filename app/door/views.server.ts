@@ -7,6 +7,7 @@ import type { CategoryWithCount } from "@server/use-cases/categories";
 import type {
   CategoryView,
   EditableProductView,
+  InvoiceView,
   OrderDetailView,
   OrderView,
   ProductView,
@@ -14,6 +15,9 @@ import type {
   UserView,
 } from "@shared/views";
 import type { Language } from "@shared/languages";
+import { formatInvoiceNumber } from "@shared/invoice-number";
+import type { ShopIdentity } from "@server/shop-identity";
+import { amountInWords } from "./amount-in-words.server";
 
 /** What a page is given of the server's entities: the fields it shows, nothing internal. */
 export function productView(p: Product): ProductView {
@@ -48,6 +52,7 @@ export function editableProductView(p: Product): EditableProductView {
     nameBn: p.nameBn,
     descriptionBn: p.descriptionBn,
     featured: p.featured,
+    lowStockThreshold: p.lowStockThreshold,
   };
 }
 
@@ -89,6 +94,23 @@ export function orderDetailView(detail: OrderDetail): OrderDetailView {
   return {
     order: orderView(detail),
     history: detail.history.map((e) => ({ status: e.status, at: e.at.toISOString(), by: e.by, reason: e.reason })),
+  };
+}
+
+export function invoiceView(
+  detail: OrderDetail,
+  shop: ShopIdentity,
+  language: Language,
+  viewerId: string | undefined,
+): InvoiceView {
+  const { invoiceNumber, invoicedAt, payablePoisha, buyerId } = detail.order;
+  return {
+    ...orderDetailView(detail),
+    number: invoiceNumber === null ? null : formatInvoiceNumber(invoiceNumber),
+    issuedAt: invoicedAt?.toISOString() ?? null,
+    amountInWords: amountInWords(payablePoisha, language),
+    shop,
+    mine: buyerId === viewerId,
   };
 }
 

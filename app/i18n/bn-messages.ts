@@ -56,6 +56,10 @@ export const bnMessages: Translations = {
     max_per_order_too_low: "প্রতি অর্ডারে সর্বোচ্চ পরিমাণ অন্তত ১ হতে হবে",
     max_per_order_too_high: "প্রতি অর্ডারে সর্বোচ্চ পরিমাণ ১০,০০,০০০ পিসের বেশি হতে পারে না",
     max_per_order_below_minimum: "প্রতি অর্ডারে সর্বোচ্চ পরিমাণ সর্বনিম্ন পরিমাণের চেয়ে কম হতে পারে না",
+    low_stock_not_number: "কম মজুতের সীমা পিসের সংখ্যায় দিন",
+    low_stock_not_whole: "কম মজুতের সীমা পূর্ণ সংখ্যায় দিন",
+    low_stock_negative: "কম মজুতের সীমা ঋণাত্মক হতে পারে না",
+    low_stock_too_high: "কম মজুতের সীমা ১,০০,০০,০০,০০০ পিসের বেশি হতে পারে না",
     description_required: "বিবরণ দিন",
     image_required: "ছবি দিন",
     name_bn_not_text: "বাংলা নাম লেখায় দিন",
@@ -158,6 +162,7 @@ export const bnMessages: Translations = {
     dates_reversed: "শুরুর তারিখ শেষের তারিখের পরে হতে পারবে না",
     cursor_invalid: "এই পাতার লিংকটি সঠিক নয়; প্রথম পাতা থেকে আবার শুরু করুন",
     in_stock_invalid: "inStock হবে true বা false",
+    days_invalid: "days হবে ৭, ৩০ বা ৯০",
   },
   review: {
     rating_required: "রেটিং দিন",

@@ -1,6 +1,6 @@
 import { useT } from "~/i18n/use-t";
 import { formatCount, formatMoney, formatTk } from "@shared/format";
-import { formatDateTime, formatTime } from "@shared/format-time";
+import { formatDateTime, formatDay, formatTime } from "@shared/format-time";
 
 /** Money and counts in the page's language: Bengali digits and ৳ in Bangla, 'Tk 1,25,000' in English. */
 export function useFormat() {
@@ -15,5 +15,7 @@ export function useFormat() {
     time: (at: string) => formatTime(at, language),
     /** An ISO time with its date: '23 Nov 2026, 14:35'. */
     dateTime: (at: string) => formatDateTime(at, language),
+    /** A shop's day, YYYY-MM-DD: '9 Mar', or '9 Mar 2026' with its year. */
+    day: (day: string, withYear = false) => formatDay(day, language, withYear),
   };
 }

@@ -39,6 +39,8 @@ const USER_SPAN_DAYS = 2.2 * 365;
 const ORDER_SPAN_DAYS = 2 * 365;
 /** How long an unpaid order holds its stock: the store's default ORDER_HOLD_MINUTES. */
 const HOLD_MINUTES = 60;
+/** Orders placed within the last hour whatever the random draw: unpaid ones, still holding their stock. */
+const JUST_PLACED = 3;
 
 const ADMIN_REASONS = [
   "Out of stock at the warehouse",
@@ -204,7 +206,9 @@ async function users(tx: Db) {
 /**
  * Orders over two years, more of them lately (a growing shop). Each takes a customer who had registered and a
  * product that existed by then; its status follows its age: the last hour's are mostly unpaid (holding stock),
- * the last days' paid, on cash on delivery or shipped, older ones delivered, cancelled or expired.
+ * the last days' paid, on cash on delivery or shipped, older ones delivered, cancelled or expired. The first few
+ * are placed within the hour and unpaid, so every status is there however few orders are asked for (chance alone
+ * leaves the last hour empty about one time in ten at 30,000 orders).
  */
 async function orders(tx: Db, sizes: ScaleSizes) {
   const orderSpan = ORDER_SPAN_DAYS * 86_400;
@@ -216,7 +220,10 @@ async function orders(tx: Db, sizes: ScaleSizes) {
         1 + floor(buyer_r * ${sizes.users} * (1 - age / ${userSpan}))::int as buyer_n,
         greatest(1, ceil(power(item_r, 1.5) * (select count(*) from scale_item) * (1 - age / ${productSpan})))::int as item_n
       from (
-        select g, ${orderSpan} * (1 - sqrt(u)) as age, r, method_r, delivery_r, quantity_r, buyer_r, item_r
+        select g,
+          case when g <= ${JUST_PLACED} then u * ${HOLD_MINUTES * 60} else ${orderSpan} * (1 - sqrt(u)) end as age,
+          case when g <= ${JUST_PLACED} then r * 0.7 else r end as r,
+          method_r, delivery_r, quantity_r, buyer_r, item_r
         from (
           select g, random() as u, random() as r, random() as method_r, random() as delivery_r,
             random() as quantity_r, random() as buyer_r, random() as item_r
@@ -323,12 +330,18 @@ async function orderEvents(tx: Db) {
   for (const statement of events) await tx.execute(statement);
 }
 
-/** The money of every paid order: a settled payment under its transaction id, as the providers' confirmations record it. */
+/**
+ * The money of every paid order: a settled payment under its transaction id, as the providers' confirmations record
+ * it, when the history says it came (online: the "paid" event; cash on delivery: when it was collected). The
+ * overview's money per day sums these.
+ */
 async function payments(tx: Db) {
   await tx.execute(sql`
     insert into payment (order_id, provider, provider_ref, amount_poisha, currency, status, created_at, updated_at)
-    select o.id, o.payment_method, o.transaction_id, o.payable_poisha, 'BDT', 'succeeded', o.created_at, o.created_at
-    from "order" o join scale_buyer b on b.id = o.buyer_id
+    select o.id, o.payment_method, o.transaction_id, o.payable_poisha, 'BDT', 'succeeded', paid_at, paid_at
+    from "order" o join scale_buyer b on b.id = o.buyer_id,
+      lateral (select case when o.payment_method = 'cod' then o.updated_at
+        else o.created_at + interval '4 minutes' end as paid_at) p
     where o.transaction_id is not null`);
 }
 

@@ -1,9 +1,13 @@
+import { languageOf } from "@shared/languages";
 import type { Context } from "hono";
 import { clientIp } from "../http/client-ip";
 import type { Services } from "../services";
 import type { Deps } from "../use-cases/deps";
 
-/** The use cases' dependencies for this request: the store's services, and the address the request came from. */
+/**
+ * The use cases' dependencies for this request: the store's services, the address the request came from and the
+ * language it is answered in.
+ */
 export function depsOf(services: Services, c: Context): Deps {
-  return { ...services, clientIp: clientIp(c) };
+  return { ...services, clientIp: clientIp(c), language: languageOf(c.req.raw) };
 }

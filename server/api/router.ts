@@ -1,6 +1,7 @@
 import { Hono } from "hono";
 import { M } from "@shared/messages";
 import { notFound } from "../errors";
+import { readinessRoutes, type Readiness } from "../http/readiness";
 import type { Services } from "../services";
 import { adminRoutes } from "./admin";
 import { authRoutes } from "./auth";
@@ -16,10 +17,11 @@ import { reviewRoutes } from "./review";
 import { uploadRoutes } from "./upload";
 import { userRoutes } from "./user";
 
-export function apiRouter(services: Services) {
+export function apiRouter(services: Services, readiness: Readiness) {
   const api = new Hono();
   api.route("/auth", authRoutes(services));
   api.route("/health", healthRoutes(services.database));
+  api.route("/ready", readinessRoutes(readiness, services.database));
   api.route("/product", productRoutes(services));
   api.route("/category", categoryRoutes(services));
   api.route("/order", orderRoutes(services));

@@ -10,7 +10,11 @@ import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
+import type { PoolStats } from "../metrics/store-metrics";
+import { withCommitEffects } from "./after-commit";
+import { lockDataDir } from "./data-dir-lock";
 import { listenPostgres, type ChangeListener } from "./listen";
+import { snapshotPglite } from "./pglite-snapshot";
 import * as schema from "./schema";
 
 export type Schema = typeof schema;
@@ -21,6 +25,13 @@ export interface Database {
   kind: "pglite" | "postgres";
   /** Follows NOTIFY on a channel until the database is closed. */
   listen(channel: string, listener: ChangeListener): void;
+  /** The connection pool's state now (PostgreSQL); null for the embedded database, which has one connection. */
+  poolStats(): PoolStats | null;
+  /**
+   * Copies the embedded database's data directory into the new folder `into`, consistently while the store runs;
+   * resolves with how long queries waited, in ms (PGlite on a data directory only).
+   */
+  snapshot?(into: string): Promise<number>;
   close(): Promise<void>;
 }
 
@@ -43,7 +54,8 @@ export async function openDatabase(target: DatabaseTarget, options: OpenOptions 
 }
 
 async function openPostgres(url: string, { logger }: OpenOptions): Promise<Database> {
-  const pool = new pg.Pool({ connectionString: url, max: 10 });
+  // Named, so that pg_stat_activity (and npm run restore's refusal) says whose connections they are.
+  const pool = new pg.Pool({ connectionString: url, max: 10, application_name: "randa" });
   // An idle connection that the server ends (a restart, pg_terminate_backend) must not crash the process; the
   // pool replaces it on the next query.
   pool.on("error", (err) => console.error(`[db] an idle PostgreSQL connection failed: ${err.message}`));
@@ -56,12 +68,17 @@ async function openPostgres(url: string, { logger }: OpenOptions): Promise<Datab
     await client.query("select pg_advisory_unlock($1)", [MIGRATION_LOCK_ID]).catch(() => {});
     client.release();
   }
-  const db = drizzlePg(pool, { schema, logger }) as unknown as Db;
+  const db = withCommitEffects(drizzlePg(pool, { schema, logger }) as unknown as Db);
   const stopListening: Array<() => Promise<void>> = [];
   return {
     db,
     kind: "postgres",
     listen: (channel, listener) => void stopListening.push(listenPostgres(url, channel, listener)),
+    poolStats: () => ({
+      size: pool.totalCount,
+      inUse: pool.totalCount - pool.idleCount,
+      waiting: pool.waitingCount,
+    }),
     close: async () => {
       await Promise.all(stopListening.map((stop) => stop()));
       await pool.end();
@@ -70,21 +87,29 @@ async function openPostgres(url: string, { logger }: OpenOptions): Promise<Datab
 }
 
 /** The extensions the migrations create, which PGlite must be given to load (PostgreSQL ships them). */
-const PGLITE_EXTENSIONS = { pg_trgm };
+export const PGLITE_EXTENSIONS = { pg_trgm };
 
 async function openPglite(dataDir: string | undefined, { logger }: OpenOptions): Promise<Database> {
-  let client: PGlite;
-  if (dataDir) {
-    const dir = path.resolve(dataDir, "pglite");
-    mkdirSync(dir, { recursive: true });
-    client = await PGlite.create(dir, { extensions: PGLITE_EXTENSIONS });
-  } else {
-    client = await PGlite.create({ extensions: PGLITE_EXTENSIONS });
+  // PGlite does not lock its directory; a second process opening it would corrupt it (data-dir-lock.ts).
+  const lock = dataDir ? lockDataDir(dataDir) : null;
+  const dir = dataDir ? path.resolve(dataDir, "pglite") : null;
+  let client: PGlite | undefined;
+  try {
+    if (dir) {
+      mkdirSync(dir, { recursive: true });
+      client = await PGlite.create(dir, { extensions: PGLITE_EXTENSIONS });
+    } else {
+      client = await PGlite.create({ extensions: PGLITE_EXTENSIONS });
+    }
+    await migratePglite(drizzlePglite(client, { schema }), { migrationsFolder });
+  } catch (err) {
+    await client?.close().catch(() => {});
+    lock?.release();
+    throw err;
   }
   const drizzleDb = drizzlePglite(client, { schema });
-  await migratePglite(drizzleDb, { migrationsFolder });
   return {
-    db: (logger ? drizzlePglite(client, { schema, logger }) : drizzleDb) as unknown as Db,
+    db: withCommitEffects((logger ? drizzlePglite(client, { schema, logger }) : drizzleDb) as unknown as Db),
     kind: "pglite",
     // One process owns an embedded database, so every change is seen; PGlite delivers a notification before
     // the query that caused it resolves.
@@ -95,6 +120,11 @@ async function openPglite(dataDir: string | undefined, { logger }: OpenOptions):
           () => listener.state(true),
           (err: unknown) => console.error(`[db] cannot listen for ${channel}:`, err),
         ),
-    close: () => client.close(),
+    poolStats: () => null,
+    snapshot: dir ? (into) => snapshotPglite(client, dir, into) : undefined,
+    close: async () => {
+      await client.close();
+      lock?.release();
+    },
   };
 }

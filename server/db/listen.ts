@@ -33,7 +33,7 @@ export function listenPostgres(url: string, channel: string, listener: ChangeLis
   };
 
   async function connect() {
-    const next = new pg.Client({ connectionString: url });
+    const next = new pg.Client({ connectionString: url, application_name: "randa" });
     client = next;
     next.on("error", (err) => lost(err.message));
     next.on("end", () => lost("connection ended"));

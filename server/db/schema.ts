@@ -15,6 +15,7 @@ import {
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
+import { LANGUAGES } from "@shared/languages";
 import { ORDER_EVENTS, ORDER_STATUSES, type OrderStatus } from "@shared/order-flow";
 import type { Delivery } from "@shared/schemas/delivery";
 import { user } from "./auth-schema";
@@ -82,6 +83,11 @@ export const product = pgTable(
     descriptionBn: text("description_bn"),
     /** An admin's pick for the home page; with none picked, the home page shows the newest. */
     featured: boolean("featured").notNull().default(false),
+    /**
+     * Below this many pieces the product is running low (the overview lists it, admins get an e-mail when an order
+     * takes it below); null: twice the minimum order (shared/low-stock.ts).
+     */
+    lowStockThreshold: integer("low_stock_threshold"),
     searchDocument: tsvector("search_document").generatedAlwaysAs(SEARCH_DOCUMENT),
     ...timestamps,
   },
@@ -101,6 +107,10 @@ export const product = pgTable(
     check("product_price_positive", sql`${t.pricePoisha} > 0`),
     check("product_minimum_positive", sql`${t.minimumQuantity} >= 1`),
     check("product_availability_not_negative", sql`${t.availability} >= 0`),
+    check(
+      "product_low_stock_threshold_not_negative",
+      sql`${t.lowStockThreshold} is null or ${t.lowStockThreshold} >= 0`,
+    ),
     check(
       "product_max_per_order_at_least_minimum",
       sql`${t.maxPerOrder} is null or ${t.maxPerOrder} >= ${t.minimumQuantity}`,
@@ -145,6 +155,14 @@ export const order = pgTable(
     /** Who cancelled it; an order its buyer cancelled leaves their list unless money is owed back on it. */
     cancelledBy: text("cancelled_by", { enum: ["buyer", "admin"] }),
     cancelReason: text("cancel_reason"),
+    /** The language its buyer was reading in when they placed it: the order's e-mails speak it. */
+    language: text("language", { enum: LANGUAGES }).notNull().default("en"),
+    /**
+     * The shop's invoice number, given once when the order is paid or confirmed for cash on delivery: taken from
+     * `invoice_counter` in the same transaction, so numbers run without gaps or repeats.
+     */
+    invoiceNumber: integer("invoice_number"),
+    invoicedAt: timestamp("invoiced_at", { withTimezone: true }),
     ...timestamps,
   },
   (t) => [
@@ -156,7 +174,10 @@ export const order = pgTable(
       sql`${t.status} in ('unpaid', 'paid', 'cod', 'shipped', 'delivered', 'cancelled', 'expired')`,
     ),
     check("order_refund_known", sql`${t.refund} is null or ${t.refund} in ('due', 'refunded')`),
+    check("order_language_known", sql`${t.language} in ('en', 'bn')`),
+    check("order_invoiced_together", sql`(${t.invoiceNumber} is null) = (${t.invoicedAt} is null)`),
     uniqueIndex("order_buyer_idempotency_key").on(t.buyerId, t.idempotencyKey),
+    uniqueIndex("order_invoice_number").on(t.invoiceNumber),
     index("order_buyer_created_idx").on(t.buyerId, t.createdAt.desc(), t.id.desc()),
     index("order_product_idx").on(t.productId),
     // Manage Orders: all or one status, newest or oldest first, or by amount; found by buyer e-mail or phone.
@@ -169,6 +190,12 @@ export const order = pgTable(
     index("order_refund_due_idx")
       .on(t.createdAt.desc(), t.id.desc())
       .where(sql`${t.refund} = 'due'`),
+    // The overview's cash on delivery still to collect: confirmed, shipped or delivered, its cash never recorded.
+    index("order_cod_to_collect_idx")
+      .on(t.createdAt)
+      .where(
+        sql`${t.paymentMethod} = 'cod' and ${t.status} in ('cod', 'shipped', 'delivered') and ${t.transactionId} is null`,
+      ),
     // What the expiry job looks for: unpaid orders by the time their hold runs out.
     index("order_expiry_idx")
       .on(t.expiresAt)
@@ -229,6 +256,10 @@ export const payment = pgTable(
     uniqueIndex("payment_provider_ref").on(t.provider, t.providerRef),
     // An order's payments: the held ones Manage Orders offers to accept, the due ones a refund gives back.
     index("payment_order_idx").on(t.orderId),
+    // The overview's revenue per day: the money kept, by when it came.
+    index("payment_succeeded_created_idx")
+      .on(t.createdAt)
+      .where(sql`${t.status} = 'succeeded'`),
     check("payment_status_known", sql`${t.status} in ('succeeded', 'held', 'refund_due', 'refunded')`),
     uniqueIndex("payment_one_settled_per_order")
       .on(t.orderId)
@@ -338,3 +369,55 @@ export const requestLimit = pgTable(
   },
   (t) => [index("request_limit_window_start").on(t.windowStart)],
 );
+
+/** The last invoice number the shop gave: one row, moved on in the transaction that gives the next. */
+export const invoiceCounter = pgTable(
+  "invoice_counter",
+  {
+    id: smallint("id").primaryKey().default(1),
+    last: integer("last").notNull().default(0),
+  },
+  (t) => [check("invoice_counter_one_row", sql`${t.id} = 1`)],
+);
+
+/** Who an outbox message goes to: the order's buyer, or every admin of the shop. */
+export const MAIL_AUDIENCES = ["buyer", "admins"] as const;
+export const MAIL_STATUSES = ["pending", "sent", "failed"] as const;
+
+/**
+ * E-mails waiting to leave (server/mail/): written in the transaction of the change they tell of, so a message is
+ * there exactly when its change is, and sent by a job on any copy of the server. A copy takes a message with a
+ * lease (`lease_until`), so two copies never send the same one at once; a failed send waits `next_attempt_at`
+ * (growing back-off) and after its last attempt is `failed`. What a message says is rendered when it is sent, from
+ * `kind` and the order or product it names.
+ */
+export const mailOutbox = pgTable(
+  "mail_outbox",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    /** An order event (`placed`, `paid`, …) for the buyer, `new_order` or `low_stock` for admins. */
+    kind: text("kind").notNull(),
+    audience: text("audience", { enum: MAIL_AUDIENCES }).notNull(),
+    orderId: uuid("order_id").references(() => order.id, { onDelete: "restrict" }),
+    productId: uuid("product_id").references(() => product.id, { onDelete: "set null" }),
+    language: text("language", { enum: LANGUAGES }).notNull().default("en"),
+    status: text("status", { enum: MAIL_STATUSES }).notNull().default("pending"),
+    attempts: integer("attempts").notNull().default(0),
+    nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }).notNull().defaultNow(),
+    leaseUntil: timestamp("lease_until", { withTimezone: true }),
+    lastError: text("last_error"),
+    sentAt: timestamp("sent_at", { withTimezone: true }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check("mail_outbox_status_known", sql`${t.status} in ('pending', 'sent', 'failed')`),
+    check("mail_outbox_audience_known", sql`${t.audience} in ('buyer', 'admins')`),
+    // What the job looks for: pending messages by when they are due.
+    index("mail_outbox_due_idx")
+      .on(t.nextAttemptAt)
+      .where(sql`${t.status} = 'pending'`),
+    index("mail_outbox_order_idx").on(t.orderId),
+  ],
+);
+
+export type MailOutboxRow = typeof mailOutbox.$inferSelect;

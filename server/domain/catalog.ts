@@ -1,10 +1,10 @@
 import { asc, eq, getTableColumns, not } from "drizzle-orm";
-import { M, message, type MessageCode } from "@shared/messages";
+import { M } from "@shared/messages";
 import type { ProductInput, ProductUpdate } from "@shared/schemas/product";
 import type { Db } from "../db/client";
 import { product, type ProductRow } from "../db/schema";
 import { descNullsLast } from "./index-order";
-import { AppError, notFound } from "../errors";
+import { fieldRefusal, notFound } from "../errors";
 import { isId } from "./orders";
 
 /** A product as the store reads it: every column but the search document, which only the search reads. */
@@ -96,11 +96,6 @@ function refusalOf(err: unknown): unknown {
     return fieldRefusal("categoryId", M.category.unknown);
   }
   return err;
-}
-
-function fieldRefusal(field: string, code: MessageCode): AppError {
-  const said = message(code);
-  return new AppError("invalid", said.code, { issues: [{ field, ...said }] });
 }
 
 const CHECK_VIOLATION = "23514";

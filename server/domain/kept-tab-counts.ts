@@ -22,7 +22,7 @@ const keptByDb = new WeakMap<Db, Map<string, Kept>>();
  * A change whose transaction took its history id before another's but commits after it goes unseen here; keeping
  * counts at most KEEP_MS bounds that.
  */
-async function ordersVersion(db: Db): Promise<string> {
+export async function ordersVersion(db: Db): Promise<string> {
   // Both drivers (node-postgres and PGlite) answer with { rows }.
   const result = (await db.execute(
     sql`select (select max(${orderEvent.id}) from ${orderEvent})::text as event,

@@ -1,7 +1,10 @@
 import { asc, inArray } from "drizzle-orm";
 import type { OrderEvent } from "@shared/order-flow";
 import type { Db } from "../db/client";
+import { afterCommit } from "../db/after-commit";
 import { orderEvent, type OrderEventRow } from "../db/schema";
+import { storeMetrics } from "../metrics/store-metrics";
+import { kickAfterCommit, mailsOf, withQueuedMail, type Queued } from "../mail/outbox";
 
 /** Who made a change: the buyer, an admin, the store itself (the clock), or a payment provider by name. */
 export type EventActor = { by: "buyer" | "admin"; userId: string } | { by: "store" | (string & {}) };
@@ -9,9 +12,15 @@ export type EventActor = { by: "buyer" | "admin"; userId: string } | { by: "stor
 export interface EventNote {
   reason?: string | null;
   at?: Date;
+  /** E-mails the change sends besides the event's own (server/mail/outbox.ts `mailsOf`). */
+  mail?: readonly Queued[];
 }
 
-/** Records one change of the order, in the caller's transaction so that it stands or falls with the change. */
+/**
+ * Records one change of the order, in the caller's transaction so that it stands or falls with the change, and
+ * with it the e-mails the change sends (server/mail/outbox.ts) in the same statement: a message exists exactly
+ * when its change does.
+ */
 export async function recordEvent(
   tx: Db,
   orderId: string,
@@ -19,14 +28,23 @@ export async function recordEvent(
   actor: EventActor,
   note: EventNote = {},
 ): Promise<void> {
-  await tx.insert(orderEvent).values({
+  const row = {
     orderId,
     status,
     by: actor.by,
     byUserId: "userId" in actor ? actor.userId : null,
     reason: note.reason ?? null,
     ...(note.at ? { at: note.at } : {}),
-  });
+  };
+  const mails = [...mailsOf(status), ...(note.mail ?? [])];
+  if (mails.length === 0) {
+    await tx.insert(orderEvent).values(row);
+  } else {
+    const insert = tx.insert(orderEvent).values(row).returning({ orderId: orderEvent.orderId }).getSQL();
+    await tx.execute(withQueuedMail(insert, mails));
+    kickAfterCommit(tx);
+  }
+  afterCommit(tx, () => storeMetrics.orderEvents.inc({ event: status }));
 }
 
 /** The person behind an action on an order: its buyer, or an admin acting on someone's order. */

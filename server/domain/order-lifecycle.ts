@@ -4,6 +4,7 @@ import type { Delivery } from "@shared/schemas/delivery";
 import type { SessionUser } from "../auth/session";
 import type { Db } from "../db/client";
 import { order, payment, type OrderRow } from "../db/schema";
+import { issueInvoice } from "./invoices";
 import { personOf, recordEvent } from "./order-history";
 import { assertAllowed, hasHeldPayment, lockOrder, orderFacts, type Order } from "./orders";
 
@@ -33,6 +34,7 @@ export async function confirmCashOnDelivery(db: Db, actor: SessionUser, orderId:
     const row = await lockOrder(tx, orderId);
     assertAllowed(orderFacts(row, false), actor, "confirm_cod");
     await recordEvent(tx, row.id, "cod", personOf(actor, row.buyerId));
+    await issueInvoice(tx, row.id);
     // Confirmed: its stock is kept for the delivery, no longer on the clock.
     return save(tx, row.id, { status: "cod", paymentMethod: "cod", expiresAt: null });
   });

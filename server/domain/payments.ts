@@ -6,6 +6,9 @@ import type { Db } from "../db/client";
 import { order, payment, paymentAttempt } from "../db/schema";
 import { AppError, invalid, notFound, paymentFailed } from "../errors";
 import { STORE_CURRENCY, type PaymentProvider, type PaymentStart, type ProviderPayment } from "../payments/provider";
+import { afterCommit } from "../db/after-commit";
+import { storeMetrics } from "../metrics/store-metrics";
+import { issueInvoice } from "./invoices";
 import { personOf, recordEvent, type EventActor } from "./order-history";
 import { assertActor, assertAllowed, hasHeldPayment, isId, lockOrder, orderFacts, type Order } from "./orders";
 
@@ -19,6 +22,8 @@ export interface Settlement {
   held: boolean;
   /** True when the order could not take the payment: it is recorded, to be refunded. */
   refundDue: boolean;
+  /** True when this payment had been told before: the answer repeats the first one's. */
+  repeated?: boolean;
 }
 
 async function readOrder(db: Db, orderId: string | null): Promise<Order> {
@@ -102,6 +107,26 @@ export async function confirmOrderPayment(
  * flags as risky is recorded as held, and the order waits for an admin (`acceptHeldPayment`).
  */
 export async function settlePayment(db: Db, proof: ProviderPayment): Promise<Settlement> {
+  const count = (outcome: string) => storeMetrics.payments.inc({ provider: proof.provider, outcome });
+  try {
+    const settlement = await settle(db, proof);
+    const outcome = settlement.repeated
+      ? "repeated"
+      : settlement.settled
+        ? "paid"
+        : settlement.held
+          ? "held"
+          : "refund_due";
+    // Called inside a caller's transaction (the test processor's confirm), it counts when that one commits.
+    afterCommit(db, () => count(outcome));
+    return settlement;
+  } catch (err) {
+    count(err instanceof AppError && err.kind === "payment_failed" ? "failed" : "rejected");
+    throw err;
+  }
+}
+
+async function settle(db: Db, proof: ProviderPayment): Promise<Settlement> {
   if (proof.status !== "succeeded" && proof.status !== "held") throw paymentFailed(M.payment.not_succeeded);
   if (!isId(proof.orderId)) throw invalid(M.payment.other_order);
   // Money is a whole positive number of minor units in an ISO 4217 currency: anything else is not a payment to record.
@@ -120,7 +145,7 @@ export async function settlePayment(db: Db, proof: ProviderPayment): Promise<Set
     if (known && !upgradesHeld) {
       // Told again: answers as the first time did.
       const due = known.status === "refund_due" || known.status === "refunded";
-      return { ...outcome, order: row, held: known.status === "held", refundDue: due };
+      return { ...outcome, order: row, held: known.status === "held", refundDue: due, repeated: true };
     }
     const provider = { by: proof.provider };
     const record = {
@@ -192,6 +217,7 @@ export async function owe(tx: Db, orderId: string, actor: EventActor, reason: st
 }
 
 async function markPaid(tx: Db, orderId: string, provider: string, reference: string): Promise<Order> {
+  await issueInvoice(tx, orderId);
   const [row] = await tx
     .update(order)
     .set({ status: "paid", paymentMethod: provider, transactionId: reference, expiresAt: null, updatedAt: new Date() })

@@ -1,5 +1,6 @@
 import { and, count, eq, sql } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
+import type { Language } from "@shared/languages";
 import { M } from "@shared/messages";
 import { quantityProblem } from "@shared/quantity";
 import type { OrderInput } from "@shared/schemas/order";
@@ -7,6 +8,9 @@ import type { SessionUser } from "../auth/session";
 import type { Db } from "../db/client";
 import { order, product, user } from "../db/schema";
 import { AppError, conflict, invalid, isUniqueViolation, notFound } from "../errors";
+import { afterCommit } from "../db/after-commit";
+import { storeMetrics } from "../metrics/store-metrics";
+import { LOW_STOCK } from "../mail/outbox";
 import { recordEvent } from "./order-history";
 import { isId, type Order } from "./orders";
 
@@ -24,6 +28,8 @@ export interface PlaceOptions {
   /** The time now; tests pass a clock. */
   now?: Date | undefined;
   idempotencyKey?: string | undefined;
+  /** The language the buyer is reading in: the order's e-mails speak it. */
+  language?: Language | undefined;
 }
 
 /**
@@ -38,16 +44,19 @@ export async function placeOrder(
   db: Db,
   input: OrderInput,
   buyer: SessionUser,
-  { maxOpenOrders, holdMinutes, now = new Date(), idempotencyKey }: PlaceOptions,
+  { maxOpenOrders, holdMinutes, now = new Date(), idempotencyKey, language = "en" }: PlaceOptions,
 ): Promise<PlacedOrder> {
   if (!isId(input.productId)) throw notFound(M.product.not_found);
   const expiresAt = new Date(now.getTime() + holdMinutes * 60_000);
   try {
     const id = await db.transaction(async (tx) => {
       await holdOpenOrderSlot(tx, buyer.id, maxOpenOrders);
-      const placed = await takeAndRecord(tx, input, buyer, expiresAt, idempotencyKey);
-      if (placed) await recordEvent(tx, placed, "placed", { by: "buyer", userId: buyer.id }, { at: now });
-      return placed;
+      const placed = await takeAndRecord(tx, input, buyer, expiresAt, idempotencyKey, language);
+      if (!placed) return undefined;
+      const mail = placed.ranLow ? [LOW_STOCK] : [];
+      await recordEvent(tx, placed.id, "placed", { by: "buyer", userId: buyer.id }, { at: now, mail });
+      if (placed.stockOut) afterCommit(tx, () => storeMetrics.stockOuts.inc());
+      return placed.id;
     });
     if (!id) throw await whyNot(db, input);
     const [placed] = await db.select().from(order).where(eq(order.id, id));
@@ -65,6 +74,9 @@ export async function placeOrder(
 }
 
 const col = (column: AnyPgColumn) => sql.identifier(column.name);
+
+/** shared/low-stock.ts `lowStockLine`, in SQL over the product row being updated. */
+const LOW_STOCK_LINE = sql`coalesce(${col(product.lowStockThreshold)}, 2 * ${col(product.minimumQuantity)})`;
 
 type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 
@@ -85,13 +97,17 @@ async function holdOpenOrderSlot(tx: Tx, buyerId: string, maxOpenOrders: number)
   if ((open?.n ?? 0) >= maxOpenOrders) throw conflict(M.order.too_many_open, { max: maxOpenOrders });
 }
 
-/** The order's id, or undefined when the guarded decrement took nothing. */
+/**
+ * The order's id and whether it left the product below its minimum order (Stock Out), or undefined when the
+ * guarded decrement took nothing.
+ */
 async function takeAndRecord(
   db: Db | Tx,
   input: OrderInput,
   buyer: SessionUser,
   expiresAt: Date,
-  idempotencyKey?: string,
+  idempotencyKey: string | undefined,
+  language: Language,
 ) {
   // Both drivers (node-postgres and PGlite) answer with { rows }.
   const result = (await db.execute(sql`
@@ -108,31 +124,43 @@ async function takeAndRecord(
           ${product.maxPerOrder},
           greatest(${product.minimumQuantity}, ${product.availability} / 2)
         )
-      returning ${col(product.id)}, ${col(product.name)}, ${col(product.image)}, ${col(product.pricePoisha)}
+      returning ${col(product.id)}, ${col(product.name)}, ${col(product.image)}, ${col(product.pricePoisha)},
+        ${col(product.availability)} < ${col(product.minimumQuantity)} as stock_out,
+        -- This order took the product below its low-stock line (shared/low-stock.ts): admins are told once.
+        ${col(product.availability)} < ${LOW_STOCK_LINE}
+          and ${col(product.availability)} + ${input.quantity}::integer >= ${LOW_STOCK_LINE} as ran_low
+    ),
+    placed as (
+      insert into ${order} (${sql.join(
+        [
+          order.buyerId,
+          order.buyerEmail,
+          order.buyerName,
+          order.productId,
+          order.productName,
+          order.image,
+          order.pricePoisha,
+          order.quantity,
+          order.payablePoisha,
+          order.idempotencyKey,
+          order.delivery,
+          order.expiresAt,
+          order.language,
+        ].map(col),
+        sql`, `,
+      )})
+      select ${buyer.id}::text, ${buyer.email}::text, ${buyer.name}::text, id, name, image, price_poisha,
+        ${input.quantity}::integer, price_poisha::bigint * ${input.quantity}::bigint, ${idempotencyKey ?? null}::text,
+        ${input.delivery ? JSON.stringify(input.delivery) : null}::jsonb, ${expiresAt.toISOString()}::timestamptz,
+        ${language}::text
+      from taken
+      returning ${col(order.id)}
     )
-    insert into ${order} (${sql.join(
-      [
-        order.buyerId,
-        order.buyerEmail,
-        order.buyerName,
-        order.productId,
-        order.productName,
-        order.image,
-        order.pricePoisha,
-        order.quantity,
-        order.payablePoisha,
-        order.idempotencyKey,
-        order.delivery,
-        order.expiresAt,
-      ].map(col),
-      sql`, `,
-    )})
-    select ${buyer.id}::text, ${buyer.email}::text, ${buyer.name}::text, id, name, image, price_poisha,
-      ${input.quantity}::integer, price_poisha::bigint * ${input.quantity}::bigint, ${idempotencyKey ?? null}::text,
-      ${input.delivery ? JSON.stringify(input.delivery) : null}::jsonb, ${expiresAt.toISOString()}::timestamptz
-    from taken
-    returning ${col(order.id)}`)) as unknown as { rows: { id: string }[] };
-  return result.rows[0]?.id;
+    select placed.id, taken.stock_out, taken.ran_low from placed, taken`)) as unknown as {
+    rows: { id: string; stock_out: boolean; ran_low: boolean }[];
+  };
+  const [row] = result.rows;
+  return row && { id: row.id, stockOut: row.stock_out, ranLow: row.ran_low };
 }
 
 async function findByKey(db: Db, buyerId: string, key: string): Promise<Order | undefined> {

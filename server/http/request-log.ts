@@ -2,20 +2,27 @@ import { randomUUID } from "node:crypto";
 import type { MiddlewareHandler } from "hono";
 import { routePath } from "hono/route";
 import type { Logger } from "../log/logger";
+import { storeMetrics } from "../metrics/store-metrics";
 import { runInRequest, type RequestScope } from "../log/request-context";
 
 /** What a trusted proxy's id may look like to be kept (nginx's `$request_id` is 32 hex digits). */
 const PROXY_REQUEST_ID = /^[A-Za-z0-9._:-]{8,128}$/;
 
+/** nginx's status for a request whose client went away before the answer: logged, never sent. */
+export const CLIENT_CLOSED_REQUEST = 499;
+
 export interface RequestLogVariables {
   /** The page route's pattern, set by the pages' handler (Hono sees only its catch-all). */
   routePattern?: string;
+  /** A 5xx the handler answers on purpose (readiness while starting): logged at this level, not as a failure. */
+  answeredOnPurpose?: { level: "info" | "warn"; message: string };
 }
 
 /**
  * Gives each request an id (a trusted proxy's X-Request-Id, else a new one), echoes it in the answer, runs the
  * request with a logger whose lines carry it, and writes one line when it is answered: method, route pattern,
- * status, duration and the signed-in user's id. Nothing else of the request is logged.
+ * status (499 when the client went away first), duration and the signed-in user's id. Nothing else of the request
+ * is logged.
  */
 export function requestLog(log: Logger, trustProxy: number): MiddlewareHandler<{ Variables: RequestLogVariables }> {
   return async (c, next) => {
@@ -25,7 +32,9 @@ export function requestLog(log: Logger, trustProxy: number): MiddlewareHandler<{
     const request: RequestScope = { id, log: log.child({ reqId: id }) };
     await runInRequest(request, () => next());
     c.header("X-Request-Id", id);
-    const status = c.res.status;
+    // A browser that navigated away mid-request made React Router answer 500 to nobody: not the store's failure.
+    const gone = c.req.raw.signal.aborted;
+    const status = gone ? CLIENT_CLOSED_REQUEST : c.res.status;
     const line = {
       method: c.req.method,
       route: c.get("routePattern") ?? routePath(c),
@@ -33,7 +42,18 @@ export function requestLog(log: Logger, trustProxy: number): MiddlewareHandler<{
       ms: Math.round((performance.now() - started) * 10) / 10,
       ...(request.userId ? { userId: request.userId } : {}),
     };
-    if (status >= 500) request.log.error(line, "request failed");
+    storeMetrics.httpDuration.observe(
+      { method: line.method, route: line.route, status: String(status) },
+      (performance.now() - started) / 1000,
+    );
+    for (const err of request.pageErrors ?? []) {
+      if (status >= 500) request.log.error({ err }, "page failed");
+      else request.log.info({ err }, "page refused");
+    }
+    const onPurpose = c.get("answeredOnPurpose");
+    if (gone) request.log.info(line, "client closed request");
+    else if (onPurpose) request.log[onPurpose.level](line, onPurpose.message);
+    else if (status >= 500) request.log.error(line, "request failed");
     else request.log.info(line, "request");
   };
 }

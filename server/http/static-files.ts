@@ -1,8 +1,6 @@
 import { serveStatic } from "@hono/node-server/serve-static";
 import type { MiddlewareHandler } from "hono";
-
-const IMMUTABLE = "public, max-age=31536000, immutable";
-const SHORT = "public, max-age=3600, stale-while-revalidate=86400";
+import { IMMUTABLE, SHORT } from "./cache-control";
 
 /**
  * Files under `root`, with a Cache-Control header on what is found. The header goes on the response itself:

@@ -1,11 +1,26 @@
 import { mkdir, rename, writeFile } from "node:fs/promises";
 import path from "node:path";
+import { UPLOADED_IMAGE } from "@shared/image-sources";
+
+/** An image read back from a store, ready to be streamed to a browser. */
+export interface StoredImage {
+  body: ReadableStream<Uint8Array>;
+  contentType: string;
+  /** In bytes, when the store says. */
+  size: number | undefined;
+  lastModified: Date | undefined;
+}
 
 /** Where processed images are kept. The disk is the default; an S3-compatible bucket can take its place. */
 export interface ImageStore {
   put(name: string, data: Buffer): Promise<void>;
   /** The address the browser loads the image from. */
   url(name: string): string;
+  /**
+   * The image, read back for `/uploads/{name}`; null when there is none. Only a store the app streams through
+   * has it: the disk store's files are served from DATA_DIR by the static-file server (server/http/static-files.ts).
+   */
+  get?: (name: string) => Promise<StoredImage | null>;
 }
 
 export const UPLOADS_PATH = "/uploads";
@@ -23,4 +38,15 @@ export function createDiskImageStore(dir: string): ImageStore {
     },
     url: (name) => `${UPLOADS_PATH}/${name}`,
   };
+}
+
+/**
+ * An address shaped like an upload's that this store did not give: an image name under someone else's address.
+ * `/uploads/{name}` is always the store's own, since /uploads/ is served from any store.
+ */
+export function isForeignUpload(store: ImageStore, address: string): boolean {
+  const match = UPLOADED_IMAGE.exec(address);
+  if (!match) return false;
+  const name = address.slice(match[1]!.length + 1);
+  return address !== `${UPLOADS_PATH}/${name}` && address !== store.url(name);
 }

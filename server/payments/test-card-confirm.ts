@@ -6,6 +6,7 @@ import type { Db } from "../db/client";
 import { testPaymentIntent } from "../db/schema";
 import { settlePayment } from "../domain/payments";
 import { conflict, notFound, paymentFailed } from "../errors";
+import { storeMetrics } from "../metrics/store-metrics";
 import { testCardDecline } from "./test-cards";
 import { testIntentPayment } from "./test-card-provider";
 
@@ -29,6 +30,7 @@ export async function confirmTestCardPayment(db: Db, input: TestCardConfirm, now
       .update(testPaymentIntent)
       .set({ lastError: english(decline), updatedAt: new Date() })
       .where(eq(testPaymentIntent.id, intent.id));
+    storeMetrics.payments.inc({ provider: "test", outcome: "declined" });
     throw paymentFailed(decline);
   }
 

@@ -5,7 +5,8 @@ import { ProductListQuery } from "@shared/schemas/product-list";
 import * as catalog from "../domain/catalog";
 import { categoryBySlug } from "../domain/categories";
 import { searchProducts } from "../domain/product-search";
-import { AppError } from "../errors";
+import { AppError, fieldRefusal } from "../errors";
+import { isForeignUpload } from "../images/image-store";
 import type { Product } from "../domain/catalog";
 import { adminOnly, type Actor } from "./actor";
 import { changingCatalog } from "./catalog-change";
@@ -70,15 +71,24 @@ export async function productToEdit(deps: Deps, actor: Actor, productId: unknown
   return catalog.getProduct(deps.db, key(productId));
 }
 
+/** The shared schema knows an upload's shape; only the store knows which public address is its own. */
+function withOwnImage<T extends { image?: string | undefined }>(deps: Deps, input: T): T {
+  if (input.image !== undefined && isForeignUpload(deps.images, input.image)) {
+    throw fieldRefusal("image", M.product.image_not_ours);
+  }
+  return input;
+}
+
 export async function addProduct(deps: Deps, actor: Actor, raw: unknown) {
   adminOnly(actor);
-  return changingCatalog(deps, catalog.addProduct(deps.db, parseInput(ProductSchema, raw)));
+  return changingCatalog(deps, catalog.addProduct(deps.db, withOwnImage(deps, parseInput(ProductSchema, raw))));
 }
 
 /** Any of a product's fields, the stock count alone say; an admin's word. */
 export async function updateProduct(deps: Deps, actor: Actor, productId: unknown, raw: unknown) {
   adminOnly(actor);
-  return changingCatalog(deps, catalog.updateProduct(deps.db, key(productId), parseInput(ProductUpdateSchema, raw)));
+  const changes = withOwnImage(deps, parseInput(ProductUpdateSchema, raw));
+  return changingCatalog(deps, catalog.updateProduct(deps.db, key(productId), changes));
 }
 
 export async function deleteProduct(deps: Deps, actor: Actor, productId: unknown) {

@@ -1,3 +1,4 @@
+import type { Language } from "@shared/languages";
 import type { Services } from "../services";
 
 /**
@@ -10,4 +11,6 @@ export type Deps = Pick<
 > & {
   /** The address the request came from, for the limits per address; absent for calls from inside the store. */
   clientIp?: string;
+  /** The language the request is answered in (shared/languages.ts `languageOf`); English when absent. */
+  language?: Language;
 };

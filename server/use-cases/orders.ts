@@ -44,6 +44,7 @@ export async function placeOrder(deps: Deps, actor: Actor, raw: unknown, idempot
     holdMinutes: deps.holdMinutes,
     now: deps.now?.(),
     idempotencyKey: keyOfAttempt,
+    language: deps.language,
   };
   return changingCatalog(deps, place(deps.db, input, buyer, options));
 }

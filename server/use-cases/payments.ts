@@ -7,6 +7,7 @@ import { AppError, conflict, notFound } from "../errors";
 import type { CardPaymentProvider, PaymentProvider } from "../payments/provider";
 import { confirmTestCardPayment } from "../payments/test-card-confirm";
 import { signedIn, type Actor } from "./actor";
+import { storeMetrics } from "../metrics/store-metrics";
 import type { Deps } from "./deps";
 import { key, parseInput } from "./parse";
 
@@ -89,6 +90,8 @@ export async function gatewayReturn(
   const orderId = form.get("value_a");
   const valId = form.get("val_id");
   let outcome: GatewayOutcome = form.get("status") === "CANCELLED" ? "cancelled" : "failed";
+  // Without a validation id nothing was paid: the gateway sent the customer back failed or cancelled.
+  if (!valId) storeMetrics.payments.inc({ provider: gateway.name, outcome });
   if (valId) {
     try {
       const proof = await gateway.retrieve(valId);

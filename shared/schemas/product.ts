@@ -54,6 +54,14 @@ export const ProductFields = z.object({
     .max(MAX_ORDER_QUANTITY, M.product.max_per_order_too_high)
     .nullable()
     .optional(),
+  /** Below this many pieces the product is running low (the overview); null or absent, twice the minimum order. */
+  lowStockThreshold: z
+    .number({ error: M.product.low_stock_not_number })
+    .int(M.product.low_stock_not_whole)
+    .min(0, M.product.low_stock_negative)
+    .max(1_000_000_000, M.product.low_stock_too_high)
+    .nullable()
+    .optional(),
   description: text(M.product.description_required, M.product.description_too_long, MAX_TEXT_LENGTH),
   details: z
     .string({ error: M.product.details_not_text })

@@ -56,6 +56,7 @@ test.describe("dashboard", () => {
     await page.goto("/dashboard");
     const sidebar = page.getByRole("navigation", { name: "Dashboard" });
     await expect(sidebar.getByRole("link")).toHaveText([
+      /Overview$/,
       /My Profile$/,
       /Add Product$/,
       /Manage Product$/,

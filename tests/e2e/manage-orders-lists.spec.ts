@@ -80,6 +80,8 @@ test("Manage Orders finds a buyer's orders, shows them by tab, and a cancel come
 
   // A search by the start of an order's id finds that order alone, in any tab.
   await tabs(page).getByRole("link", { name: /^All/ }).click();
+  // The tab's page must be in before the next search, or that search races the tab's navigation.
+  await expect(tabs(page).getByRole("link", { name: /^All/ })).toHaveAttribute("aria-current", "page");
   await searchBox(page).fill(buyer.ids[0]!.slice(0, 13));
   await searchButton(page).click();
   await expect(bodyRows(page)).toHaveCount(1);

@@ -1,4 +1,3 @@
-import { spawn } from "node:child_process";
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -12,6 +11,7 @@ import { findUserByEmail } from "@server/domain/users";
 import { createServices } from "@server/services";
 import { asBearer, jsonInit, signUp, signUpAdmin, type TestAccount } from "../support/accounts";
 import { TEST_ORIGIN, type TestContext } from "../support/test-app";
+import { runCommand, type CommandResult } from "../support/run-command";
 import { createTestDatabase, type TestDatabase } from "../support/test-database";
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
@@ -56,19 +56,10 @@ describe("npm run admin", { timeout: 90_000 }, () => {
     }
   }
 
-  function admin(args: string[], stdin = ""): Promise<{ code: number | null; out: string; err: string }> {
-    return new Promise((resolve, reject) => {
-      // The operator's shell: where the store's data is, and nothing of this test run's own configuration.
-      const env = { PATH: process.env.PATH, HOME: process.env.HOME, DATA_DIR: dataDir, ...databaseEnv() };
-      const child = spawn(process.execPath, ["--import", "tsx", "scripts/admin.ts", ...args], { cwd: ROOT, env });
-      let out = "";
-      let err = "";
-      child.stdout.on("data", (chunk: Buffer) => (out += chunk.toString()));
-      child.stderr.on("data", (chunk: Buffer) => (err += chunk.toString()));
-      child.on("error", reject);
-      child.on("close", (code) => resolve({ code, out, err }));
-      child.stdin.end(stdin);
-    });
+  function admin(args: string[], stdin = ""): Promise<CommandResult> {
+    // The operator's shell: where the store's data is, and nothing of this test run's own configuration.
+    const env = { PATH: process.env.PATH, HOME: process.env.HOME, DATA_DIR: dataDir, ...databaseEnv() };
+    return runCommand(process.execPath, ["--import", "tsx", "scripts/admin.ts", ...args], { cwd: ROOT, env, stdin });
   }
 
   const signIn = (t: TestContext, email: string, password: string) =>

@@ -1,5 +1,5 @@
-import { spawn, execFileSync, type ChildProcess } from "node:child_process";
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { execFileSync, type ChildProcess } from "node:child_process";
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import {
   createServer as createHttpServer,
   request as httpRequest,
@@ -7,12 +7,13 @@ import {
   type Server,
 } from "node:http";
 import { request as httpsRequest } from "node:https";
-import { tmpdir, userInfo } from "node:os";
+import { tmpdir } from "node:os";
 import path from "node:path";
 import { getRequestListener } from "@hono/node-server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { STRICT_TRANSPORT_SECURITY } from "@server/http/security-headers";
 import { freePort } from "../support/free-port";
+import { NGINX, runNginx, stopNginx } from "../support/nginx";
 import { usePageApp } from "../support/page-app";
 import { TEST_ORIGIN, useTestApp } from "../support/test-app";
 
@@ -20,7 +21,6 @@ import { TEST_ORIGIN, useTestApp } from "../support/test-app";
 // here, as a shop would run it: TRUST_PROXY=1 and BASE_URL the https address customers use. Clients connect from
 // different loopback addresses (127.0.0.2, 127.0.0.3, …), so nginx sees, and forwards, each one's own address.
 
-const NGINX = "/usr/sbin/nginx";
 const PER_ADDRESS = 3;
 
 interface Answer {
@@ -94,22 +94,9 @@ async function startNginx(dir: string, port: number, storePort: number): Promise
     ],
     { stdio: "ignore" },
   );
-  mkdirSync(path.join(dir, "tmp"));
-  const temp = ["client_body", "proxy", "fastcgi", "uwsgi", "scgi"].map((t) => `${t}_temp_path ${dir}/tmp/${t};`);
-  // Run as the current user: as root, nginx would otherwise hand its workers to "nobody".
-  const user = process.getuid?.() === 0 ? `user ${userInfo().username};` : "";
-  writeFileSync(
-    path.join(dir, "nginx.conf"),
-    `${user}
-daemon off;
-worker_processes 1;
-pid ${dir}/nginx.pid;
-error_log ${dir}/error.log warn;
-events { worker_connections 256; }
-http {
-  access_log off;
-  ${temp.join("\n  ")}
-  server {
+  return runNginx(
+    dir,
+    `  server {
     listen 127.0.0.1:${port} ssl;
     ssl_certificate ${dir}/cert.pem;
     ssl_certificate_key ${dir}/key.pem;
@@ -119,35 +106,13 @@ http {
       proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;
       proxy_set_header X-Forwarded-Proto $scheme;
     }
-  }
-}
-`,
+  }`,
+    () =>
+      call(`https://127.0.0.1:${port}/api/health`).then(
+        () => true,
+        () => false,
+      ),
   );
-  const child = spawn(NGINX, ["-p", dir, "-c", path.join(dir, "nginx.conf"), "-e", path.join(dir, "error.log")], {
-    stdio: ["ignore", "ignore", "pipe"],
-  });
-  let stderr = "";
-  child.stderr!.setEncoding("utf8").on("data", (chunk: string) => (stderr += chunk));
-  for (let i = 0; i < 100; i++) {
-    if (child.exitCode !== null) {
-      const log = existsSync(path.join(dir, "error.log")) ? readFileSync(path.join(dir, "error.log"), "utf8") : "";
-      throw new Error(`nginx exited with code ${child.exitCode}: ${stderr}${log}`);
-    }
-    try {
-      await call(`https://127.0.0.1:${port}/api/health`);
-      return child;
-    } catch {
-      await new Promise((r) => setTimeout(r, 100));
-    }
-  }
-  throw new Error(`nginx did not answer on ${port}: ${stderr}`);
-}
-
-async function stopNginx(child: ChildProcess | undefined) {
-  if (!child || child.exitCode !== null || child.signalCode !== null) return;
-  const exited = new Promise((resolve) => child.once("exit", resolve));
-  child.kill("SIGTERM");
-  await exited;
 }
 
 const json = (answer: Answer) => JSON.parse(answer.body) as Record<string, unknown>;

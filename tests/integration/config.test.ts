@@ -16,9 +16,13 @@ describe("configuration", () => {
       MAX_OPEN_ORDERS: 5,
       ORDER_HOLD_MINUTES: 60,
       ORDER_EXPIRY_INTERVAL_SECONDS: 30,
+      MAIL_POLL_SECONDS: 5,
       REVIEW_LIMIT_PER_HOUR: 5,
       UPLOAD_LIMIT_PER_HOUR: 120,
       TRUST_PROXY: 0,
+      SHUTDOWN_DELAY_SECONDS: 0,
+      S3_REGION: "us-east-1",
+      S3_FORCE_PATH_STYLE: false,
     });
   });
 
@@ -48,6 +52,7 @@ describe("configuration", () => {
       "Configuration error: GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET must be set together.",
     ],
     [{ SMTP_URL: "mail.example" }, "Configuration error: SMTP_URL must be an smtp:// or smtps:// URL."],
+    [{ MAIL_POLL_SECONDS: "0" }, 'Configuration error: MAIL_POLL_SECONDS must be at least 1 (got "0").'],
     [{ TRUST_PROXY: "-1" }, 'Configuration error: TRUST_PROXY must be 0 or more (got "-1").'],
     [
       { HOST: "0.0.0.0" },
@@ -74,9 +79,67 @@ describe("configuration", () => {
       { STRIPE_PUBLISHABLE_KEY: "sk_live_oops" },
       'Configuration error: STRIPE_PUBLISHABLE_KEY must be a publishable key (pk_…) (got "sk_live_oops").',
     ],
+    [
+      { S3_BUCKET: "ab" },
+      'Configuration error: S3_BUCKET must be a bucket name: 3 to 63 lowercase letters, digits, dots or hyphens (got "ab").',
+    ],
+    [
+      { S3_PUBLIC_URL: "https://images.randa.example" },
+      "Configuration error: S3_PUBLIC_URL is set but S3_BUCKET is not; set the bucket or unset it.",
+    ],
+    [
+      { S3_BUCKET: "randa-images", S3_ACCESS_KEY_ID: "AKIA0000" },
+      "Configuration error: S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY must be set together.",
+    ],
+    [
+      { S3_BUCKET: "randa-images", S3_SECRET_ACCESS_KEY: "only-the-secret" },
+      "Configuration error: S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY must be set together.",
+    ],
+    [
+      { S3_BUCKET: "randa-images", S3_ENDPOINT: "minio:9000" },
+      'Configuration error: S3_ENDPOINT must be an http:// or https:// URL (got "minio:9000").',
+    ],
+    [
+      { S3_BUCKET: "randa-images", S3_PUBLIC_URL: "https://cdn.example/images?v=1" },
+      'Configuration error: S3_PUBLIC_URL must not have a query (?), fragment (#) or comma (got "https://cdn.example/images?v=1").',
+    ],
   ])("stops on %o with one line saying which and why", (env, message) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(message);
+  });
+});
+
+describe("images in object storage", () => {
+  it("reads the bucket's settings, keeping the public address without its trailing slash", () => {
+    const config = loadConfig({
+      S3_BUCKET: "randa-images",
+      S3_ENDPOINT: "https://0123abcd.r2.cloudflarestorage.com",
+      S3_REGION: "auto",
+      S3_ACCESS_KEY_ID: "key-id",
+      S3_SECRET_ACCESS_KEY: "key-secret",
+      S3_PUBLIC_URL: "https://images.randa.example/",
+      S3_FORCE_PATH_STYLE: "true",
+    });
+    expect(config).toMatchObject({
+      S3_BUCKET: "randa-images",
+      S3_ENDPOINT: "https://0123abcd.r2.cloudflarestorage.com",
+      S3_REGION: "auto",
+      S3_PUBLIC_URL: "https://images.randa.example",
+      S3_FORCE_PATH_STYLE: true,
+    });
+  });
+
+  it("takes the SDK's own credentials when no keys are given", () => {
+    const config = loadConfig({ S3_BUCKET: "randa-images" });
+    expect([config.S3_ACCESS_KEY_ID, config.S3_SECRET_ACCESS_KEY]).toEqual([undefined, undefined]);
+  });
+
+  it("never names the secret access key in an error", () => {
+    expect(() => loadConfig({ S3_SECRET_ACCESS_KEY: "wJalrXUtnFEMI-secret" })).toThrow(/S3_BUCKET is not/);
+    expect(() => loadConfig({ S3_SECRET_ACCESS_KEY: "wJalrXUtnFEMI-secret" })).not.toThrow(/wJalrXUtnFEMI/);
+    expect(() => loadConfig({ S3_BUCKET: "randa-images", S3_SECRET_ACCESS_KEY: "wJalrXUtnFEMI-secret" })).not.toThrow(
+      /wJalrXUtnFEMI/,
+    );
   });
 });
 

@@ -3,6 +3,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import type { ServerBuild } from "react-router";
 import { createApp } from "@server/app";
 import { pageRoutePattern } from "@server/http/page-route";
+import { createReadiness, type Readiness } from "@server/http/readiness";
 import { createLogger } from "@server/log/logger";
 import type { Services } from "@server/services";
 import { asBearer, asCookie, jsonInit, signUp, signUpAdmin, type TestAccount } from "../support/accounts";
@@ -27,7 +28,7 @@ interface Line {
 }
 
 /** An app on the test's services whose log lines land in `text`, as a log collector would read them. */
-function loggedApp(t: ReturnType<typeof useTestApp>, overrides: Partial<Services> = {}) {
+function loggedApp(t: ReturnType<typeof useTestApp>, overrides: Partial<Services> = {}, readiness?: Readiness) {
   const log = { text: "" };
   const sink = new Writable({
     write(chunk: Buffer, _encoding, done) {
@@ -36,7 +37,10 @@ function loggedApp(t: ReturnType<typeof useTestApp>, overrides: Partial<Services
     },
   });
   const logger = createLogger({ level: "info", format: "json", destination: sink });
-  const app = createApp({ services: { ...t.services, log: logger, ...overrides } });
+  const app = createApp({
+    services: { ...t.services, log: logger, ...overrides },
+    ...(readiness ? { readiness } : {}),
+  });
   const request = (path: string, init?: RequestInit) => app.request(`${TEST_ORIGIN}${path}`, init);
   const lines = () =>
     log.text
@@ -131,6 +135,21 @@ describe("the request log", () => {
     ]) {
       expect(log.text).not.toContain(secret);
     }
+  });
+
+  it("logs readiness's 503 while starting or draining at info, never as a failed request", async () => {
+    const readiness = createReadiness();
+    const { request, lines } = loggedApp(t, {}, readiness);
+    expect((await request("/api/ready")).status).toBe(503);
+    readiness.ready();
+    expect((await request("/api/ready")).status).toBe(200);
+    readiness.drain();
+    expect((await request("/api/ready")).status).toBe(503);
+    expect(lines().map((l) => [l.level, l.msg, l.status])).toEqual([
+      ["info", "not ready: starting", 503],
+      ["info", "request", 200],
+      ["info", "not ready: draining", 503],
+    ]);
   });
 
   it("echoes a trusted proxy's X-Request-Id, and makes its own when the sender is not trusted", async () => {

@@ -6,6 +6,7 @@ import * as catalog from "@server/use-cases/catalog";
 import * as categories from "@server/use-cases/categories";
 import type { Deps } from "@server/use-cases/deps";
 import * as orders from "@server/use-cases/orders";
+import * as overview from "@server/use-cases/overview";
 import * as payments from "@server/use-cases/payments";
 import * as expiry from "@server/use-cases/expire-orders";
 import * as profiles from "@server/use-cases/profiles";
@@ -131,6 +132,7 @@ const TABLE: Row[] = [
   { expected: [U,             "ok",        "ok",          "ok"       ], useCase: "profiles.myProfile",             door: "page: My Profile",                       call: (d, a) => profiles.myProfile(d, a) },
   { expected: [U,             "ok",        "ok",          "ok"       ], useCase: "profiles.saveMyProfile",         door: "page: My Profile's form",                call: (d, a) => profiles.saveMyProfile(d, a, { education: "BSc" }) },
   { expected: [U,             "ok",        F,             "ok"       ], useCase: "users.isAdmin",                  door: "GET /api/admin/{email}",                 call: (d, a, s) => users.isAdmin(d, a, s.ownerEmail) },
+  { expected: [U,             F,           F,             "ok"       ], useCase: "overview.shopOverview",          door: "page: Overview",                         call: (d, a) => overview.shopOverview(d, a, { days: "7" }) },
   { expected: [U,             F,           F,             "ok"       ], useCase: "users.listUsers",                door: "GET /api/user",                          call: (d, a) => users.listUsers(d, a) },
   { expected: [U,             "ok",        F,             F          ], useCase: "users.confirmAccount",           door: "PUT /api/user/{email}",                  call: (d, a, s) => users.confirmAccount(d, a, s.ownerEmail, { name: s.ownerName }) },
   { expected: [U,             F,           F,             "ok"       ], useCase: "users.promoteToAdmin",           door: "PUT /api/user/admin/{email}",            call: (d, a, s) => users.promoteToAdmin(d, a, s.victimEmail) },
@@ -138,7 +140,7 @@ const TABLE: Row[] = [
   { expected: [U,             F,           F,             "ok"       ], useCase: "users.deleteUser",               door: "DELETE /api/user/{email}",               call: (d, a, s) => users.deleteUser(d, a, s.victimEmail) },
 ];
 
-const MODULES = { catalog, categories, expiry, orders, payments, profiles, refunds, reviews, uploads, users };
+const MODULES = { catalog, categories, expiry, orders, overview, payments, profiles, refunds, reviews, uploads, users };
 
 const exportedUseCases = Object.entries(MODULES).flatMap(([feature, module]) =>
   Object.entries(module)

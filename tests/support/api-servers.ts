@@ -2,13 +2,13 @@ import { spawn, type ChildProcess } from "node:child_process";
 import { fileURLToPath } from "node:url";
 import { jsonInit } from "./accounts";
 import { freePort } from "./free-port";
+import { TEST_SETTINGS } from "./test-app";
 
 // The store's API as separate processes (tests/support/api-server-main.ts) on one PostgreSQL database, for tests
 // that need several servers or one that dies and comes back.
 
 const ROOT = fileURLToPath(new URL("../../", import.meta.url));
 const ENTRY = "tests/support/api-server-main.ts";
-const AUTH_SECRET = "test-secret-that-is-long-enough-0123456789";
 export const STARTUP_MS = 60_000;
 export const REQUEST_MS = 30_000;
 
@@ -70,13 +70,7 @@ async function spawnServer(
       PORT: String(port),
       HOST: "127.0.0.1",
       BASE_URL: base,
-      AUTH_SECRET,
-      SIGN_IN_LIMIT_PER_MINUTE: "1000",
-      LOG_LEVEL: "warn",
-      ORDER_LIMIT_PER_MINUTE: "1000000",
-      MAX_OPEN_ORDERS: "1000000",
-      REVIEW_LIMIT_PER_HOUR: "1000000",
-      UPLOAD_LIMIT_PER_HOUR: "1000000",
+      ...TEST_SETTINGS,
       DATA_DIR: dataDir,
       DEMO_DATA: "false",
       ADMIN_EMAIL: "",

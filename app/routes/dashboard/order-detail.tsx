@@ -55,9 +55,14 @@ export default function OrderDetail({ loaderData, actionData }: Route.ComponentP
     <section>
       <div className="flex flex-wrap items-baseline justify-between gap-3">
         <h2 className="text-xl font-semibold text-wood-900">{t("order.title")}</h2>
-        <Link to={back} className="font-semibold text-forest-700 underline">
-          {t(mine || !admin ? "order.backToOrders" : "order.backToManage")}
-        </Link>
+        <div className="flex flex-wrap gap-4">
+          <Link to={`/dashboard/orders/${order.id}/invoice`} className="font-semibold text-forest-700 underline">
+            {t("invoice.viewInvoice")}
+          </Link>
+          <Link to={back} className="font-semibold text-forest-700 underline">
+            {t(mine || !admin ? "order.backToOrders" : "order.backToManage")}
+          </Link>
+        </div>
       </div>
       <div className="mt-4 grid gap-6 md:grid-cols-[2fr_3fr]">
         <article className="rounded-xl border border-wood-100 bg-white p-6 shadow-sm">

@@ -1,4 +1,4 @@
-import { readFileSync } from "node:fs";
+import packageJson from "../../../package.json";
 import { z } from "zod";
 import { bodyLimitOf } from "../../http/body-limits";
 import { requestBodies } from "./request-bodies";
@@ -182,8 +182,7 @@ function buildDocument(): OpenApiDocument {
 }
 
 function storeVersion(): string {
-  const pkg: unknown = JSON.parse(readFileSync(new URL("../../../package.json", import.meta.url), "utf8"));
-  return z.object({ version: z.string() }).parse(pkg).version;
+  return z.object({ version: z.string() }).parse(packageJson).version;
 }
 
 let built: string | undefined;

@@ -163,6 +163,22 @@ export const ROUTES: ApiRoute[] = [
     session: "none",
     answers: { 200: json(W.Health, "The database answered.") },
   },
+  {
+    method: "get",
+    path: "/api/ready",
+    operationId: "getReadiness",
+    tag: "health",
+    summary: "Whether this copy should be sent requests",
+    description:
+      "For a load balancer's health check: 503 while the server starts (migrations, demo data), while its " +
+      "database cannot be reached, and from the moment SIGTERM begins its drain.",
+    who: "anyone",
+    session: "none",
+    answers: {
+      200: json(W.Readiness, 'Ready: `{status: "ready"}`.'),
+      503: json(W.Readiness, "Not now: `starting`, `draining` or `database unreachable`."),
+    },
+  },
 
   // products
   {
@@ -223,8 +239,10 @@ export const ROUTES: ApiRoute[] = [
     tag: "products",
     summary: "Add a product",
     description:
-      "The image must be one uploaded through `POST /api/uploads` or one of the store's drawings. `maxPerOrder` " +
-      "(optional, at least `minimumQuantity`) is the most pieces one order may take; without it, half of the stock.",
+      "The image must be an address `POST /api/uploads` answered or one of the store's drawings. `maxPerOrder` " +
+      "(optional, at least `minimumQuantity`) is the most pieces one order may take; without it, half of the stock. " +
+      "`lowStockThreshold` (optional, a whole number from 0) is the stock below which the product is running low " +
+      "(the admins' overview lists it); without it, twice `minimumQuantity`.",
     who: "admin",
     session: "required",
     body: jsonBody(B.ProductInput),
@@ -238,7 +256,8 @@ export const ROUTES: ApiRoute[] = [
     summary: "Change a product",
     description:
       "Any of the product's fields; `{Availability}` alone sets the stock, `{maxPerOrder: null}` brings back the " +
-      "half-of-the-stock limit. A `maxPerOrder` under the minimum quantity (sent or stored) is refused with 400.",
+      "half-of-the-stock limit. A `maxPerOrder` under the minimum quantity (sent or stored) is refused with 400. " +
+      "`{lowStockThreshold: null}` brings back the default line, twice the minimum quantity.",
     who: "admin",
     session: "required",
     params: { id: id("product") },
@@ -348,13 +367,17 @@ export const ROUTES: ApiRoute[] = [
     session: "required",
     body: multipartBody(B.ImageUpload),
     answers: {
-      200: json(W.Uploaded, "Stored; `data.url` is the image's path."),
+      200: json(
+        W.Uploaded,
+        "Stored; `data.url` is the image's address: `/uploads/…`, or under the bucket's public address (S3_PUBLIC_URL).",
+      ),
       400: refused("No `image` field, or a file that is not an image the store reads."),
       403: refused(ADMINS_ONLY),
       413: refused("Larger than 5 MB."),
       429: limited(
         "Over the uploads an admin (or an address, three admins' worth) may make in an hour; nothing stored.",
       ),
+      502: refused("The image bucket (S3_BUCKET) did not answer; no product refers to what may have been stored."),
     },
   },
 

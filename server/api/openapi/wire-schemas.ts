@@ -23,7 +23,9 @@ const count = (description: string) => z.number().int().min(0).meta({ descriptio
 const ProductJsonSchema = z.object({
   _id: uuid(),
   name: z.string(),
-  image: z.string().meta({ description: "Path of the product's image on this store." }),
+  image: z
+    .string()
+    .meta({ description: "Address of the product's image: a path on this store, or under S3_PUBLIC_URL." }),
   price: z.number().meta({ description: "Price of one piece in Tk (two decimals at most)." }),
   minimumQuantity: z.number().int().meta({ description: "The fewest pieces one order may take." }),
   Availability: z.number().int().meta({ description: "Pieces in stock." }),
@@ -190,6 +192,7 @@ export const wireSchemas = {
     location: z.string(),
   }),
   Health: z.object({ status: z.literal("ok"), database: z.enum(["pglite", "postgres"]) }),
+  Readiness: z.object({ status: z.enum(["ready", "starting", "draining", "database unreachable"]) }),
   OpenApiDocument: z.looseObject({ openapi: z.string(), info: z.looseObject({}), paths: z.looseObject({}) }),
 
   AuthUser: AuthUserSchema,

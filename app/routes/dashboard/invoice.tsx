@@ -1,0 +1,108 @@
+import { isRouteErrorResponse, Link } from "react-router";
+import { orderDetail } from "@server/use-cases/orders";
+import { languageOf } from "@shared/languages";
+import { localTitle } from "~/i18n/meta";
+import { useT } from "~/i18n/use-t";
+import { useFormat } from "~/i18n/use-format";
+import { OrderHistory } from "~/components/order/order-history";
+import { OrderNotFound } from "~/components/order/order-not-found";
+import { InvoiceHeader } from "~/components/invoice/invoice-header";
+import { InvoiceParties } from "~/components/invoice/invoice-parties";
+import { InvoicePayment } from "~/components/invoice/invoice-payment";
+import { load } from "~/door/page-door.server";
+import { invoiceView } from "~/door/views.server";
+import type { Route } from "./+types/invoice";
+
+export const meta: Route.MetaFunction = ({ matches }) => [{ title: localTitle(matches, "invoice.title") }];
+
+/** The invoice of the buyer's own order, or of any order for an admin: a document to print (A4) or keep. */
+export async function loader(args: Route.LoaderArgs) {
+  let viewerId: string | undefined;
+  const detail = await load(args, (deps, actor) => {
+    viewerId = actor?.id;
+    return orderDetail(deps, actor, args.params.orderId);
+  });
+  return invoiceView(detail, args.context.services.shop, languageOf(args.request), viewerId);
+}
+
+export default function Invoice({ loaderData: invoice }: Route.ComponentProps) {
+  const { t } = useT();
+  const format = useFormat();
+  const { order } = invoice;
+  return (
+    <section>
+      <div className="flex flex-wrap items-center justify-between gap-3 print:hidden">
+        <Link to={`/dashboard/order/${order.id}`} className="font-semibold text-forest-700 underline">
+          {t("invoice.backToOrder")}
+        </Link>
+        <button
+          type="button"
+          onClick={() => window.print()}
+          className="rounded-md bg-forest-700 px-4 py-2 font-semibold text-white hover:bg-forest-800"
+        >
+          {t("invoice.print")}
+        </button>
+      </div>
+      <article
+        data-testid="invoice"
+        className="invoice mt-4 rounded-xl border border-wood-100 bg-white p-6 text-stone-800 shadow-sm sm:p-10 print:mt-0 print:rounded-none print:border-0 print:p-0 print:shadow-none"
+      >
+        <InvoiceHeader invoice={invoice} />
+        <InvoiceParties invoice={invoice} />
+        <div className="mt-8 overflow-x-auto">
+          <table className="w-full min-w-[32rem] border-collapse text-left">
+            <caption className="sr-only">{t("invoice.lines")}</caption>
+            <thead>
+              <tr className="border-b-2 border-wood-900 text-sm text-wood-900">
+                <th scope="col" className="py-2 pr-3">
+                  {t("invoice.product")}
+                </th>
+                <th scope="col" className="px-3 py-2 text-right">
+                  {t("invoice.quantity")}
+                </th>
+                <th scope="col" className="px-3 py-2 text-right">
+                  {t("invoice.unitPrice")}
+                </th>
+                <th scope="col" className="py-2 pl-3 text-right">
+                  {t("invoice.amount")}
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              <tr className="border-b border-wood-100">
+                <td className="py-3 pr-3">{order.productName}</td>
+                <td className="px-3 py-3 text-right whitespace-nowrap">{format.pieces(order.quantity)}</td>
+                <td className="px-3 py-3 text-right whitespace-nowrap">{format.money(order.pricePoisha)}</td>
+                <td className="py-3 pl-3 text-right whitespace-nowrap">{format.money(order.payablePoisha)}</td>
+              </tr>
+            </tbody>
+            <tfoot>
+              <tr className="text-lg font-bold text-wood-900">
+                <th scope="row" colSpan={3} className="py-3 pr-3 text-right">
+                  {t("invoice.total")}
+                </th>
+                <td className="py-3 pl-3 text-right whitespace-nowrap" data-testid="invoice-total">
+                  {format.money(order.payablePoisha)}
+                </td>
+              </tr>
+            </tfoot>
+          </table>
+        </div>
+        <p className="mt-2 text-sm" data-testid="invoice-in-words">
+          <span className="font-semibold">{t("invoice.inWords")}:</span> {invoice.amountInWords}
+        </p>
+        <InvoicePayment order={order} />
+        <section className="mt-8 break-inside-avoid">
+          <h3 className="text-base font-semibold text-wood-900">{t("order.history")}</h3>
+          <OrderHistory history={invoice.history} mine={invoice.mine} />
+        </section>
+        <p className="mt-10 border-t border-wood-100 pt-3 text-xs text-stone-600">{t("invoice.footnote")}</p>
+      </article>
+    </section>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  if (!isRouteErrorResponse(error) || error.status !== 404) throw error;
+  return <OrderNotFound title="invoice.title" said="order.notFound" back="order.backToOrders" />;
+}

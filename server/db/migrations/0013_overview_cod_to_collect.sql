@@ -1,0 +1,1 @@
+CREATE INDEX "order_cod_to_collect_idx" ON "order" USING btree ("created_at") WHERE "order"."payment_method" = 'cod' and "order"."status" in ('cod', 'shipped', 'delivered') and "order"."transaction_id" is null;

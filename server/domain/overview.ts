@@ -1,0 +1,241 @@
+import { sql, type SQL } from "drizzle-orm";
+import { ORDER_STATUSES, type OrderStatus } from "@shared/order-flow";
+import { addDays, SHOP_TIME_ZONE, shopDay, shopMidnight } from "@shared/shop-time";
+import type { Db } from "../db/client";
+import { order, payment, product, type PaymentProviderName } from "../db/schema";
+
+/** The days an overview covers: from the first shop's day to the last, both included, and the instants they span. */
+export interface Period {
+  first: string;
+  last: string;
+  start: Date;
+  end: Date;
+}
+
+/** The last `days` shop's days, today included. */
+export function periodEnding(now: Date, days: number): Period {
+  const last = shopDay(now);
+  const first = addDays(last, 1 - days);
+  return { first, last, start: shopMidnight(first), end: shopMidnight(addDays(last, 1)) };
+}
+
+export interface DayRevenue {
+  day: string;
+  poisha: number;
+}
+
+export interface DayOrders {
+  day: string;
+  byStatus: Record<OrderStatus, number>;
+}
+
+export interface TopProduct {
+  /** Null when the product has since been deleted: its orders keep its name. */
+  productId: string | null;
+  name: string;
+  poisha: number;
+  pieces: number;
+}
+
+export interface MethodShare {
+  provider: PaymentProviderName;
+  payments: number;
+  poisha: number;
+}
+
+export interface LowStockProduct {
+  id: string;
+  name: string;
+  nameBn: string | null;
+  availability: number;
+  line: number;
+}
+
+export interface CountAndSum {
+  count: number;
+  poisha: number;
+}
+
+// Both drivers (node-postgres and PGlite) answer with { rows }; node-postgres gives bigint sums as text.
+async function rowsOf<T>(db: Db, query: SQL): Promise<T[]> {
+  const result = (await db.execute(query)) as unknown as { rows: T[] };
+  return result.rows;
+}
+
+/** The money the shop keeps: succeeded payments (cash collected on delivery included), by when they came. */
+const kept = (period: Period) =>
+  sql`${payment.status} = 'succeeded' and ${payment.createdAt} >= ${period.start.toISOString()}::timestamptz and ${payment.createdAt} < ${period.end.toISOString()}::timestamptz`;
+
+/** An instant's shop day, in SQL. */
+const dayOf = (column: unknown) => sql`(${column} at time zone ${SHOP_TIME_ZONE})::date`;
+
+/** Every day of the period, in SQL, as `d(day)` (a date). */
+const daysOf = (period: Period) =>
+  sql`generate_series(${period.first}::date, ${period.last}::date, interval '1 day') as g(at) cross join lateral (select g.at::date as day) d`;
+
+/** Money kept per day, every day of the period included (0 on a day without any). */
+export async function revenuePerDay(db: Db, period: Period): Promise<DayRevenue[]> {
+  const rows = await rowsOf<{ day: string; poisha: string | number }>(
+    db,
+    sql`with per_day as (
+          select ${dayOf(payment.createdAt)} as day, sum(${payment.amountPoisha}) as poisha
+          from ${payment} where ${kept(period)} group by 1
+        )
+        select to_char(d.day, 'YYYY-MM-DD') as day, coalesce(per_day.poisha, 0)::bigint as poisha
+        from ${daysOf(period)} left join per_day on per_day.day = d.day
+        order by d.day`,
+  );
+  return rows.map((r) => ({ day: r.day, poisha: Number(r.poisha) }));
+}
+
+const noOrders = () => Object.fromEntries(ORDER_STATUSES.map((s) => [s, 0])) as Record<OrderStatus, number>;
+
+/** Orders placed per day, split by the status they are in now. */
+export async function ordersPerDay(db: Db, period: Period): Promise<DayOrders[]> {
+  const rows = await rowsOf<{ day: string; status: OrderStatus | null; n: string | number }>(
+    db,
+    sql`with per_day as (
+          select ${dayOf(order.createdAt)} as day, ${order.status} as status, count(*) as n
+          from ${order} where ${order.createdAt} >= ${period.start.toISOString()}::timestamptz
+            and ${order.createdAt} < ${period.end.toISOString()}::timestamptz
+          group by 1, 2
+        )
+        select to_char(d.day, 'YYYY-MM-DD') as day, per_day.status, coalesce(per_day.n, 0)::bigint as n
+        from ${daysOf(period)} left join per_day on per_day.day = d.day
+        order by d.day`,
+  );
+  const days = new Map<string, DayOrders>();
+  for (const r of rows) {
+    const day = days.get(r.day) ?? { day: r.day, byStatus: noOrders() };
+    if (r.status) day.byStatus[r.status] = Number(r.n);
+    days.set(r.day, day);
+  }
+  return [...days.values()];
+}
+
+/**
+ * The products that brought the most money in the period, from the kept payments and their orders. Orders of a
+ * deleted product keep its name (and lose the link); a product is named as its latest order names it.
+ */
+export async function topProducts(db: Db, period: Period, limit = 10): Promise<TopProduct[]> {
+  const rows = await rowsOf<{
+    product_id: string | null;
+    name: string;
+    poisha: string | number;
+    pieces: string | number;
+  }>(
+    db,
+    sql`with top as (
+          select ${order.productId} as product_id,
+                 case when ${order.productId} is null then ${order.productName} end as lost_name,
+                 sum(${payment.amountPoisha})::bigint as poisha, sum(${order.quantity})::bigint as pieces
+          from ${payment} join ${order} on ${order.id} = ${payment.orderId}
+          where ${kept(period)}
+          group by 1, 2
+          order by 3 desc
+          limit ${limit}
+        )
+        select top.product_id::text as product_id, top.poisha, top.pieces,
+               coalesce(top.lost_name, (
+                 select o.product_name from ${order} o where o.product_id = top.product_id
+                 order by o.created_at desc limit 1
+               )) as name
+        from top
+        order by top.poisha desc, name`,
+  );
+  return rows.map((r) => ({
+    productId: r.product_id,
+    name: r.name,
+    poisha: Number(r.poisha),
+    pieces: Number(r.pieces),
+  }));
+}
+
+/** How the kept money came: payments and amount per provider (cash on delivery is `cod`), the most money first. */
+export async function methodShares(db: Db, period: Period): Promise<MethodShare[]> {
+  const rows = await rowsOf<{ provider: PaymentProviderName; payments: string | number; poisha: string | number }>(
+    db,
+    sql`select ${payment.provider} as provider, count(*)::bigint as payments, sum(${payment.amountPoisha})::bigint as poisha
+        from ${payment} where ${kept(period)}
+        group by 1 order by 3 desc, 1`,
+  );
+  return rows.map((r) => ({ provider: r.provider, payments: Number(r.payments), poisha: Number(r.poisha) }));
+}
+
+/** shared/low-stock.ts `lowStockLine`, in SQL. */
+const LOW_STOCK_LINE = sql`coalesce(${product.lowStockThreshold}, 2 * ${product.minimumQuantity})`;
+
+/** A page of the products below their low-stock line, the fewest pieces first, and how many there are. */
+export async function lowStock(
+  db: Db,
+  page: { limit: number; offset: number },
+): Promise<{ items: LowStockProduct[]; total: number }> {
+  const rows = await rowsOf<{
+    id: string;
+    name: string;
+    name_bn: string | null;
+    availability: number;
+    line: number;
+    total: string | number;
+  }>(
+    db,
+    sql`select ${product.id}::text as id, ${product.name} as name, ${product.nameBn} as name_bn,
+               ${product.availability} as availability, ${LOW_STOCK_LINE} as line, count(*) over () as total
+        from ${product} where ${product.availability} < ${LOW_STOCK_LINE}
+        order by ${product.availability}, ${product.name}, ${product.id}
+        limit ${page.limit} offset ${page.offset}`,
+  );
+  const items = rows.map((r) => ({
+    id: r.id,
+    name: r.name,
+    nameBn: r.name_bn,
+    availability: Number(r.availability),
+    line: Number(r.line),
+  }));
+  // A page past the end has no rows to carry the count.
+  const total = rows.length > 0 ? Number(rows[0]!.total) : page.offset === 0 ? 0 : await countLowStock(db);
+  return { items, total };
+}
+
+async function countLowStock(db: Db): Promise<number> {
+  const [row] = await rowsOf<{ n: string | number }>(
+    db,
+    sql`select count(*) as n from ${product} where ${product.availability} < ${LOW_STOCK_LINE}`,
+  );
+  return Number(row?.n ?? 0);
+}
+
+/**
+ * Cash on delivery the shop still has to collect: orders confirmed for it, shipped or delivered, whose cash was
+ * never recorded (collecting it sets the transaction id and keeps a payment, in one transaction) and that hold no
+ * kept payment. order_cod_to_collect_idx holds just these, so the sum reads a handful of rows, not every order.
+ */
+export async function cashToCollect(db: Db): Promise<CountAndSum> {
+  const [row] = await rowsOf<{ n: string | number; poisha: string | number }>(
+    db,
+    sql`select count(*) as n, coalesce(sum(${order.payablePoisha}), 0)::bigint as poisha
+        from ${order}
+        where ${order.paymentMethod} = 'cod' and ${order.status} in ('cod', 'shipped', 'delivered')
+          and ${order.transactionId} is null
+          -- A look-up per order found (payment_one_settled_per_order), not a join that reads every payment.
+          and (
+            select count(*) from ${payment} where ${payment.orderId} = ${order.id} and ${payment.status} = 'succeeded'
+          ) = 0`,
+  );
+  return { count: Number(row?.n ?? 0), poisha: Number(row?.poisha ?? 0) };
+}
+
+/**
+ * Money owed back to buyers: payments waiting for their refund. Every payment moved to refund_due marks its order
+ * `refund = 'due'` in the same transaction (domain/payments.ts `owe`), so the orders of Manage Orders' refund-due
+ * tab (order_refund_due_idx) lead to them without reading every payment.
+ */
+export async function refundsDue(db: Db): Promise<CountAndSum> {
+  const [row] = await rowsOf<{ n: string | number; poisha: string | number }>(
+    db,
+    sql`select count(*) as n, coalesce(sum(${payment.amountPoisha}), 0)::bigint as poisha
+        from ${order} join ${payment} on ${payment.orderId} = ${order.id}
+        where ${order.refund} = 'due' and ${payment.status} = 'refund_due'`,
+  );
+  return { count: Number(row?.n ?? 0), poisha: Number(row?.poisha ?? 0) };
+}

@@ -1,0 +1,90 @@
+import { GetObjectCommand, NoSuchKey, PutObjectCommand, S3Client } from "@aws-sdk/client-s3";
+import { getMimeType } from "hono/utils/mime";
+import { M } from "@shared/messages";
+import type { Config } from "../config";
+import { unavailable } from "../errors";
+import { IMMUTABLE } from "../http/cache-control";
+import { reportError } from "../log/report-error";
+import { UPLOADS_PATH, type ImageStore } from "./image-store";
+
+export interface S3Settings {
+  bucket: string;
+  /** Unset: AWS S3 in `region`. */
+  endpoint: string | undefined;
+  region: string;
+  /** Unset: the SDK's default chain (AWS_* variables, a profile, an instance or task role). */
+  credentials: { accessKeyId: string; secretAccessKey: string } | undefined;
+  /** Where browsers read the objects; unset, the store streams them under /uploads/. */
+  publicUrl: string | undefined;
+  forcePathStyle: boolean;
+}
+
+/** The bucket configured by S3_*, or null: images stay in DATA_DIR/uploads. */
+export function s3Settings(config: Config): S3Settings | null {
+  if (!config.S3_BUCKET) return null;
+  const { S3_ACCESS_KEY_ID: accessKeyId, S3_SECRET_ACCESS_KEY: secretAccessKey } = config;
+  return {
+    bucket: config.S3_BUCKET,
+    endpoint: config.S3_ENDPOINT,
+    region: config.S3_REGION,
+    credentials: accessKeyId && secretAccessKey ? { accessKeyId, secretAccessKey } : undefined,
+    publicUrl: config.S3_PUBLIC_URL,
+    forcePathStyle: config.S3_FORCE_PATH_STYLE,
+  };
+}
+
+/**
+ * Objects in an S3-compatible bucket (AWS S3, Cloudflare R2, MinIO), keyed by the image's name at the bucket's
+ * root: the names DATA_DIR/uploads holds, so a disk store moves over with one copy. Each object carries its type
+ * and the immutable Cache-Control, so a public bucket or a CDN answers as the store would.
+ */
+export function createS3ImageStore(settings: S3Settings): ImageStore {
+  const { bucket, publicUrl } = settings;
+  const client = new S3Client({
+    region: settings.region,
+    endpoint: settings.endpoint,
+    forcePathStyle: settings.forcePathStyle,
+    credentials: settings.credentials,
+    // The SDK's default CRC32 checksum headers are refused by some S3-compatible stores; S3 asks for none here.
+    requestChecksumCalculation: "WHEN_REQUIRED",
+    responseChecksumValidation: "WHEN_REQUIRED",
+    // A bucket that does not answer fails the request within seconds instead of holding it open.
+    requestHandler: { connectionTimeout: 5_000, socketTimeout: 30_000 },
+  });
+
+  function unreachable(doing: string, name: string, err: unknown): never {
+    reportError(`the image bucket failed to ${doing}`, err, { bucket, key: name });
+    throw unavailable(M.upload.store_unreachable);
+  }
+
+  return {
+    async put(name, data) {
+      const object = {
+        Bucket: bucket,
+        Key: name,
+        Body: data,
+        ContentType: getMimeType(name) ?? "application/octet-stream",
+        CacheControl: IMMUTABLE,
+      };
+      await client.send(new PutObjectCommand(object)).catch((err: unknown) => unreachable("store an image", name, err));
+    },
+
+    url: (name) => `${publicUrl ?? UPLOADS_PATH}/${name}`,
+
+    async get(name) {
+      try {
+        const object = await client.send(new GetObjectCommand({ Bucket: bucket, Key: name }));
+        if (!object.Body) return null;
+        return {
+          body: object.Body.transformToWebStream() as ReadableStream<Uint8Array>,
+          contentType: object.ContentType ?? getMimeType(name) ?? "application/octet-stream",
+          size: object.ContentLength,
+          lastModified: object.LastModified,
+        };
+      } catch (err) {
+        if (err instanceof NoSuchKey) return null;
+        return unreachable("read an image", name, err);
+      }
+    },
+  };
+}

@@ -1,0 +1,31 @@
+import { storeMode, type Config } from "./config";
+
+/** Who the shop is, as its invoices say. Fields a live shop did not configure are left off the invoice. */
+export interface ShopIdentity {
+  name: string;
+  address: string | null;
+  tradeLicence: string | null;
+  bin: string | null;
+}
+
+/** The demo's own details, shown only in the demo (spec §2: the branding is a demo branding). */
+const DEMO_SHOP: ShopIdentity = {
+  name: "Randa Tools (demo)",
+  address: "House 12, Road 5, Dhanmondi, Dhaka 1205, Bangladesh",
+  tradeLicence: "DEMO-TRAD-0000",
+  bin: "000000000-0000",
+};
+
+/**
+ * SHOP_NAME, SHOP_ADDRESS, SHOP_TRADE_LICENCE and SHOP_BIN. The demo fills what is unset with its demo details; a
+ * live shop never prints a made-up licence or BIN on a customer's invoice, so what it did not set stays off.
+ */
+export function shopIdentity(config: Config): ShopIdentity {
+  const fallback = storeMode(config).live ? null : DEMO_SHOP;
+  return {
+    name: config.SHOP_NAME ?? fallback?.name ?? "Randa",
+    address: config.SHOP_ADDRESS ?? fallback?.address ?? null,
+    tradeLicence: config.SHOP_TRADE_LICENCE ?? fallback?.tradeLicence ?? null,
+    bin: config.SHOP_BIN ?? fallback?.bin ?? null,
+  };
+}

@@ -1,0 +1,41 @@
+import { PAGE_SIZE } from "@shared/schemas/list-query";
+import { OverviewQuery } from "@shared/schemas/overview";
+import { keptPeriodFigures } from "../domain/kept-overview";
+import * as figures from "../domain/overview";
+import { adminOnly, type Actor } from "./actor";
+import type { Deps } from "./deps";
+import { parseInput } from "./parse";
+
+export type { DayOrders, DayRevenue, LowStockProduct, MethodShare, TopProduct } from "../domain/overview";
+
+export type Overview = Awaited<ReturnType<typeof shopOverview>>;
+
+/**
+ * The admins' overview of the shop for a period of 7, 30 or 90 days ending today: money kept and orders placed per
+ * day, the best-selling products, how buyers paid; and, whatever the period, the products running low (a page of
+ * them), the cash on delivery still to collect and the refunds due.
+ */
+export async function shopOverview(deps: Deps, actor: Actor, raw: Record<string, string>) {
+  adminOnly(actor);
+  const query = parseInput(OverviewQuery, raw);
+  const period = figures.periodEnding(deps.now?.() ?? new Date(), query.days);
+  const page = query.page ?? 1;
+  const { db } = deps;
+  const [{ revenue, orders, top, methods }, low, cod, refunds] = await Promise.all([
+    keptPeriodFigures(db, period),
+    figures.lowStock(db, { limit: PAGE_SIZE, offset: (page - 1) * PAGE_SIZE }),
+    figures.cashToCollect(db),
+    figures.refundsDue(db),
+  ]);
+  return {
+    days: query.days,
+    period: { first: period.first, last: period.last },
+    revenue,
+    orders,
+    top,
+    methods,
+    lowStock: { ...low, page, limit: PAGE_SIZE },
+    cashToCollect: cod,
+    refundsDue: refunds,
+  };
+}
