@@ -1,13 +1,54 @@
-// One bounded load on 127.0.0.1 with autocannon: a short warm-up, then the measured run.
+// One bounded load on 127.0.0.1 with autocannon: a short warm-up, then a fixed number of requests, over which the
+// server's CPU time is read from /proc, and the load generator's own (this process) from process.cpuUsage().
+import { performance } from "node:perf_hooks";
 import autocannon from "autocannon";
+import { cpuSecondsOf, postgresCpuSeconds } from "./cpu.mjs";
 
-export const LOAD = { connections: 50, durationSeconds: 10, warmupSeconds: 3 };
+export const LOAD = { connections: 50, warmupSeconds: 3 };
 
 /**
- * `requests` as autocannon takes them (method, path, headers, body, setupRequest).
- * Answers requests per second, p50 and p99 latency in ms, and how many answers were not 2xx.
+ * A GET goes to autocannon as a plain URL, the way it sends the most requests a second; `requests` (an order's
+ * signed, keyed body, say) goes as autocannon's request list, which costs the generator more per request.
+ * `pid` is the server's process; `database` adds PostgreSQL's CPU time. Answers requests per second, p50 and p99
+ * latency in ms, the server's (and the database's) CPU µs per request, the generator's share of one core, and
+ * how many answers were not 2xx.
  */
-export async function measure(baseUrl, requests, load = LOAD) {
+export async function measure({
+  baseUrl,
+  path,
+  requests,
+  amount,
+  pid,
+  database = false,
+  connections = LOAD.connections,
+}) {
+  const options = requests ? { url: baseUrl, requests } : { url: baseUrl + path };
+  await autocannon({ ...options, connections, duration: LOAD.warmupSeconds });
+
+  const server = cpuSecondsOf(pid);
+  const postgres = database ? postgresCpuSeconds() : 0;
+  const generator = process.cpuUsage();
+  const started = performance.now();
+  const result = await autocannon({ ...options, connections, amount });
+  const seconds = (performance.now() - started) / 1000;
+  const generatorSeconds = Object.values(process.cpuUsage(generator)).reduce((a, b) => a + b, 0) / 1e6;
+  const done = result.requests.total;
+  const perRequestUs = (cpuSeconds) => Math.round((cpuSeconds * 1e6) / done);
+  return {
+    rps: Math.round(done / seconds),
+    p50Ms: result.latency.p50,
+    p99Ms: result.latency.p99,
+    requests: done,
+    cpuUsPerRequest: perRequestUs(cpuSecondsOf(pid) - server),
+    ...(database ? { databaseCpuUsPerRequest: perRequestUs(postgresCpuSeconds() - postgres) } : {}),
+    generatorCorePercent: Math.round((100 * generatorSeconds) / seconds),
+    non2xx: result.non2xx,
+    errors: result.errors + result.timeouts,
+  };
+}
+
+/** The volume bench's load: `requests` for `load.durationSeconds` after a warm-up (bench/volume.mjs). */
+export async function measureDuring(baseUrl, requests, load) {
   const options = { url: baseUrl, connections: load.connections, requests };
   await autocannon({ ...options, duration: load.warmupSeconds });
   const result = await autocannon({ ...options, duration: load.durationSeconds });

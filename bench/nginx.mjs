@@ -1,4 +1,4 @@
-// The ceiling on this machine: nginx (Debian's package) serving the product list as a static file, one worker
+// A reference on this machine: nginx (Debian's package) serving the product list as a static file, one worker
 // process like the store's one Node.js process, with keep-alive connections as long as Node's.
 import { spawn } from "node:child_process";
 import { chmodSync, existsSync, mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
@@ -54,6 +54,8 @@ http {
   }
   return {
     baseUrl,
+    /** The master process; its worker is counted under it. */
+    pid: child.pid,
     async stop() {
       if (child.exitCode === null) child.kill("SIGQUIT");
       await exited;

@@ -1,17 +1,19 @@
 // `npm run bench`: builds the store, starts it on the embedded database and on PostgreSQL, and measures, in one
-// run on this machine: the API and a server-rendered page under load (autocannon), the same product list served
-// statically by nginx as the ceiling, the weight of each public page, and Lighthouse's mobile scores.
+// run on this machine: the API, a server-rendered page and placing orders under load (autocannon), with the
+// server's CPU time per request; the same product list's bytes from three references loaded the same way (nginx
+// with one worker, a minimal Hono app, plain node:http); the weight of each public page; Lighthouse's mobile scores.
 // Figures for people to read, not pass/fail tests. Writes bench/results/latest.json and latest.md.
 import { spawnSync } from "node:child_process";
-import { randomUUID } from "node:crypto";
 import { writeFileSync } from "node:fs";
 import { cpus, totalmem } from "node:os";
 import { findChromium } from "../tests/support/chromium.mjs";
 import { addBenchProduct, signInAdmin, signUpBuyers } from "./buyers.mjs";
+import { AMOUNTS, benchCalls } from "./calls.mjs";
 import { ensureDebianPackages } from "./debian-packages.mjs";
 import { runLighthouse } from "./lighthouse.mjs";
 import { LOAD, measure } from "./load.mjs";
 import { ensureNginx, startNginx } from "./nginx.mjs";
+import { REFERENCES, startReference } from "./reference-servers.mjs";
 import { measurePageWeight } from "./page-weight.mjs";
 import { createBenchDatabase } from "./postgres.mjs";
 import { startStore } from "./store-server.mjs";
@@ -33,32 +35,7 @@ if (!process.argv.includes("--no-build")) {
 async function loadStore(baseUrl) {
   const adminToken = await signInAdmin(baseUrl);
   const buyers = await signUpBuyers(baseUrl, BUYERS);
-  const benchProductId = await addBenchProduct(baseUrl, adminToken);
-  const products = await (await fetch(`${baseUrl}/api/product`)).json();
-  const detailId = products.find((p) => p._id !== benchProductId)._id;
-  let next = 0;
-  const order = {
-    method: "POST",
-    path: "/api/order",
-    setupRequest: (req) => ({
-      ...req,
-      headers: {
-        "Content-Type": "application/json",
-        Authorization: `Bearer ${buyers[next++ % buyers.length]}`,
-        "Idempotency-Key": randomUUID(),
-      },
-      body: JSON.stringify({ productId: benchProductId, quantity: 1 }),
-    }),
-  };
-  return {
-    products,
-    detailPath: `/detail/${detailId}`,
-    calls: {
-      "GET /api/product": [{ method: "GET", path: "/api/product" }],
-      "GET /detail/{id}": [{ method: "GET", path: `/detail/${detailId}` }],
-      "POST /api/order": [order],
-    },
-  };
+  return benchCalls(baseUrl, buyers, await addBenchProduct(baseUrl, adminToken));
 }
 
 const databases = [{ name: "embedded (PGlite)", url: "" }];
@@ -74,16 +51,23 @@ try {
   for (const database of databases) {
     const store = await startStore({ port, databaseUrl: database.url });
     try {
-      const { products, detailPath, calls } = await loadStore(store.baseUrl);
-      for (const [call, requests] of Object.entries(calls)) {
+      const { detailPath, calls } = await loadStore(store.baseUrl);
+      // The product list's bytes as the store answers them, for the references to serve.
+      productJson ??= await (await fetch(`${store.baseUrl}/api/product`)).text();
+      for (const [call, how] of Object.entries(calls)) {
         console.log(`bench: ${call} on ${database.name}`);
-        const figures = { call, server: `store, ${database.name}`, ...(await measure(store.baseUrl, requests)) };
-        console.log(figures);
-        loads.push(figures);
+        const figures = await measure({
+          baseUrl: store.baseUrl,
+          ...how,
+          amount: AMOUNTS[call],
+          pid: store.pid,
+          database: Boolean(database.url),
+        });
+        loads.push({ call, server: `store, ${database.name}`, ...figures });
+        console.log(loads.at(-1));
       }
-      if (!productJson) {
-        productJson = JSON.stringify(products);
-        const paths = ["/", detailPath, "/blogs", "/myprotfolio", "/login", "/register"];
+      if (pages.length === 0) {
+        const paths = ["/", "/shop", detailPath, "/blogs", "/myprotfolio", "/login", "/register"];
         console.log("bench: page weight and Lighthouse");
         const weight = await measurePageWeight(store.baseUrl, paths);
         const lighthouse = await runLighthouse(store.baseUrl, paths);
@@ -97,17 +81,27 @@ try {
   await postgres?.drop();
 }
 
-if (ensureNginx()) {
-  const nginx = await startNginx({ port: port + 1, productJson });
+// The references, loaded exactly as the store's product list was: the same bytes, URL, connections and count.
+const references = [
+  ...(ensureNginx() ? [{ server: "nginx, static file (1 worker)", start: (o) => startNginx(o) }] : []),
+  { server: REFERENCES.hono.label, start: (o) => startReference("hono", o) },
+  { server: REFERENCES.node.label, start: (o) => startReference("node", o) },
+];
+for (const reference of references) {
+  const server = await reference.start({ port: port + 1, productJson });
   try {
-    console.log("bench: GET /api/product from nginx (static file)");
-    loads.push({
-      call: "GET /api/product",
-      server: "nginx, static file",
-      ...(await measure(nginx.baseUrl, [{ method: "GET", path: "/api/product" }])),
+    console.log(`bench: GET /api/product from ${reference.server}`);
+    const call = "GET /api/product";
+    const figures = await measure({
+      baseUrl: server.baseUrl,
+      path: "/api/product",
+      amount: AMOUNTS[call],
+      pid: server.pid,
     });
+    loads.push({ call, server: reference.server, reference: true, ...figures });
+    console.log(loads.at(-1));
   } finally {
-    await nginx.stop();
+    await server.stop();
   }
 }
 
@@ -119,7 +113,7 @@ const results = {
     memoryGiB: Math.round(totalmem() / 2 ** 30),
     node: process.version,
   },
-  load: { ...LOAD, host: "127.0.0.1", buyers: BUYERS },
+  load: { ...LOAD, host: "127.0.0.1", buyers: BUYERS, amounts: AMOUNTS },
   loads,
   pages,
 };

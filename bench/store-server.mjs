@@ -8,9 +8,9 @@ import path from "node:path";
 export const BENCH_ADMIN = { email: "bench-admin@randa.example", password: "bench-admin-password" };
 
 /** `databaseUrl` empty: a fresh embedded database in a temporary folder. */
-export async function startStore({ port, databaseUrl = "" }) {
+export async function startStore({ port, databaseUrl = "", args = [] }) {
   const baseUrl = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, ["build/server/main.js"], {
+  const child = spawn(process.execPath, [...args, "build/server/main.js"], {
     env: {
       ...process.env,
       NODE_ENV: "production",
@@ -22,8 +22,10 @@ export async function startStore({ port, databaseUrl = "" }) {
       AUTH_SECRET: randomBytes(32).toString("hex"),
       ADMIN_EMAIL: BENCH_ADMIN.email,
       ADMIN_PASSWORD: BENCH_ADMIN.password,
-      // A line per request would cost the store what the bench measures, and fill the terminal.
-      LOG_LEVEL: "warn",
+      // The production log: a JSON line per request, as a live shop writes it (its cost is part of what is
+      // measured), sent to /dev/null below rather than the terminal.
+      LOG_LEVEL: "info",
+      LOG_FORMAT: "json",
       // The load signs buyers in one after another from one address.
       SIGN_IN_LIMIT_PER_MINUTE: "100000",
       // The load places orders as fast as the store takes them, from one address.
@@ -31,7 +33,7 @@ export async function startStore({ port, databaseUrl = "" }) {
       // Every bench buyer leaves its orders unpaid.
       MAX_OPEN_ORDERS: "100000000",
     },
-    stdio: ["ignore", "inherit", "inherit"],
+    stdio: ["ignore", "ignore", "inherit"],
   });
   const exited = new Promise((resolve) => child.once("exit", resolve));
   for (let i = 0; i < 240; i++) {

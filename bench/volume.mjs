@@ -14,7 +14,7 @@ import { cpus, totalmem } from "node:os";
 import { gunzipSync, brotliDecompressSync } from "node:zlib";
 import pg from "pg";
 import { signInAdmin } from "./buyers.mjs";
-import { measure } from "./load.mjs";
+import { measureDuring } from "./load.mjs";
 import { createBenchDatabase } from "./postgres.mjs";
 import { showInReadme, volumeReport } from "./report.mjs";
 import { startStore } from "./store-server.mjs";
@@ -141,7 +141,7 @@ try {
       console.log(`bench: ${page.label} (${page.path})`);
       const bytes = await pageBytes(store.baseUrl, page.path, page.headers ?? {});
       const headers = { ...page.headers, "Accept-Encoding": BROWSER_ENCODINGS };
-      const load = await measure(store.baseUrl, [{ method: "GET", path: page.path, headers }], VOLUME_LOAD);
+      const load = await measureDuring(store.baseUrl, [{ method: "GET", path: page.path, headers }], VOLUME_LOAD);
       const figures = { page: page.label, path: page.path, ...load, ...bytes };
       console.log(figures);
       pages.push(figures);

@@ -11,11 +11,12 @@ import { productFromJson, productJson } from "./serialize";
 
 export function productRoutes(services: Services) {
   const actor = (c: Parameters<typeof actorOf>[1]) => actorOf(services.auth, c);
-  // The busiest read of the store: each page kept as its JSON text until the catalog changes.
-  const pages = new VersionedCache<Page<never> & { json: string }>(services.catalogVersion, 200);
+  // The busiest read of the store: each page kept as its JSON bytes until the catalog changes (bytes, not text:
+  // a string would be measured and encoded again for every answer).
+  const pages = new VersionedCache<Page<never> & { json: Uint8Array }>(services.catalogVersion, 200);
   const readPage = async (params: Record<string, string>) => {
     const page = await catalog.listProducts(services, params);
-    return { ...page, items: [], json: JSON.stringify(page.items.map(productJson)) };
+    return { ...page, items: [], json: Buffer.from(JSON.stringify(page.items.map(productJson))) };
   };
   return new Hono()
     .get("/", async (c) => {

@@ -1,6 +1,7 @@
 import type { MiddlewareHandler } from "hono";
 import { M, message, type MessageCode } from "@shared/messages";
 import { tooLarge as tooLargeError } from "../errors";
+import { currentRequest } from "../log/request-context";
 import { MAX_UPLOAD_BYTES } from "../images/process-upload";
 
 const KB = 1024;
@@ -61,8 +62,10 @@ export function bodyLimits(limitOf: (path: string) => BodyLimit = bodyLimitOf): 
   };
 }
 
+/** A bare answer (no handler's headers may carry over), with the request's id as every answer has it. */
 function tooLarge(limit: BodyLimit): Response {
-  return Response.json(message(limit.code), { status: 413 });
+  const id = currentRequest()?.id;
+  return Response.json(message(limit.code), { status: 413, headers: id ? { "X-Request-Id": id } : {} });
 }
 
 /**

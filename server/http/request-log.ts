@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
-import type { MiddlewareHandler } from "hono";
+import type { HttpBindings } from "@hono/node-server";
+import type { Context, MiddlewareHandler } from "hono";
 import { routePath } from "hono/route";
 import type { Logger } from "../log/logger";
 import { storeMetrics } from "../metrics/store-metrics";
@@ -30,10 +31,11 @@ export function requestLog(log: Logger, trustProxy: number): MiddlewareHandler<{
     const offered = trustProxy > 0 ? c.req.header("X-Request-Id") : undefined;
     const id = offered && PROXY_REQUEST_ID.test(offered) ? offered : randomUUID();
     const request: RequestScope = { id, log: log.child({ reqId: id }) };
-    await runInRequest(request, () => next());
+    // Before the handler, so the answer is built with it (http/security-headers.ts says why that matters).
     c.header("X-Request-Id", id);
+    await runInRequest(request, () => next());
     // A browser that navigated away mid-request made React Router answer 500 to nobody: not the store's failure.
-    const gone = c.req.raw.signal.aborted;
+    const gone = clientGone(c);
     const status = gone ? CLIENT_CLOSED_REQUEST : c.res.status;
     const line = {
       method: c.req.method,
@@ -56,4 +58,13 @@ export function requestLog(log: Logger, trustProxy: number): MiddlewareHandler<{
     else if (status >= 500) request.log.error(line, "request failed");
     else request.log.info(line, "request");
   };
+}
+
+/**
+ * Whether the client closed its connection before the answer. Read from Node's socket where there is one: asking
+ * the Request for its abort signal makes the adapter build a full Request (and then a full Response) for every call.
+ */
+function clientGone(c: Context): boolean {
+  const incoming = (c.env as Partial<HttpBindings> | undefined)?.incoming;
+  return incoming ? incoming.socket.destroyed : c.req.raw.signal.aborted;
 }

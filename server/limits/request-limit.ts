@@ -20,12 +20,29 @@ export interface LimitVerdict {
  * on one database never lose a count; a refused request counts too, so hammering does not reopen the window.
  */
 export async function countRequest(db: Db, key: string, rule: LimitRule, now = new Date()): Promise<LimitVerdict> {
-  const cutoff = new Date(now.getTime() - rule.windowSeconds * 1000).toISOString();
+  const [verdict] = await countRequests(db, [{ key, rule }], now);
+  return verdict!;
+}
+
+/**
+ * Counts one request under each key, all in one statement (one round trip and one commit for a call limited per
+ * account and per address), and answers each key's verdict in the order given. The rules share one window. Rows
+ * are written in key order, so two calls that share keys never wait on each other crosswise.
+ */
+export async function countRequests(
+  db: Db,
+  counted: { key: string; rule: LimitRule }[],
+  now = new Date(),
+): Promise<LimitVerdict[]> {
+  const windowSeconds = counted[0]!.rule.windowSeconds;
+  if (counted.some((c) => c.rule.windowSeconds !== windowSeconds)) throw new Error("one window per count");
+  const cutoff = new Date(now.getTime() - windowSeconds * 1000).toISOString();
   const at = now.toISOString();
   const expired = sql`${requestLimit.windowStart} <= ${cutoff}::timestamptz`;
-  const [row] = await db
+  const keys = [...new Set(counted.map((c) => c.key))].sort();
+  const rows = await db
     .insert(requestLimit)
-    .values({ key, windowStart: now, hits: 1 })
+    .values(keys.map((key) => ({ key, windowStart: now, hits: 1 })))
     .onConflictDoUpdate({
       target: requestLimit.key,
       set: {
@@ -34,10 +51,15 @@ export async function countRequest(db: Db, key: string, rule: LimitRule, now = n
       },
     })
     .returning();
-  const blockedFor = row!.blockedUntil ? secondsBetween(now, row!.blockedUntil) : 0;
+  const byKey = new Map(rows.map((row) => [row.key, row]));
+  return counted.map(({ key, rule }) => verdictOf(byKey.get(key)!, rule, now));
+}
+
+function verdictOf(row: typeof requestLimit.$inferSelect, rule: LimitRule, now: Date): LimitVerdict {
+  const blockedFor = row.blockedUntil ? secondsBetween(now, row.blockedUntil) : 0;
   if (blockedFor > 0) return { allowed: false, retryAfterSeconds: blockedFor };
-  if (row!.hits <= rule.max) return { allowed: true, retryAfterSeconds: 0 };
-  const windowEnds = new Date(row!.windowStart.getTime() + rule.windowSeconds * 1000);
+  if (row.hits <= rule.max) return { allowed: true, retryAfterSeconds: 0 };
+  const windowEnds = new Date(row.windowStart.getTime() + rule.windowSeconds * 1000);
   return { allowed: false, retryAfterSeconds: Math.max(1, secondsBetween(now, windowEnds)) };
 }
 

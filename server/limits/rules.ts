@@ -1,7 +1,7 @@
 import { isIP } from "node:net";
 import type { Db } from "../db/client";
 import { tooMany } from "../errors";
-import { countRequest, type LimitRule } from "./request-limit";
+import { countRequests, type LimitRule } from "./request-limit";
 
 /** The writes a customer (or an admin) could repeat to flood the store: each has a rule per account and per address. */
 export type LimitedOperation = "order" | "review" | "upload";
@@ -60,10 +60,9 @@ export async function enforceRules(
   now = new Date(),
 ): Promise<void> {
   const rule = rules[operation];
-  const verdicts = [await countRequest(db, `${operation}:account:${caller.accountId}`, rule.account, now)];
-  if (caller.address) {
-    verdicts.push(await countRequest(db, `${operation}:address:${addressKey(caller.address)}`, rule.address, now));
-  }
+  const counted = [{ key: `${operation}:account:${caller.accountId}`, rule: rule.account }];
+  if (caller.address) counted.push({ key: `${operation}:address:${addressKey(caller.address)}`, rule: rule.address });
+  const verdicts = await countRequests(db, counted, now);
   const refused = verdicts.filter((v) => !v.allowed);
   if (refused.length > 0) throw tooMany(Math.max(...refused.map((v) => v.retryAfterSeconds)));
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { AppError } from "@server/errors";
-import { countRequest, enforceLimit, pruneRequestLimits } from "@server/limits/request-limit";
+import { countRequest, countRequests, enforceLimit, pruneRequestLimits } from "@server/limits/request-limit";
 import { requestLimit } from "@server/db/schema";
 import { useTestApp } from "../support/test-app";
 
@@ -24,6 +24,44 @@ describe("rate limits kept in the database", () => {
     for (const s of [0, 1, 2]) await countRequest(db, "review:account:b", rule, at(s));
     expect((await countRequest(db, "review:account:b", rule, at(3))).allowed).toBe(false);
     expect((await countRequest(db, "review:account:c", rule, at(3))).allowed).toBe(true);
+  });
+
+  it("counts an account's and an address's keys in one statement, each against its own rule, in the order asked", async () => {
+    const db = t.database.db;
+    const account = { key: "order:account:z", rule };
+    const address = { key: "order:address:9", rule: { max: 5, windowSeconds: 60 } };
+    const rounds = [];
+    for (const s of [0, 1, 2, 3]) rounds.push(await countRequests(db, [account, address], at(s)));
+    expect(rounds.map(([a, b]) => [a!.allowed, b!.allowed])).toEqual([
+      [true, true],
+      [true, true],
+      [true, true],
+      [false, true],
+    ]);
+    const [addressVerdict] = await countRequests(db, [address], at(4));
+    expect(addressVerdict!.allowed).toBe(true);
+    expect((await countRequests(db, [address], at(5)))[0]!.allowed).toBe(false);
+    await expect(countRequests(db, [account, { key: "x", rule: { max: 1, windowSeconds: 5 } }], at(6))).rejects.toThrow(
+      "one window per count",
+    );
+  });
+
+  it("loses no count when two keys are counted together by many requests at once", async () => {
+    const db = t.database.db;
+    const verdicts = await Promise.all(
+      Array.from({ length: 10 }, (_, i) =>
+        countRequests(
+          db,
+          [
+            { key: `order:account:p${i % 2}`, rule },
+            { key: "order:address:7", rule: { max: 6, windowSeconds: 60 } },
+          ],
+          at(0),
+        ),
+      ),
+    );
+    expect(verdicts.filter(([, address]) => address!.allowed)).toHaveLength(6);
+    expect(verdicts.filter(([account]) => account!.allowed)).toHaveLength(6);
   });
 
   it("loses no count when many requests arrive at once", async () => {

@@ -166,6 +166,20 @@ describe("the request log", () => {
     expect(odd.headers.get("x-request-id")).toMatch(/^[0-9a-f-]{36}$/);
   });
 
+  it("gives every answer its request id: a list, a refusal, a missing call, a body over its limit", async () => {
+    const app = loggedApp(t);
+    const answers = [
+      await app.request("/api/product"),
+      await app.request("/api/order", jsonInit("POST", { productId: "x", quantity: 1 })),
+      await app.request("/api/no-such-call"),
+      await app.request("/api/review", jsonInit("POST", { rating: 5, comment: "x".repeat(200_000) }, asBearer(buyer))),
+    ];
+    expect(answers.map((a) => a.status)).toEqual([200, 401, 404, 413]);
+    const ids = answers.map((a) => a.headers.get("x-request-id"));
+    expect(ids.every((id) => /^[0-9a-f-]{36}$/.test(id ?? ""))).toBe(true);
+    expect(app.lines().map((l) => l.reqId)).toEqual(ids);
+  });
+
   it("logs a failure with its stack on the server, under the request's id, and answers without internals", async () => {
     // A payment provider that fails in a way nobody foresaw.
     const broken = Object.assign(Object.create(t.services.payments!) as object, {
