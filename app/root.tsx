@@ -51,6 +51,10 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const data = useRouteLoaderData<typeof loader>("root");
   const hydrate = useShouldHydrate();
   const language = data?.language ?? "en";
+  // Marks the page as interactive, error pages included; browser tests wait for it before using the page.
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = "true";
+  }, []);
   return (
     <html lang={language}>
       <head>
@@ -85,10 +89,6 @@ export function Layout({ children }: { children: React.ReactNode }) {
 }
 
 export default function App() {
-  // Marks the page as interactive; browser tests wait for it before typing into controlled fields.
-  useEffect(() => {
-    document.documentElement.dataset.hydrated = "true";
-  }, []);
   return <Outlet />;
 }
 

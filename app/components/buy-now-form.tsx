@@ -80,7 +80,7 @@ export function BuyNowForm({ product }: { product: ProductView }) {
         </button>
       </div>
       {problem ? (
-        <p id={errorId} role="alert" className="mt-2 text-sm text-red-600">
+        <p id={errorId} role="alert" className="mt-2 text-sm text-red-700">
           {message(problem)}
         </p>
       ) : null}
