@@ -42,8 +42,16 @@ export async function recordEvent(
   } else {
     const insert = tx.insert(orderEvent).values(row).returning({ orderId: orderEvent.orderId }).getSQL();
     await tx.execute(withQueuedMail(insert, mails));
-    kickAfterCommit(tx);
   }
+  eventRecorded(tx, status, mails.length > 0);
+}
+
+/**
+ * What follows an event once its transaction commits: the events counter, and the outbox job's wake-up when the
+ * event queued mail. For a statement that wrote the event itself (placing an order does, in its one statement).
+ */
+export function eventRecorded(tx: Db, status: OrderEvent, queuedMail: boolean): void {
+  if (queuedMail) kickAfterCommit(tx);
   afterCommit(tx, () => storeMetrics.orderEvents.inc({ event: status }));
 }
 

@@ -6,12 +6,12 @@ import { quantityProblem } from "@shared/quantity";
 import type { OrderInput } from "@shared/schemas/order";
 import type { SessionUser } from "../auth/session";
 import type { Db } from "../db/client";
-import { order, product, user } from "../db/schema";
+import { mailOutbox, order, orderEvent, product, user } from "../db/schema";
 import { AppError, conflict, invalid, isUniqueViolation, notFound } from "../errors";
 import { afterCommit } from "../db/after-commit";
 import { storeMetrics } from "../metrics/store-metrics";
-import { LOW_STOCK } from "../mail/outbox";
-import { recordEvent } from "./order-history";
+import { LOW_STOCK, mailRows, mailsOf } from "../mail/outbox";
+import { eventRecorded } from "./order-history";
 import { isId, type Order } from "./orders";
 
 export interface PlacedOrder {
@@ -51,10 +51,9 @@ export async function placeOrder(
   try {
     const id = await db.transaction(async (tx) => {
       await holdOpenOrderSlot(tx, buyer.id, maxOpenOrders);
-      const placed = await takeAndRecord(tx, input, buyer, expiresAt, idempotencyKey, language);
+      const placed = await takeAndRecord(tx, input, buyer, { expiresAt, now, idempotencyKey, language });
       if (!placed) return undefined;
-      const mail = placed.ranLow ? [LOW_STOCK] : [];
-      await recordEvent(tx, placed.id, "placed", { by: "buyer", userId: buyer.id }, { at: now, mail });
+      eventRecorded(tx, "placed", true);
       if (placed.stockOut) afterCommit(tx, () => storeMetrics.stockOuts.inc());
       return placed.id;
     });
@@ -97,17 +96,24 @@ async function holdOpenOrderSlot(tx: Tx, buyerId: string, maxOpenOrders: number)
   if ((open?.n ?? 0) >= maxOpenOrders) throw conflict(M.order.too_many_open, { max: maxOpenOrders });
 }
 
+interface Placing {
+  expiresAt: Date;
+  now: Date;
+  idempotencyKey: string | undefined;
+  language: Language;
+}
+
 /**
- * The order's id and whether it left the product below its minimum order (Stock Out), or undefined when the
- * guarded decrement took nothing.
+ * The guarded decrement, the order row, its "placed" event and the e-mails it sends (the buyer's, and the admins'
+ * low-stock message when this order crossed the line), in one statement: the product's row stays locked for this
+ * statement and the commit only. Answers the order's id and whether it left the product below its minimum order
+ * (Stock Out), or undefined when the guarded decrement took nothing.
  */
 async function takeAndRecord(
   db: Db | Tx,
   input: OrderInput,
   buyer: SessionUser,
-  expiresAt: Date,
-  idempotencyKey: string | undefined,
-  language: Language,
+  { expiresAt, now, idempotencyKey, language }: Placing,
 ) {
   // Both drivers (node-postgres and PGlite) answer with { rows }.
   const result = (await db.execute(sql`
@@ -154,7 +160,26 @@ async function takeAndRecord(
         ${input.delivery ? JSON.stringify(input.delivery) : null}::jsonb, ${expiresAt.toISOString()}::timestamptz,
         ${language}::text
       from taken
-      returning ${col(order.id)}
+      returning ${col(order.id)}, ${col(order.productId)}, ${col(order.language)}
+    ),
+    event as (
+      insert into ${orderEvent} (${sql.join(
+        [orderEvent.orderId, orderEvent.status, orderEvent.by, orderEvent.byUserId, orderEvent.at].map(col),
+        sql`, `,
+      )})
+      select id, 'placed', 'buyer', ${buyer.id}::text, ${now.toISOString()}::timestamptz from placed
+      returning ${col(orderEvent.orderId)}
+    ),
+    mail as (
+      -- As server/mail/outbox.ts withQueuedMail: the buyer's message in the order's language, admins' in English.
+      insert into ${mailOutbox} (kind, audience, order_id, product_id, language)
+      select m.kind, m.audience, placed.id, placed.product_id,
+        case when m.audience = 'buyer' then placed.language else 'en' end
+      from placed
+      join event on event.order_id = placed.id
+      cross join taken
+      cross join (values ${mailRows(mailsOf("placed"), [LOW_STOCK])}) as m(kind, audience, only_if_ran_low)
+      where not m.only_if_ran_low or taken.ran_low
     )
     select placed.id, taken.stock_out, taken.ran_low from placed, taken`)) as unknown as {
     rows: { id: string; stock_out: boolean; ran_low: boolean }[];

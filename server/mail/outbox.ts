@@ -40,6 +40,15 @@ export function mailsOf(event: OrderEvent): readonly Queued[] {
   return MAILS_OF[event] ?? [];
 }
 
+/**
+ * The `values` rows of `mails` for an insert into the outbox: kind, audience, and whether the message goes only when
+ * the statement's own `ran_low` says so (the low-stock message rides on the order that crossed the line).
+ */
+export function mailRows(mails: readonly Queued[], onlyIfRanLow: readonly Queued[] = []): SQL {
+  const row = (m: Queued, conditional: boolean) => sql`(${m.kind}::text, ${m.audience}::text, ${conditional}::boolean)`;
+  return sql.join([...mails.map((m) => row(m, false)), ...onlyIfRanLow.map((m) => row(m, true))], sql`, `);
+}
+
 type Kick = () => void;
 const kicks = processWide("mail-outbox-kicks", () => new Set<Kick>());
 
