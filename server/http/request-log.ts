@@ -30,7 +30,15 @@ export function requestLog(log: Logger, trustProxy: number): MiddlewareHandler<{
     const started = performance.now();
     const offered = trustProxy > 0 ? c.req.header("X-Request-Id") : undefined;
     const id = offered && PROXY_REQUEST_ID.test(offered) ? offered : randomUUID();
-    const request: RequestScope = { id, log: log.child({ reqId: id }) };
+    // The request's own logger is made only when something in the request writes a line of its own; the line of
+    // the answer names the request itself, so most requests never make one.
+    let child: Logger | undefined;
+    const request: RequestScope = {
+      id,
+      get log() {
+        return (child ??= log.child({ reqId: id }));
+      },
+    };
     // Before the handler, so the answer is built with it (http/security-headers.ts says why that matters).
     c.header("X-Request-Id", id);
     await runInRequest(request, () => next());
@@ -53,10 +61,11 @@ export function requestLog(log: Logger, trustProxy: number): MiddlewareHandler<{
       else request.log.info({ err }, "page refused");
     }
     const onPurpose = c.get("answeredOnPurpose");
-    if (gone) request.log.info(line, "client closed request");
-    else if (onPurpose) request.log[onPurpose.level](line, onPurpose.message);
-    else if (status >= 500) request.log.error(line, "request failed");
-    else request.log.info(line, "request");
+    const named = { reqId: id, ...line };
+    if (gone) log.info(named, "client closed request");
+    else if (onPurpose) log[onPurpose.level](named, onPurpose.message);
+    else if (status >= 500) log.error(named, "request failed");
+    else log.info(named, "request");
   };
 }
 
