@@ -1,6 +1,6 @@
 import { useT } from "~/i18n/use-t";
 import { Form, Link, NavLink, useLocation } from "react-router";
-import { MAX_QUERY_LENGTH } from "@shared/schemas/list-query";
+import { MAX_QUERY_LENGTH } from "@shared/list-page";
 
 const linkClass = ({ isActive }: { isActive: boolean }) =>
   `rounded-md px-2 py-2 text-sm font-semibold sm:px-3 ${isActive ? "text-forest-700" : "text-stone-700 hover:text-forest-700"}`;

@@ -3,7 +3,7 @@ import { Form, Link } from "react-router";
 import { adminOnly } from "@server/use-cases/actor";
 import { addCategory, listCategories, removeCategory, renameCategory } from "@server/use-cases/categories";
 import { M } from "@shared/messages";
-import { MAX_CATEGORY_NAME_LENGTH } from "@shared/schemas/category";
+import { MAX_CATEGORY_NAME_LENGTH } from "@shared/text-limits";
 import type { CategoryView } from "@shared/views";
 import { ConfirmDialog } from "~/components/ui/confirm-dialog";
 import { Cell, DataTable, rowClass } from "~/components/ui/data-table";
