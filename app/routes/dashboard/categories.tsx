@@ -144,9 +144,9 @@ function AddCategoryForm() {
  * in the Save cell through their `form` attribute, since a form cannot wrap a table row), and Remove.
  */
 function CategoryRow({ category: c, products }: { category: CategoryView; products: string }) {
-  const { t, i18n } = useT();
+  const { t, language } = useT();
   const formId = `rename-${c.id}`;
-  const name = i18n.language === "bn" ? c.nameBn : c.nameEn;
+  const name = language === "bn" ? c.nameBn : c.nameEn;
   return (
     <tr className={rowClass} data-category={c.slug}>
       <Cell>

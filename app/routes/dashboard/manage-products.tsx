@@ -75,7 +75,7 @@ const label = "block text-sm font-semibold text-stone-700";
 export default function ManageProducts({ loaderData, actionData }: Route.ComponentProps) {
   useActionToast(actionData);
   const { products, page, categories, search } = loaderData;
-  const { t, i18n } = useT();
+  const { t, language } = useT();
   const format = useFormat();
   const { search: here } = useLocation();
   const first = (page.page - 1) * page.limit;
@@ -122,7 +122,7 @@ export default function ManageProducts({ loaderData, actionData }: Route.Compone
             <option value="">{t("admin.allCategories")}</option>
             {categories.map((c) => (
               <option key={c.id} value={c.slug}>
-                {i18n.language === "bn" ? c.nameBn : c.nameEn}
+                {language === "bn" ? c.nameBn : c.nameEn}
               </option>
             ))}
           </select>
