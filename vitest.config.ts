@@ -10,6 +10,7 @@ export default defineConfig({
       ? configDefaults.exclude
       : [...configDefaults.exclude, "tests/integration/postgres/**"],
     environment: "node",
+    setupFiles: ["tests/support/texts.ts"],
     // Vitest's default is one worker fewer than the cores: a single one on CI's two. Many tests wait on PostgreSQL,
     // spawned servers or timers, so two files at once use both cores and keep the suite within CI's time.
     maxWorkers: Math.max(2, availableParallelism() - 1),

@@ -7,6 +7,9 @@ import { reportError } from "@server/log/report-error";
 import { notePageError } from "@server/log/request-context";
 import { ServerRouter } from "react-router";
 import { NonceContext } from "~/lib/nonce";
+import { provideAllTranslators } from "~/i18n/translators.server";
+
+provideAllTranslators();
 
 export const streamTimeout = 5_000;
 

@@ -1,6 +1,6 @@
-import { useEffect } from "react";
-import { I18nextProvider } from "react-i18next";
-import { useT } from "~/i18n/use-t";
+import { useEffect, useState } from "react";
+import { preloadModule } from "react-dom";
+import { TextsContext, useT } from "~/i18n/use-t";
 import {
   isRouteErrorResponse,
   Links,
@@ -13,8 +13,9 @@ import {
 } from "react-router";
 import { popularProducts } from "@server/use-cases/catalog";
 import { load, pageActor } from "./door/page-door.server";
-import { i18nFor } from "./i18n/i18n";
-import { languageOf } from "@shared/languages";
+import { catalogueModules } from "./i18n/catalogue-modules.server";
+import { isTranslatorLoaded, loadTranslator, translatorFor } from "./i18n/translators";
+import { languageOf, type Language } from "@shared/languages";
 import type { Route } from "./+types/root";
 import stylesheet from "./app.css?url";
 import { Footer } from "./components/layout/footer";
@@ -38,6 +39,7 @@ export async function loader(args: Route.LoaderArgs) {
     popularTags: popular.map((p) => ({ id: p.id, name: (language === "bn" && p.nameBn) || p.name })),
     user: user && { name: user.name, role: user.role },
     language,
+    textModules: catalogueModules(language),
     testMode: args.context.services.payments?.name === "test",
   };
 }
@@ -50,13 +52,14 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
   const data = useRouteLoaderData<typeof loader>("root");
   const hydrate = useShouldHydrate();
-  const language = data?.language ?? "en";
+  const translator = useTranslator(data?.language ?? "en");
+  if (hydrate) for (const href of data?.textModules ?? []) preloadModule(href, { as: "script", nonce });
   // Marks the page as interactive, error pages included; browser tests wait for it before using the page.
   useEffect(() => {
     document.documentElement.dataset.hydrated = "true";
   }, []);
   return (
-    <html lang={language}>
+    <html lang={translator.language}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
@@ -65,7 +68,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <Links />
       </head>
       <body className="flex min-h-screen flex-col">
-        <I18nextProvider i18n={i18nFor(language)}>
+        <TextsContext value={translator}>
           {/* The banner stays in view with the navbar: nobody scrolls past it before paying. */}
           <div className="sticky top-0 z-30 print:hidden">
             {data?.testMode ? <TestModeBanner /> : null}
@@ -75,7 +78,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
           <div className="print:hidden">
             <Footer popularTags={data?.popularTags ?? []} />
           </div>
-        </I18nextProvider>
+        </TextsContext>
         {hydrate ? (
           <>
             <ToasterHost belowBanner={data?.testMode ?? false} />
@@ -86,6 +89,19 @@ export function Layout({ children }: { children: React.ReactNode }) {
       </body>
     </html>
   );
+}
+
+/**
+ * The texts of the language the root loader chose. The server holds both; a browser holds the page's, and renders
+ * with them while another language's download (after the language cookie changed) is under way.
+ */
+function useTranslator(language: Language) {
+  const [, setLoaded] = useState<Language | null>(null);
+  const loaded = isTranslatorLoaded(language);
+  useEffect(() => {
+    if (!loaded) void loadTranslator(language).then(() => setLoaded(language));
+  }, [language, loaded]);
+  return translatorFor(language);
 }
 
 export default function App() {

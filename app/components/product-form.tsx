@@ -60,7 +60,7 @@ export function ProductForm({ product, categories, onSaved }: ProductFormProps) 
   const [formError, setFormError] = useState<Said | null>(null);
   const [progress, setProgress] = useState<number | null>(null);
   const [uploading, setUploading] = useState(false);
-  const { t, i18n } = useT();
+  const { t, language } = useT();
   const editing = Boolean(product);
   const failure = editing ? M.product.update_failed : M.product.add_failed;
   const busy = uploading || fetcher.state !== "idle";
@@ -204,7 +204,7 @@ export function ProductForm({ product, categories, onSaved }: ProductFormProps) 
       >
         {categories.map((c) => (
           <option key={c.id} value={c.id}>
-            {i18n.language === "bn" ? c.nameBn : c.nameEn}
+            {language === "bn" ? c.nameBn : c.nameEn}
           </option>
         ))}
       </SelectField>

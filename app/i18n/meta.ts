@@ -1,5 +1,5 @@
 import { pageTitle } from "~/lib/site";
-import { i18nFor } from "./i18n";
+import { translatorFor } from "./translators";
 import { isLanguage } from "@shared/languages";
 
 interface MatchLike {
@@ -10,7 +10,7 @@ interface MatchLike {
 /** The texts of the language the root loader chose, for meta functions (which cannot use hooks). */
 export function metaTexts(matches: readonly (MatchLike | undefined)[]) {
   const root = matches.find((m) => m?.id === "root")?.data as { language?: unknown } | undefined;
-  return i18nFor(isLanguage(root?.language) ? root.language : "en");
+  return translatorFor(isLanguage(root?.language) ? root.language : "en");
 }
 
 /** A page's <title> in the language the root loader chose. */

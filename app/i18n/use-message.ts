@@ -2,7 +2,7 @@ import { useT } from "~/i18n/use-t";
 import { english, isMessageCode, type Message, type MessageCode } from "@shared/messages";
 import type { Language } from "@shared/languages";
 import { formatCount } from "@shared/format";
-import { i18nFor } from "./i18n";
+import { translatorFor } from "./translators";
 
 /** Something to say: a message as the server sends it, or the code of one (a form's own check). */
 export type Said = Message | MessageCode;
@@ -22,7 +22,7 @@ export function translate(said: Said, language: Language): string {
       typeof value === "number" ? formatCount(value, language) : value,
     ]),
   );
-  return i18nFor(language).t(code, { ns: "messages", ...values, defaultValue: message });
+  return translatorFor(language).message(code, values) ?? english(code, values);
 }
 
 /** Shows a message (a validation or server answer) in the page's language. */

@@ -3,7 +3,7 @@
 // that is rolled back). `npm run explain` prints them; tests/integration/postgres/list-plans.test.ts asserts them.
 import { sql, type SQL } from "drizzle-orm";
 import type { Logger } from "drizzle-orm/logger";
-import { PAGE_SIZE, MAX_OFFSET_ITEMS } from "@shared/schemas/list-query";
+import { PAGE_SIZE, MAX_OFFSET_ITEMS } from "@shared/list-page";
 import type { Db } from "../../server/db/client";
 import { listFeaturedProducts } from "../../server/domain/catalog";
 import { listCategories } from "../../server/domain/categories";

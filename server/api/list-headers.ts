@@ -1,5 +1,5 @@
 import type { Context } from "hono";
-import { MAX_OFFSET_ITEMS, type Page } from "@shared/schemas/list-query";
+import { MAX_OFFSET_ITEMS, type Page } from "@shared/list-page";
 
 /** The request's own path and query with `changes` applied: a link relative to the store, as the client asked. */
 export function linkTo(c: Context, changes: Record<string, string | undefined>): string {

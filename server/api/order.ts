@@ -1,6 +1,6 @@
 import { Hono, type Context } from "hono";
-import { paramsOf } from "@shared/schemas/list-query";
-import { BUYER_ORDER_LIST_PARAMS, ORDER_LIST_PARAMS } from "@shared/schemas/order-list";
+import { paramsOf } from "@shared/list-page";
+import { BUYER_ORDER_LIST_PARAMS, ORDER_LIST_PARAMS } from "@shared/list-choices";
 import type { Services } from "../services";
 import * as orders from "../use-cases/orders";
 import { recordCardPayment } from "../use-cases/payments";

@@ -1,6 +1,6 @@
 import { Hono } from "hono";
-import { paramsOf, type Page } from "@shared/schemas/list-query";
-import { PRODUCT_LIST_PARAMS } from "@shared/schemas/product-list";
+import { paramsOf, type Page } from "@shared/list-page";
+import { PRODUCT_LIST_PARAMS } from "@shared/list-choices";
 import { VersionedCache } from "../cache/versioned-cache";
 import type { Services } from "../services";
 import * as catalog from "../use-cases/catalog";

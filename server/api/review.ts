@@ -1,6 +1,6 @@
 import { Hono } from "hono";
-import { paramsOf } from "@shared/schemas/list-query";
-import { REVIEW_LIST_PARAMS } from "@shared/schemas/review-list";
+import { paramsOf } from "@shared/list-page";
+import { REVIEW_LIST_PARAMS } from "@shared/list-choices";
 import type { Services } from "../services";
 import * as reviews from "../use-cases/reviews";
 import { actorOf } from "./actor";

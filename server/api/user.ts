@@ -1,6 +1,6 @@
 import { Hono } from "hono";
-import { paramsOf } from "@shared/schemas/list-query";
-import { USER_LIST_PARAMS } from "@shared/schemas/user-list";
+import { paramsOf } from "@shared/list-page";
+import { USER_LIST_PARAMS } from "@shared/list-choices";
 import type { Services } from "../services";
 import * as users from "../use-cases/users";
 import { actorOf, sessionOf } from "./actor";

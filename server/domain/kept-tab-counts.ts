@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import type { OrderTabCounts } from "@shared/schemas/order-list";
+import type { OrderTabCounts } from "@shared/list-choices";
 import type { Db } from "../db/client";
 import { order, orderEvent } from "../db/schema";
 import { tabCounts, type OrderFilters } from "./order-lists";

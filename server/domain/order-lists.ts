@@ -1,6 +1,6 @@
 import { and, count, eq, gte, lt, or, sql, type SQL } from "drizzle-orm";
 import { normalizeMobile } from "@shared/bangladesh";
-import type { OrderSort, OrderTab, OrderTabCounts } from "@shared/schemas/order-list";
+import type { OrderSort, OrderTab, OrderTabCounts } from "@shared/list-choices";
 import type { Db } from "../db/client";
 import { order } from "../db/schema";
 import { ascNullsFirst, descNullsLast } from "./index-order";

@@ -1,5 +1,5 @@
 import { and, asc, count, desc, eq, gte, sql, type SQL } from "drizzle-orm";
-import type { ProductSort } from "@shared/schemas/product-list";
+import type { ProductSort } from "@shared/list-choices";
 import type { Db } from "../db/client";
 import { product } from "../db/schema";
 import { PRODUCT_COLUMNS, type Product } from "./catalog";

@@ -1,5 +1,5 @@
 import { M } from "@shared/messages";
-import { MAX_PAGE_SIZE, PAGE_SIZE, type Page } from "@shared/schemas/list-query";
+import { MAX_PAGE_SIZE, PAGE_SIZE, type Page } from "@shared/list-page";
 import { ProductSchema, ProductUpdateSchema } from "@shared/schemas/product";
 import { ProductListQuery } from "@shared/schemas/product-list";
 import * as catalog from "../domain/catalog";

@@ -1,5 +1,5 @@
 import { M } from "@shared/messages";
-import { MAX_OFFSET_ITEMS, pageOf } from "@shared/schemas/list-query";
+import { MAX_OFFSET_ITEMS, pageOf } from "@shared/list-page";
 import { AppError } from "../errors";
 
 /** An offset page within the bound every offset list keeps (MAX_OFFSET_ITEMS), or a 400 that says why. */

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { M } from "@shared/messages";
-import { ORDER_SORTS, type OrderSort } from "@shared/schemas/order-list";
+import { ORDER_SORTS, type OrderSort } from "@shared/list-choices";
 import type { OrderPosition } from "../domain/order-lists";
 import { AppError } from "../errors";
 import { decodeCursor, encodeCursor } from "./list-cursor";

@@ -1,7 +1,8 @@
 import { allowedActions, type OrderAction } from "@shared/order-flow";
 import { DeliverySchema } from "@shared/schemas/delivery";
-import { MAX_PAGE_SIZE, PAGE_SIZE, type Page } from "@shared/schemas/list-query";
-import { BuyerOrderListQuery, OrderListQuery, type OrderTabCounts } from "@shared/schemas/order-list";
+import { MAX_PAGE_SIZE, PAGE_SIZE, type Page } from "@shared/list-page";
+import { BuyerOrderListQuery, OrderListQuery } from "@shared/schemas/order-list";
+import type { OrderTabCounts } from "@shared/list-choices";
 import { CancelSchema, IdempotencyKeySchema, OrderSchema, OrderStatusSchema } from "@shared/schemas/order";
 import { cancelOrder as cancel } from "../domain/cancel-order";
 import {

@@ -1,4 +1,4 @@
-import { PAGE_SIZE } from "@shared/schemas/list-query";
+import { PAGE_SIZE } from "@shared/list-page";
 import { OverviewQuery } from "@shared/schemas/overview";
 import { keptPeriodFigures } from "../domain/kept-overview";
 import * as figures from "../domain/overview";

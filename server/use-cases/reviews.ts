@@ -1,4 +1,4 @@
-import { MAX_PAGE_SIZE, type Page } from "@shared/schemas/list-query";
+import { MAX_PAGE_SIZE, type Page } from "@shared/list-page";
 import { ReviewSchema } from "@shared/schemas/review";
 import { ReviewListQuery } from "@shared/schemas/review-list";
 import * as reviews from "../domain/reviews";

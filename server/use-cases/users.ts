@@ -1,5 +1,5 @@
 import { M } from "@shared/messages";
-import { MAX_PAGE_SIZE, type Page } from "@shared/schemas/list-query";
+import { MAX_PAGE_SIZE, type Page } from "@shared/list-page";
 import { UserUpdateSchema } from "@shared/schemas/user";
 import { UserListQuery } from "@shared/schemas/user-list";
 import * as users from "../domain/users";

@@ -1,7 +1,6 @@
 import { z } from "zod";
 import { M } from "@shared/messages";
-
-export const MAX_CATEGORY_NAME_LENGTH = 60;
+import { MAX_CATEGORY_NAME_LENGTH } from "@shared/text-limits";
 
 const name = (required: string) =>
   z.string({ error: required }).trim().min(1, required).max(MAX_CATEGORY_NAME_LENGTH, M.category.name_too_long);

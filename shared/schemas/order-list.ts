@@ -1,22 +1,7 @@
 import { z } from "zod";
 import { M } from "@shared/messages";
-import { ORDER_STATUSES } from "@shared/order-flow";
+import { ORDER_SORTS, ORDER_TABS } from "@shared/list-choices";
 import { limitParam, oneOf, pageParam, queryParam } from "./list-query";
-
-export const ORDER_SORTS = ["newest", "oldest", "amount-high", "amount-low"] as const;
-export type OrderSort = (typeof ORDER_SORTS)[number];
-
-/** Manage Orders' tabs: each status, and the orders whose money is due back to their buyer (`refund: "due"`). */
-export const ORDER_TABS = [...ORDER_STATUSES, "refund-due"] as const;
-export type OrderTab = (typeof ORDER_TABS)[number];
-/** How many orders each tab holds for a search and dates; `all` counts every order. */
-export type OrderTabCounts = Record<OrderTab | "all", number>;
-
-/** The parameters of the shop's orders list, in Manage Orders' URL and in `GET /api/order`. */
-export const ORDER_LIST_PARAMS = ["status", "q", "from", "to", "sort", "page", "limit", "cursor"] as const;
-
-/** The parameters of one buyer's list, in My Orders' URL and in `GET /api/order/{email}`. */
-export const BUYER_ORDER_LIST_PARAMS = ["page", "limit"] as const;
 
 /** A calendar day, YYYY-MM-DD, that exists (no 30 February), from 1900 to 2999: years the database's dates hold. */
 const dayParam = z

@@ -1,12 +1,7 @@
 import { z } from "zod";
 import { M } from "@shared/messages";
+import { PRODUCT_SORTS } from "@shared/list-choices";
 import { limitParam, oneOf, pageParam, queryParam } from "./list-query";
-
-export const PRODUCT_SORTS = ["relevance", "newest", "price-asc", "price-desc", "name"] as const;
-export type ProductSort = (typeof PRODUCT_SORTS)[number];
-
-/** The parameters of the shop's list, in `/shop`'s URL and in `GET /api/product`. */
-export const PRODUCT_LIST_PARAMS = ["q", "category", "inStock", "sort", "page", "limit"] as const;
 
 /**
  * The shop's list: search, a category (by its slug), in stock only, a sort, the page. Parameters a link may carry

@@ -1,7 +1,6 @@
 import { z } from "zod";
 import { M } from "@shared/messages";
-
-export const MAX_COMMENT_LENGTH = 1000;
+import { MAX_COMMENT_LENGTH } from "@shared/text-limits";
 
 /** Spec §5: Add Review. POST /api/review takes the same; the author comes from the session. */
 export const ReviewSchema = z.object({

@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { beforeAll, describe, expect, it } from "vitest";
 import { placeOrder } from "@server/use-cases/orders";
-import { PRODUCT_LIST_PARAMS } from "@shared/schemas/product-list";
+import { PRODUCT_LIST_PARAMS } from "@shared/list-choices";
 import { asBearer, signUp, signUpAdmin, type TestAccount } from "../support/accounts";
 import { changedTables, fingerprint } from "../support/fingerprint";
 import { useFuzzAccounts, type Accounts } from "../support/fuzz/fuzz-call";

@@ -5,7 +5,7 @@ import { order } from "@server/db/schema";
 import type { SessionUser } from "@server/auth/session";
 import { cancelByShop, listAllOrders, myOrders } from "@server/use-cases/orders";
 import { english, M, type MessageCode } from "@shared/messages";
-import { ORDER_SORTS, ORDER_TABS } from "@shared/schemas/order-list";
+import { ORDER_SORTS, ORDER_TABS } from "@shared/list-choices";
 import { asBearer, signUp, signUpAdmin, type TestAccount } from "../support/accounts";
 import { buyerOf, idsSorted, insertOrders, linksOf } from "../support/order-rows";
 import { holdPayment } from "../support/orders";

@@ -3,7 +3,7 @@ import { sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { createApp } from "@server/app";
 import { formatCount } from "@shared/format";
-import { PAGE_SIZE } from "@shared/schemas/list-query";
+import { PAGE_SIZE } from "@shared/list-page";
 import { CLAMP_COUNT, makeShopCatalog, toolNamed, type ToolKey } from "../support/shop-catalog";
 import { usePageApp } from "../support/page-app";
 import { TEST_ORIGIN } from "../support/test-app";

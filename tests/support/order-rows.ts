@@ -3,7 +3,7 @@ import { order } from "@server/db/schema";
 import { findUserByEmail } from "@server/domain/users";
 import type { Delivery } from "@shared/schemas/delivery";
 import type { OrderStatus } from "@shared/order-flow";
-import type { OrderSort } from "@shared/schemas/order-list";
+import type { OrderSort } from "@shared/list-choices";
 import type { TestAccount } from "./accounts";
 import type { TestContext } from "./test-app";
 

@@ -1,7 +1,7 @@
 import { renderToString } from "react-dom/server";
-import { I18nextProvider } from "react-i18next";
 import { createRoutesStub } from "react-router";
-import { i18nFor } from "~/i18n/i18n";
+import { TextsContext } from "~/i18n/use-t";
+import { translatorFor } from "~/i18n/translators";
 import type { Language } from "@shared/languages";
 
 /**
@@ -18,8 +18,8 @@ export function renderRoute<P extends { loaderData: unknown }>(
     { path, Component: () => <Component {...({ loaderData, actionData: undefined, params: {} } as unknown as P)} /> },
   ]);
   return renderToString(
-    <I18nextProvider i18n={i18nFor(language)}>
+    <TextsContext value={translatorFor(language)}>
       <Stub initialEntries={[path]} />
-    </I18nextProvider>,
+    </TextsContext>,
   );
 }

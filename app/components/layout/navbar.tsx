@@ -1,6 +1,7 @@
 import { useT } from "~/i18n/use-t";
 import { Form, Link, NavLink, useLocation } from "react-router";
-import { MAX_QUERY_LENGTH } from "@shared/schemas/list-query";
+import { MAX_QUERY_LENGTH } from "@shared/list-page";
+import { loadTranslator } from "~/i18n/translators";
 
 const linkClass = ({ isActive }: { isActive: boolean }) =>
   `rounded-md px-2 py-2 text-sm font-semibold sm:px-3 ${isActive ? "text-forest-700" : "text-stone-700 hover:text-forest-700"}`;
@@ -13,7 +14,8 @@ interface NavbarProps {
 }
 
 export function Navbar({ user }: NavbarProps) {
-  const { t, i18n } = useT();
+  const { t, language } = useT();
+  const other = language === "bn" ? "en" : "bn";
   const location = useLocation();
   return (
     <header className="border-b border-wood-100 bg-paper/95 backdrop-blur">
@@ -60,13 +62,14 @@ export function Navbar({ user }: NavbarProps) {
               {t("nav.login")}
             </NavLink>
           )}
-          <Form method="post" action="/language">
-            <input type="hidden" name="language" value={i18n.language === "bn" ? "en" : "bn"} />
+          {/* The other language's texts download while the switch is posted, so the page can render in it. */}
+          <Form method="post" action="/language" onSubmit={() => void loadTranslator(other)}>
+            <input type="hidden" name="language" value={other} />
             <input type="hidden" name="redirectTo" value={location.pathname + location.search} />
             <button
               type="submit"
               aria-label={t("nav.otherLabel")}
-              lang={i18n.language === "bn" ? "en" : "bn"}
+              lang={other}
               className="ml-1 rounded-md border border-wood-300 px-2 py-2 text-sm font-semibold text-wood-900 hover:bg-wood-100"
             >
               {t("nav.other")}

@@ -1,7 +1,7 @@
 import { useT } from "~/i18n/use-t";
 import { Form, Link, useLocation } from "react-router";
-import { MAX_QUERY_LENGTH } from "@shared/schemas/list-query";
-import { ORDER_SORTS, type OrderSort } from "@shared/schemas/order-list";
+import { MAX_QUERY_LENGTH } from "@shared/list-page";
+import { ORDER_SORTS, type OrderSort } from "@shared/list-choices";
 
 /** What Manage Orders' URL asks for, as typed: the form shows it back, refused or not. */
 export type OrderListSearch = Partial<Record<"status" | "q" | "from" | "to" | "sort", string>>;

@@ -1,6 +1,6 @@
 import { useT } from "~/i18n/use-t";
 import { Link, useLocation } from "react-router";
-import { ORDER_TABS, type OrderTab, type OrderTabCounts } from "@shared/schemas/order-list";
+import { ORDER_TABS, type OrderTab, type OrderTabCounts } from "@shared/list-choices";
 import { useFormat } from "~/i18n/use-format";
 import type { OrderListSearch } from "./order-search";
 

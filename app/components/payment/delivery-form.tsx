@@ -54,8 +54,8 @@ export function DeliveryForm({ initial, onSaved }: DeliveryFormProps) {
   const fetcher = useFetcher<ActionResult>();
   const [division, setDivision] = useState(initial.division ?? "");
   const [checked, setChecked] = useState<FieldErrors<Delivery>>({});
-  const { t, i18n } = useT();
-  const bangla = i18n.language === "bn";
+  const { t, language } = useT();
+  const bangla = language === "bn";
   const busy = fetcher.state !== "idle";
   const answered = busy ? undefined : fetcher.data;
   const errors: Partial<Record<keyof Delivery, Said>> = { ...answered?.errors, ...checked };

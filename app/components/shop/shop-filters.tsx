@@ -1,6 +1,6 @@
 import { useT } from "~/i18n/use-t";
 import { Form } from "react-router";
-import { MAX_QUERY_LENGTH } from "@shared/schemas/list-query";
+import { MAX_QUERY_LENGTH } from "@shared/list-page";
 import { sortChoices, sortValue, type ShopQuery } from "./shop-query";
 
 const controlClass = "rounded-md border border-stone-300 bg-white px-3 py-2 text-sm";

@@ -1,4 +1,4 @@
-import type { ProductSort } from "@shared/schemas/product-list";
+import type { ProductSort } from "@shared/list-choices";
 
 /** The list the page shows, as its URL asked for it (already checked by the server). */
 export interface ShopQuery {

@@ -1,6 +1,6 @@
 import { useT } from "~/i18n/use-t";
 import { Link, useLocation } from "react-router";
-import type { Page } from "@shared/schemas/list-query";
+import type { Page } from "@shared/list-page";
 import type { ProductView } from "@shared/views";
 import { ProductCard } from "~/components/product-card";
 import { Pager } from "~/components/ui/pager";

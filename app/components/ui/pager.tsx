@@ -1,6 +1,6 @@
 import { useT } from "~/i18n/use-t";
 import { Link, useLocation } from "react-router";
-import { MAX_OFFSET_ITEMS, pageCount, type Page } from "@shared/schemas/list-query";
+import { MAX_OFFSET_ITEMS, pageCount, type Page } from "@shared/list-page";
 import { useFormat } from "~/i18n/use-format";
 
 /** The page numbers a pager shows: the first, the last, and two either side of the current; null is a gap. */

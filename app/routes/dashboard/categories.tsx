@@ -3,7 +3,7 @@ import { Form, Link } from "react-router";
 import { adminOnly } from "@server/use-cases/actor";
 import { addCategory, listCategories, removeCategory, renameCategory } from "@server/use-cases/categories";
 import { M } from "@shared/messages";
-import { MAX_CATEGORY_NAME_LENGTH } from "@shared/schemas/category";
+import { MAX_CATEGORY_NAME_LENGTH } from "@shared/text-limits";
 import type { CategoryView } from "@shared/views";
 import { ConfirmDialog } from "~/components/ui/confirm-dialog";
 import { Cell, DataTable, rowClass } from "~/components/ui/data-table";
@@ -144,9 +144,9 @@ function AddCategoryForm() {
  * in the Save cell through their `form` attribute, since a form cannot wrap a table row), and Remove.
  */
 function CategoryRow({ category: c, products }: { category: CategoryView; products: string }) {
-  const { t, i18n } = useT();
+  const { t, language } = useT();
   const formId = `rename-${c.id}`;
-  const name = i18n.language === "bn" ? c.nameBn : c.nameEn;
+  const name = language === "bn" ? c.nameBn : c.nameEn;
   return (
     <tr className={rowClass} data-category={c.slug}>
       <Cell>

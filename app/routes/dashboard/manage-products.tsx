@@ -5,8 +5,8 @@ import { Form, Link, useLocation } from "react-router";
 import { deleteProduct, productsToManage } from "@server/use-cases/catalog";
 import { listCategories } from "@server/use-cases/categories";
 import { M } from "@shared/messages";
-import { MAX_QUERY_LENGTH, paramsOf } from "@shared/schemas/list-query";
-import { PRODUCT_LIST_PARAMS, PRODUCT_SORTS, type ProductSort } from "@shared/schemas/product-list";
+import { MAX_QUERY_LENGTH, paramsOf } from "@shared/list-page";
+import { PRODUCT_LIST_PARAMS, PRODUCT_SORTS, type ProductSort } from "@shared/list-choices";
 import { ConfirmDialog } from "~/components/ui/confirm-dialog";
 import { Cell, DataTable, rowClass } from "~/components/ui/data-table";
 import { Pager } from "~/components/ui/pager";
@@ -75,7 +75,7 @@ const label = "block text-sm font-semibold text-stone-700";
 export default function ManageProducts({ loaderData, actionData }: Route.ComponentProps) {
   useActionToast(actionData);
   const { products, page, categories, search } = loaderData;
-  const { t, i18n } = useT();
+  const { t, language } = useT();
   const format = useFormat();
   const { search: here } = useLocation();
   const first = (page.page - 1) * page.limit;
@@ -122,7 +122,7 @@ export default function ManageProducts({ loaderData, actionData }: Route.Compone
             <option value="">{t("admin.allCategories")}</option>
             {categories.map((c) => (
               <option key={c.id} value={c.slug}>
-                {i18n.language === "bn" ? c.nameBn : c.nameEn}
+                {language === "bn" ? c.nameBn : c.nameEn}
               </option>
             ))}
           </select>

@@ -4,7 +4,7 @@ import { useFormat } from "~/i18n/use-format";
 import { data, Link } from "react-router";
 import { cancelOrder, myOrders } from "@server/use-cases/orders";
 import { M } from "@shared/messages";
-import { paramsOf } from "@shared/schemas/list-query";
+import { paramsOf } from "@shared/list-page";
 import { OrderNotes } from "~/components/order/order-notes";
 import { StatusBadge } from "~/components/order/status-badge";
 import { ConfirmDialog } from "~/components/ui/confirm-dialog";

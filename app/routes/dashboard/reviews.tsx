@@ -4,7 +4,7 @@ import { Form } from "react-router";
 import { signedIn } from "@server/use-cases/actor";
 import { addReview } from "@server/use-cases/reviews";
 import { M, type Message } from "@shared/messages";
-import { MAX_COMMENT_LENGTH } from "@shared/schemas/review";
+import { MAX_COMMENT_LENGTH } from "@shared/text-limits";
 import { Field, TextAreaField } from "~/components/ui/field";
 import { formNumber, formOf } from "~/door/form-input.server";
 import { act, load, succeeded, withRetryAfter } from "~/door/page-door.server";

@@ -77,8 +77,8 @@ const bangla: typeof english = [
 ];
 
 export default function Blogs() {
-  const { t, i18n } = useT();
-  const articles = i18n.language === "bn" ? bangla : english;
+  const { t, language } = useT();
+  const articles = language === "bn" ? bangla : english;
   return (
     <main className="mx-auto max-w-3xl px-4 py-12 sm:px-6">
       <h1 className="text-3xl font-bold text-wood-900">{t("blogs.title")}</h1>

@@ -31,9 +31,9 @@ const education = {
 };
 
 export default function Portfolio() {
-  const { t, i18n } = useT();
+  const { t, language } = useT();
   const format = useFormat();
-  const bangla = i18n.language === "bn";
+  const bangla = language === "bn";
   return (
     <main className="mx-auto max-w-3xl px-4 py-12 sm:px-6">
       <h1 className="text-3xl font-bold text-wood-900">{t("portfolio.title")}</h1>

@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { expect } from "vitest";
-import { MAX_PAGE_SIZE } from "@shared/schemas/list-query";
+import { MAX_PAGE_SIZE } from "@shared/list-page";
 import { hostileNumber, hostileText } from "./hostile-values";
 
 /** One list request's query: its parameters in order (a name may come twice, as in `?page=1&page=2`). */

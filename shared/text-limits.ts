@@ -1,0 +1,3 @@
+/** The longest texts forms take, shown as the inputs' maxLength and checked by the schemas. */
+export const MAX_CATEGORY_NAME_LENGTH = 60;
+export const MAX_COMMENT_LENGTH = 1000;
