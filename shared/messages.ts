@@ -2,8 +2,8 @@
  * Every message the store can answer with — validation, refusals, confirmations — under a stable code, with its
  * English text (the spec's words exactly, typos and reused wordings included). Schemas, use cases and domain code
  * name a message by its code (`M.order.not_yours`); the API answers `{message, code}`; pages translate the code
- * through i18next (namespace "messages", English from this object, Bangla in app/i18n/bn-messages.ts).
- * Placeholders are i18next's: `{{min}}`.
+ * through the store's translator (app/i18n/translator.ts: English from this object, Bangla in
+ * app/i18n/bn-messages.ts). Placeholders are written `{{min}}`.
  */
 export const MESSAGES = {
   request: {
