@@ -32,7 +32,9 @@ test.describe("accounts", () => {
     await expect(alert).toHaveText("Invalid email or password");
     await expect(alert).toHaveClass(/text-red-600/);
     // The same words are already on the page: wait for this attempt's own answer before reading them again.
-    const answered = page.waitForResponse((res) => new URL(res.url()).pathname === "/login.data");
+    const answered = page.waitForResponse(
+      (res) => new URL(res.url()).pathname === "/login" && res.request().method() === "POST",
+    );
     await signIn(page, "nobody-at-all@example.test", "not-the-password");
     expect((await answered).status()).toBe(401);
     await expect(page.getByRole("alert")).toHaveText("Invalid email or password");

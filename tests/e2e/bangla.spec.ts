@@ -26,7 +26,6 @@ test.describe("the store in Bangla", () => {
     await expect(page.getByText("৯০%")).toBeVisible();
     await page.goto("/login");
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("লগইন");
-    await waitForHydration(page);
     await page.getByRole("button", { name: "সাইন ইন", exact: true }).click();
     await expect(page.getByText("ইমেইল দিন")).toBeVisible();
     await page.goto("/no-such-page");

@@ -6,7 +6,8 @@ import { productNamed, waitForHydration } from "./shop";
 
 /**
  * The gzipped JavaScript (level 9, each file on its own, as bench/page-weight.mjs counts it) a hydrated page makes
- * a phone download. React and React Router alone are about 96 KB of it; docs/decisions/0024-lighter-pages.md.
+ * a phone download. React and React Router alone are about 96 KB of it; docs/decisions/0024-lighter-pages.md. The
+ * sign-in pages hydrate nothing: their forms post and the server answers.
  */
 const BUDGET_KB = { en: 118, bn: 122 };
 /** The customer's dashboard pages add their tables, dialogs and pagers. */
@@ -31,9 +32,26 @@ const gzippedKb = (scripts: Map<string, Buffer>) =>
 const text = (scripts: Map<string, Buffer>) => [...scripts.values()].map((body) => body.toString("utf8")).join("\n");
 
 test.describe("the JavaScript a page loads", () => {
-  test("a product, Login and Sign Up stay within their budget in English, with no Bangla texts", async ({ page }) => {
+  test("Login, Sign Up and the password pages load no JavaScript, in either language", async ({ page }) => {
+    for (const language of ["en", "bn"]) {
+      await page.context().addCookies([{ name: "randa.lang", value: language, url: BASE_URL }]);
+      for (const path of ["/login", "/register", "/forgot-password", "/reset-password?token=x"]) {
+        const scripts: string[] = [];
+        const listen = (res: PageResponse) => {
+          if (res.request().resourceType() === "script") scripts.push(res.url());
+        };
+        page.on("response", listen);
+        await page.goto(path, { waitUntil: "networkidle" });
+        page.off("response", listen);
+        expect(scripts, `${path} (${language})`).toEqual([]);
+        await expect(page.locator("script[src], link[rel=modulepreload]"), path).toHaveCount(0);
+      }
+    }
+  });
+
+  test("a product stays within its budget in English, with no Bangla texts", async ({ page }) => {
     const plane = await productNamed(page.request, "No. 4 Smoothing Plane");
-    for (const path of [`/detail/${plane._id}`, "/login", "/register"]) {
+    for (const path of [`/detail/${plane._id}`]) {
       const scripts = await scriptsOf(page, path);
       expect(gzippedKb(scripts), path).toBeLessThanOrEqual(BUDGET_KB.en);
       // Bangla's "Home" is only in the Bangla texts, which an English page never downloads.
@@ -41,10 +59,10 @@ test.describe("the JavaScript a page loads", () => {
     }
   });
 
-  test("a product, Login and Sign Up stay within their budget in Bangla, with no English texts", async ({ page }) => {
+  test("a product stays within its budget in Bangla, with no English texts", async ({ page }) => {
     await page.context().addCookies([{ name: "randa.lang", value: "bn", url: BASE_URL }]);
     const plane = await productNamed(page.request, "No. 4 Smoothing Plane");
-    for (const path of [`/detail/${plane._id}`, "/login", "/register"]) {
+    for (const path of [`/detail/${plane._id}`]) {
       const scripts = await scriptsOf(page, path);
       expect(gzippedKb(scripts), path).toBeLessThanOrEqual(BUDGET_KB.bn);
       expect(text(scripts), path).toContain("হোম");

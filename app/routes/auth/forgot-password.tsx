@@ -9,6 +9,10 @@ import { ForgotPasswordSchema } from "@shared/schemas/password-reset";
 import { formOf } from "~/door/form-input.server";
 import { withRetryAfter } from "~/door/page-door.server";
 import type { Route } from "./+types/forgot-password";
+import { noHydration } from "~/lib/hydration";
+
+/** Its form posts and its answers are the server's: no script needed (docs/decisions/0004-…, 0024-…). */
+export const handle = noHydration;
 
 export const meta: Route.MetaFunction = ({ matches }) => [
   { title: localTitle(matches, "password.forgotTitle") },

@@ -15,8 +15,12 @@ import { M } from "@shared/messages";
 import { LoginSchema } from "@shared/schemas/auth";
 import { formOf } from "~/door/form-input.server";
 import type { Route } from "./+types/login";
+import { noHydration } from "~/lib/hydration";
 
 type Fields = "email" | "password";
+
+/** Its form posts and its answers are the server's: no script needed (docs/decisions/0004-…, 0024-…). */
+export const handle = noHydration;
 
 export const meta: Route.MetaFunction = ({ matches }) => [
   { title: localTitle(matches, "auth.login") },

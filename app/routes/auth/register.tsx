@@ -12,8 +12,12 @@ import { fieldErrors } from "@shared/field-errors";
 import { RegisterSchema } from "@shared/schemas/auth";
 import { formOf } from "~/door/form-input.server";
 import type { Route } from "./+types/register";
+import { noHydration } from "~/lib/hydration";
 
 type Fields = "name" | "email" | "password";
+
+/** Its form posts and its answers are the server's: no script needed (docs/decisions/0004-…, 0024-…). */
+export const handle = noHydration;
 
 export const meta: Route.MetaFunction = ({ matches }) => [
   { title: localTitle(matches, "auth.signUp") },
