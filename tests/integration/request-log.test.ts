@@ -1,6 +1,6 @@
 import { Writable } from "node:stream";
 import { beforeAll, describe, expect, it } from "vitest";
-import type { ServerBuild } from "react-router";
+import { matchRoutes, type RouteObject, type ServerBuild } from "react-router";
 import { createApp } from "@server/app";
 import { pageRoutePattern } from "@server/http/page-route";
 import { createReadiness, type Readiness } from "@server/http/readiness";
@@ -223,7 +223,43 @@ describe("a page's route in the log", () => {
     ["/no/such/page", "/*"],
     ["/dashboard/manageorder.data", "/dashboard/manageorder"],
     ["/_root.data", "/"],
+    ["/dashboard", "/dashboard"],
+    ["/dashboard/", "/dashboard"],
+    ["/Detail/6F1C2D3E-0000-4000-8000-000000000001", "/detail/:productId"],
+    ["/detail", "/*"],
+    ["/dashboard/no-such-page", "/*"],
+    ["/detail/a/b", "/*"],
   ])("names %s as %s, never the ids in it", (pathname, pattern) => {
     expect(pageRoutePattern(build, pathname)).toBe(pattern);
+  });
+
+  it("names every path as React Router's own matchRoutes would", () => {
+    type Node = RouteObject & { children: Node[] };
+    const nodes = new Map<string, Node>();
+    const routes = Object.values(build.routes) as { id: string; parentId?: string; path?: string; index?: boolean }[];
+    for (const r of routes) nodes.set(r.id, { id: r.id, path: r.path, index: r.index, children: [] } as Node);
+    const tree: Node[] = [];
+    for (const r of routes) (r.parentId ? nodes.get(r.parentId)!.children : tree).push(nodes.get(r.id)!);
+    const theirs = (path: string) => {
+      const segments = (matchRoutes(tree, path) ?? []).map((m) => m.route.path).filter(Boolean);
+      return segments.length === 0 ? "/" : `/${segments.join("/")}`.replace(/\/{2,}/g, "/");
+    };
+    for (const path of [
+      "/",
+      "/detail/x",
+      "/DETAIL/x/",
+      "/detail",
+      "/detail/x/y",
+      "/dashboard",
+      "/dashboard/",
+      "/dashboard/manageorder",
+      "/dashboard/manageorder/x",
+      "/dashboard/order/1",
+      "/dashboard/order",
+      "/x",
+      "/x/y/z",
+    ]) {
+      expect(pageRoutePattern(build, path), path).toBe(theirs(path));
+    }
   });
 });
