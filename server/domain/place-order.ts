@@ -1,4 +1,4 @@
-import { and, count, eq, sql } from "drizzle-orm";
+import { and, count, eq, getTableColumns, sql } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import type { Language } from "@shared/languages";
 import { M } from "@shared/messages";
@@ -49,17 +49,16 @@ export async function placeOrder(
   if (!isId(input.productId)) throw notFound(M.product.not_found);
   const expiresAt = new Date(now.getTime() + holdMinutes * 60_000);
   try {
-    const id = await db.transaction(async (tx) => {
+    const placed = await db.transaction(async (tx) => {
       await holdOpenOrderSlot(tx, buyer.id, maxOpenOrders);
       const placed = await takeAndRecord(tx, input, buyer, { expiresAt, now, idempotencyKey, language });
       if (!placed) return undefined;
       eventRecorded(tx, "placed", true);
       if (placed.stockOut) afterCommit(tx, () => storeMetrics.stockOuts.inc());
-      return placed.id;
+      return placed.order;
     });
-    if (!id) throw await whyNot(db, input);
-    const [placed] = await db.select().from(order).where(eq(order.id, id));
-    return { order: placed!, replayed: false };
+    if (!placed) throw await whyNot(db, input);
+    return { order: placed, replayed: false };
   } catch (err) {
     // A retry whose order exists already: the unique index refused a second one (its stock came back with the
     // refused statement), or the first took the last pieces, or the product went since. It answers with the order
@@ -160,7 +159,7 @@ async function takeAndRecord(
         ${input.delivery ? JSON.stringify(input.delivery) : null}::jsonb, ${expiresAt.toISOString()}::timestamptz,
         ${language}::text
       from taken
-      returning ${col(order.id)}, ${col(order.productId)}, ${col(order.language)}
+      returning *
     ),
     event as (
       insert into ${orderEvent} (${sql.join(
@@ -181,11 +180,11 @@ async function takeAndRecord(
       cross join (values ${mailRows(mailsOf("placed"), [LOW_STOCK])}) as m(kind, audience, only_if_ran_low)
       where not m.only_if_ran_low or taken.ran_low
     )
-    select placed.id, taken.stock_out, taken.ran_low from placed, taken`)) as unknown as {
-    rows: { id: string; stock_out: boolean; ran_low: boolean }[];
+    select placed.*, taken.stock_out, taken.ran_low from placed, taken`)) as unknown as {
+    rows: (Record<string, unknown> & { stock_out: boolean; ran_low: boolean })[];
   };
   const [row] = result.rows;
-  return row && { id: row.id, stockOut: row.stock_out, ranLow: row.ran_low };
+  return row && { order: orderFromRow(row), stockOut: row.stock_out, ranLow: row.ran_low };
 }
 
 async function findByKey(db: Db, buyerId: string, key: string): Promise<Order | undefined> {
@@ -201,6 +200,16 @@ function replay(earlier: Order, input: OrderInput): PlacedOrder {
     throw conflict(M.order.idempotency_key_reused);
   }
   return { order: earlier, replayed: true };
+}
+
+/** An order row as the statement answered it (columns by their database names), as drizzle would map it. */
+function orderFromRow(row: Record<string, unknown>): Order {
+  const mapped: Record<string, unknown> = {};
+  for (const [key, column] of Object.entries(getTableColumns(order))) {
+    const value = row[column.name];
+    mapped[key] = value === null || value === undefined ? null : column.mapFromDriverValue(value);
+  }
+  return mapped as Order;
 }
 
 /** Why the guarded decrement took nothing: the detail page's own question (shared/quantity.ts), asked again. */
