@@ -27,10 +27,7 @@ import { useShouldHydrate } from "./lib/hydration";
 import { useNonce } from "./lib/nonce";
 import { pageTitle } from "./lib/site";
 
-export const links: Route.LinksFunction = () => [
-  { rel: "stylesheet", href: stylesheet },
-  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
-];
+export const links: Route.LinksFunction = () => [{ rel: "icon", href: "/favicon.svg", type: "image/svg+xml" }];
 
 export async function loader(args: Route.LoaderArgs) {
   const [popular, user] = await Promise.all([load(args, popularProducts), pageActor(args)]);
@@ -64,6 +61,9 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#1f5f4a" />
+        {/* A stylesheet with a precedence is React's to place: before the scripts' modulepreloads, so that on a slow
+            network the page's one render-blocking file is not queued behind a hundred KB of JavaScript. */}
+        <link rel="stylesheet" href={stylesheet} precedence="default" />
         <Meta />
         <Links />
       </head>
