@@ -5,6 +5,7 @@ import { chmodSync, existsSync, mkdirSync, mkdtempSync, writeFileSync } from "no
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { ensureDebianPackages } from "./debian-packages.mjs";
+import { serverProcess } from "./server-process.mjs";
 
 const NGINX = "/usr/sbin/nginx";
 
@@ -41,24 +42,7 @@ http {
   const child = spawn(NGINX, ["-p", dir, "-c", path.join(dir, "nginx.conf"), "-e", path.join(dir, "error.log")], {
     stdio: ["ignore", "inherit", "inherit"],
   });
-  const exited = new Promise((resolve) => child.once("exit", resolve));
   const baseUrl = `http://127.0.0.1:${port}`;
-  for (let i = 0; i < 100; i++) {
-    if (child.exitCode !== null) throw new Error(`nginx exited with code ${child.exitCode}`);
-    try {
-      if ((await fetch(`${baseUrl}/api/product`)).ok) break;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  return {
-    baseUrl,
-    /** The master process; its worker is counted under it. */
-    pid: child.pid,
-    async stop() {
-      if (child.exitCode === null) child.kill("SIGQUIT");
-      await exited;
-    },
-  };
+  // The master process's pid: its worker is counted under it.
+  return serverProcess(child, { name: "nginx", baseUrl, readyPath: "/api/product", stopSignal: "SIGQUIT" });
 }

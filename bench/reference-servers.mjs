@@ -6,6 +6,7 @@ import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { serverProcess } from "./server-process.mjs";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 
@@ -22,23 +23,6 @@ export async function startReference(kind, { port, productJson }) {
     env: { ...process.env, NODE_ENV: "production" },
     stdio: ["ignore", "ignore", "inherit"],
   });
-  const exited = new Promise((resolve) => child.once("exit", resolve));
   const baseUrl = `http://127.0.0.1:${port}`;
-  for (let i = 0; i < 100; i++) {
-    if (child.exitCode !== null) throw new Error(`${REFERENCES[kind].label} exited with code ${child.exitCode}`);
-    try {
-      if ((await fetch(`${baseUrl}/api/product`)).ok) break;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  return {
-    baseUrl,
-    pid: child.pid,
-    async stop() {
-      if (child.exitCode === null) child.kill("SIGTERM");
-      await exited;
-    },
-  };
+  return serverProcess(child, { name: REFERENCES[kind].label, baseUrl, readyPath: "/api/product" });
 }

@@ -4,6 +4,7 @@ import { randomBytes } from "node:crypto";
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { serverProcess } from "./server-process.mjs";
 
 export const BENCH_ADMIN = { email: "bench-admin@randa.example", password: "bench-admin-password" };
 
@@ -35,22 +36,5 @@ export async function startStore({ port, databaseUrl = "", args = [] }) {
     },
     stdio: ["ignore", "ignore", "inherit"],
   });
-  const exited = new Promise((resolve) => child.once("exit", resolve));
-  for (let i = 0; i < 240; i++) {
-    if (child.exitCode !== null) throw new Error(`the store exited with code ${child.exitCode}`);
-    try {
-      if ((await fetch(`${baseUrl}/api/health`)).ok) break;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  return {
-    baseUrl,
-    pid: child.pid,
-    async stop() {
-      if (child.exitCode === null) child.kill("SIGTERM");
-      await exited;
-    },
-  };
+  return serverProcess(child, { name: "the store", baseUrl, readyPath: "/api/health", waitMs: 60_000 });
 }
