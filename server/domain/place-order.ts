@@ -105,8 +105,8 @@ interface Placing {
 /**
  * The guarded decrement, the order row, its "placed" event and the e-mails it sends (the buyer's, and the admins'
  * low-stock message when this order crossed the line), in one statement: the product's row stays locked for this
- * statement and the commit only. Answers the order's id and whether it left the product below its minimum order
- * (Stock Out), or undefined when the guarded decrement took nothing.
+ * statement and the commit only. Answers the order as written and whether it left the product below its minimum
+ * order (Stock Out), or undefined when the guarded decrement took nothing.
  */
 async function takeAndRecord(
   db: Db | Tx,
@@ -180,11 +180,11 @@ async function takeAndRecord(
       cross join (values ${mailRows(mailsOf("placed"), [LOW_STOCK])}) as m(kind, audience, only_if_ran_low)
       where not m.only_if_ran_low or taken.ran_low
     )
-    select placed.*, taken.stock_out, taken.ran_low from placed, taken`)) as unknown as {
-    rows: (Record<string, unknown> & { stock_out: boolean; ran_low: boolean })[];
+    select placed.*, taken.stock_out from placed, taken`)) as unknown as {
+    rows: (Record<string, unknown> & { stock_out: boolean })[];
   };
   const [row] = result.rows;
-  return row && { order: orderFromRow(row), stockOut: row.stock_out, ranLow: row.ran_low };
+  return row && { order: orderFromRow(row), stockOut: row.stock_out };
 }
 
 async function findByKey(db: Db, buyerId: string, key: string): Promise<Order | undefined> {
