@@ -22,6 +22,27 @@ export interface ActionAnswer {
 }
 
 const CHUNK = /window\.__reactRouterContext\.streamController\.enqueue\(("(?:[^"\\]|\\.)*")\);/g;
+const CHUNK_PRESENT = /window\.__reactRouterContext/;
+
+const unescapeHtml = (text: string) =>
+  text
+    .replace(/&lt;/g, "<")
+    .replace(/&gt;/g, ">")
+    .replace(/&quot;/g, '"')
+    .replace(/&#x27;|&#39;/g, "'")
+    .replace(/&amp;/g, "&");
+
+/**
+ * The messages a page without JavaScript shows: each field's under it (`<p id="{field}-error">`, as
+ * app/components/ui/field.tsx writes it) and the form's own (`<p role="alert">`, app/components/ui/form-error.tsx).
+ */
+function renderedErrors(html: string): Record<string, string> {
+  const errors: Record<string, string> = {};
+  for (const m of html.matchAll(/<p id="([\w-]+)-error"[^>]*>([^<]*)<\/p>/g)) errors[m[1]!] = unescapeHtml(m[2]!);
+  const form = /<p role="alert"[^>]*>([^<]*)<\/p>/.exec(html);
+  if (form) errors.form = unescapeHtml(form[1]!);
+  return errors;
+}
 
 interface HydrationData {
   actionData?: Record<string, unknown> | null;
@@ -99,6 +120,9 @@ export async function readAnswer(res: Response): Promise<ActionAnswer> {
   const formErrors = messagesOf(result.errors);
   const formError = englishOf(result.formError);
   if (formError) formErrors.form = formError;
+  // A page that ships no JavaScript (the sign-in pages) has no hydration data: its messages are read as the
+  // customer reads them, from the page.
+  if (type.startsWith("text/html") && !CHUNK_PRESENT.test(body)) Object.assign(formErrors, renderedErrors(body));
   const thrown = thrownOf(errors);
   const message = toast?.message ?? Object.values(formErrors)[0] ?? thrown?.message ?? plainMessage(type, body);
   const refused = res.status >= 400 || toast?.kind === "error" || Object.keys(formErrors).length > 0;
