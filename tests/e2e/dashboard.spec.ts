@@ -1,5 +1,6 @@
 import { DEMO_ADMIN, registerViaApi, signIn } from "./accounts";
 import { expect, test } from "./fixtures";
+import { waitForHydration } from "./shop";
 
 test.describe("dashboard", () => {
   test("My Profile saves Education, Number and Location with a top-right toast", async ({ page }) => {
@@ -81,6 +82,9 @@ test.describe("dashboard", () => {
 
     await page.goto("/login?redirectTo=%2Fdashboard%2Fadmin");
     await signIn(page, DEMO_ADMIN.email, DEMO_ADMIN.password);
+    // Signing in posts the page as a document; Make Admin then loads afresh, and its dialog needs its script.
+    await page.waitForURL("**/dashboard/admin");
+    await waitForHydration(page);
     const row = page.getByRole("row").filter({ hasText: customer.email });
     await row.getByRole("button", { name: "Delete User" }).click();
     const dialog = page.getByRole("dialog");
