@@ -1,10 +1,13 @@
-// npm run admin -- <command> <email>: the operator's commands on the store's accounts, from the shell.
+// npm run admin -- <command> <email>: the operator's commands on the store's accounts, from the shell; and
+// npm run admin -- outbox: the e-mails a store without SMTP kept.
+import path from "node:path";
 import { assertPasswordLength, setPassword } from "../server/auth/set-password";
 import { ConfigError, loadConfig } from "../server/config";
 import { openDatabase, type Db } from "../server/db/client";
 import { DataDirInUse } from "../server/db/data-dir-lock";
 import { demoteAdmin, promoteToAdmin } from "../server/domain/users";
 import { AppError } from "../server/errors";
+import { formatKeptMail, keptMail } from "../server/mail/kept-mail";
 
 const USAGE = `Usage: npm run admin -- <command> <email>
 
@@ -12,7 +15,9 @@ Commands:
   promote <email>   make an existing account an admin
   demote <email>    remove an admin's role (never the last admin's); the account stays, as a customer
   password <email>  set a new password and end all of the account's sessions; the password is read from
-                    standard input (asked for without echo on a terminal, or the first line when piped)`;
+                    standard input (asked for without echo on a terminal, or the first line when piped)
+  outbox [--page <n>] [--limit <n>]
+                    the e-mails a store without SMTP_URL kept in DATA_DIR/outbox, newest first (10 a page)`;
 
 /** Each command: what it asks first (before the database is opened), then what it does. */
 const COMMANDS: Record<string, (email: string) => Promise<(db: Db) => Promise<string>>> = {
@@ -82,7 +87,35 @@ function askHidden(prompt: string): Promise<string> {
 
 class CommandError extends Error {}
 
+/** `outbox [--page n] [--limit n]`: the page and its size, or null when the arguments are not those. */
+function outboxArgs(args: string[]): { page: number; limit: number } | null {
+  const chosen = { page: 1, limit: 10 };
+  for (let i = 0; i < args.length; i += 2) {
+    const [flag, value] = [args[i], args[i + 1] ?? ""];
+    if ((flag !== "--page" && flag !== "--limit") || !/^[1-9]\d{0,5}$/.test(value)) return null;
+    chosen[flag === "--page" ? "page" : "limit"] = Number(value);
+  }
+  return chosen.limit <= 100 ? chosen : null;
+}
+
 const [command, email, ...rest] = process.argv.slice(2);
+if (command === "outbox") {
+  // Files only: no database is opened, so it reads a running store's outbox too.
+  const chosen = outboxArgs(process.argv.slice(3));
+  if (!chosen) {
+    console.error(USAGE);
+    process.exit(2);
+  }
+  try {
+    const outboxDir = path.resolve(loadConfig().DATA_DIR, "outbox");
+    console.log(formatKeptMail(keptMail(outboxDir, chosen.page, chosen.limit), outboxDir));
+    process.exit(0);
+  } catch (err) {
+    if (!(err instanceof ConfigError)) throw err;
+    console.error(err.message);
+    process.exit(1);
+  }
+}
 if (!command || !Object.hasOwn(COMMANDS, command) || !email || rest.length > 0) {
   console.error(USAGE);
   process.exit(2);

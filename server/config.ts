@@ -98,10 +98,12 @@ const ConfigSchema = z.object({
     .default(5),
   /** Orders one account may place in a minute; an address, three accounts' worth (server/limits/rules.ts). */
   ORDER_LIMIT_PER_MINUTE: limitCount(10),
-  /** Unpaid orders (not cash on delivery) one account may hold at once: they keep stock without money. */
+  /** Open orders (unpaid, or cash on delivery the shop has not confirmed) one account may hold at once. */
   MAX_OPEN_ORDERS: limitCount(5),
   /** How long an unpaid online order holds its stock before it expires (server/domain/expire-orders.ts). */
   ORDER_HOLD_MINUTES: limitCount(60),
+  /** How long a cash-on-delivery order waits for the shop's confirmation (by phone) before it expires. */
+  COD_CONFIRM_HOURS: limitCount(24),
   /** How often each server copy looks for orders whose hold has run out. */
   ORDER_EXPIRY_INTERVAL_SECONDS: limitCount(30),
   /** How often each server copy looks for order e-mails due (server/jobs/mail-outbox.ts); a commit wakes it sooner. */

@@ -109,3 +109,23 @@ export function uniqueConstraintOf(err: unknown): string | undefined {
   }
   return undefined;
 }
+
+/**
+ * SQLSTATEs a race between two requests can raise: a row one of them needed went (foreign_key_violation), the
+ * other took a unique value first (unique_violation), or PostgreSQL chose one to give way (serialization_failure,
+ * deadlock_detected).
+ */
+const RACE_STATES = new Set(["23503", "23505", "40001", "40P01"]);
+
+/**
+ * An integrity error the database raised because something changed under the request, as the 409 every door
+ * answers (decision 0026), or null for any other error. Use cases that expect a particular violation catch it
+ * first and answer in their own words (a taken slug, an idempotent retry).
+ */
+export function raceConflict(err: unknown): AppError | null {
+  for (let e: unknown = err; e && typeof e === "object"; e = (e as { cause?: unknown }).cause) {
+    const { code } = e as { code?: unknown };
+    if (typeof code === "string" && RACE_STATES.has(code)) return conflict("request.changed_meanwhile");
+  }
+  return null;
+}

@@ -4,7 +4,7 @@ import path from "node:path";
 import { createAuth, type Auth } from "./auth/auth";
 import { resolveAuthSecret } from "./auth/secret";
 import { watchCatalog, type CatalogVersion } from "./cache/catalog-version";
-import type { Config } from "./config";
+import { storeMode, type Config } from "./config";
 import type { Database, Db } from "./db/client";
 import { createDiskImageStore, type ImageStore } from "./images/image-store";
 import { storeMetrics } from "./metrics/store-metrics";
@@ -35,10 +35,12 @@ export interface Services {
   imageOrigins: string[];
   /** How often an account or an address may place orders, write reviews and upload images (server/limits/). */
   limits: LimitRules;
-  /** How many unpaid orders one buyer may hold at once (MAX_OPEN_ORDERS). */
+  /** How many open orders one buyer may hold at once (MAX_OPEN_ORDERS). */
   maxOpenOrders: number;
   /** How long an unpaid online order holds its stock (ORDER_HOLD_MINUTES). */
   holdMinutes: number;
+  /** How long a cash-on-delivery order waits for the shop's confirmation (COD_CONFIRM_HOURS). */
+  codConfirmHours: number;
   /** The time now, for the rate limits' windows and the test card's expiry; tests set a clock. */
   now?: () => Date;
   /** DATA_DIR, resolved: uploaded images are served from its uploads/ folder unless a bucket keeps them. */
@@ -76,6 +78,7 @@ export function createServices(
     smtpUrl: config.SMTP_URL,
     from: config.MAIL_FROM,
     outboxDir: path.resolve(config.DATA_DIR, "outbox"),
+    live: storeMode(config).live,
   });
   const trustedOrigins = [
     ...new Set([new URL(baseURL).origin, `http://127.0.0.1:${config.PORT}`, `http://localhost:${config.PORT}`]),
@@ -108,6 +111,7 @@ export function createServices(
     limits: limitRules(config),
     maxOpenOrders: config.MAX_OPEN_ORDERS,
     holdMinutes: config.ORDER_HOLD_MINUTES,
+    codConfirmHours: config.COD_CONFIRM_HOURS,
     dataDir: path.resolve(config.DATA_DIR),
     baseURL,
     trustProxy: config.TRUST_PROXY,

@@ -1,8 +1,9 @@
 import { M, type MessageCode } from "./messages";
 
 /**
- * An order's life: placed (`unpaid`) → `paid` online, or confirmed for cash on delivery (`cod`) → `shipped` →
- * `delivered`. An unpaid order holds its stock for ORDER_HOLD_MINUTES and then `expired`; its buyer may cancel it
+ * An order's life: placed (`unpaid`) → `paid` online, or chosen for cash on delivery (`cod`) → `shipped` →
+ * `delivered`. An unpaid order holds its stock for ORDER_HOLD_MINUTES, a cash-on-delivery order until the shop
+ * confirms it (by phone) for COD_CONFIRM_HOURS; then `expired`. Its buyer may cancel it
  * before payment, an admin any time before shipping (`cancelled`). Whether money was received is a fact of its own
  * (`paid`): a cash-on-delivery order is paid when an admin collects the cash. Money an order cannot keep (paid
  * after it was cancelled or expired, paid twice, or given up by a cancel) is `refund` due, then refunded.
@@ -19,6 +20,7 @@ export const ORDER_EVENTS = [
   "held",
   "accepted",
   "cod",
+  "confirmed",
   "collected",
   "shipped",
   "delivered",
@@ -37,6 +39,7 @@ export const ORDER_ACTIONS = [
   "set_delivery",
   "pay",
   "confirm_cod",
+  "confirm",
   "cancel",
   "accept_payment",
   "collect_cash",
@@ -59,6 +62,8 @@ export interface OrderFacts {
   refund: RefundState | null;
   /** Its buyer cancelled it and no money is owed back: gone from their list (spec: cancelling deletes it). */
   hiddenFromBuyer: boolean;
+  /** A cash-on-delivery order the shop has not yet confirmed (by phone), shipped or taken the cash of. */
+  awaitingConfirmation: boolean;
 }
 
 export interface OrderActor {
@@ -78,6 +83,7 @@ const WHO: Record<OrderAction, Who> = {
   set_delivery: "buyer",
   pay: "buyer",
   confirm_cod: "buyer",
+  confirm: "admin",
   cancel: "buyer or admin",
   accept_payment: "admin",
   collect_cash: "admin",
@@ -125,6 +131,8 @@ function stateRefusal(o: OrderFacts, action: OrderAction, byAdmin: boolean): Ref
     case "confirm_cod":
       if (o.status !== "unpaid") return conflict(M.order.not_placed);
       return o.hasDelivery ? null : conflict(M.order.delivery_required);
+    case "confirm":
+      return o.status === "cod" && o.awaitingConfirmation ? null : conflict(M.order.not_awaiting_confirmation);
     case "cancel":
       return cancelRefusal(o, byAdmin);
     case "accept_payment":

@@ -26,15 +26,33 @@ export function perOrderLimit({ minimumQuantity, availability, maxPerOrder }: St
 }
 
 /**
- * Spec §5: what is wrong with buying this many of a product, or null. The detail page shows it as the customer
- * types; the server asks the same question inside the order's transaction.
+ * No hoarding across orders (decision 0026): the most pieces one buyer's open orders (unpaid, or cash on delivery
+ * awaiting the shop) may hold of a product together, `held` of them already. It is what one order could take if
+ * those orders were given back first: never more than one order's worth, however the pieces are split.
  */
-export function quantityProblem(quantity: number, product: StockFacts): Message | null {
-  if (!Number.isFinite(quantity) || quantity < product.minimumQuantity) {
-    return message(M.quantity.below_minimum, { min: product.minimumQuantity });
+export function holdingLimit(product: StockFacts, held: number): number {
+  return perOrderLimit({ ...product, availability: product.availability + held });
+}
+
+/** Spec §9's step: the minimum order plus a whole number of steps of 20. */
+export const onStep = (quantity: number, minimumQuantity: number) => (quantity - minimumQuantity) % QUANTITY_STEP === 0;
+
+/**
+ * Spec §5: what is wrong with buying this many of a product, or null. The detail page shows it as the customer
+ * types; the server asks the same question inside the order's transaction, with the pieces the buyer's open
+ * orders already hold (`held`).
+ */
+export function quantityProblem(quantity: number, product: StockFacts, held = 0): Message | null {
+  const min = product.minimumQuantity;
+  if (!Number.isFinite(quantity) || quantity < min) return message(M.quantity.below_minimum, { min });
+  if (!onStep(quantity, min)) {
+    const lower = quantity - ((quantity - min) % QUANTITY_STEP);
+    return message(M.quantity.off_step, { min, lower, higher: lower + QUANTITY_STEP });
   }
   if (quantity > product.availability) return message(M.stock.too_low);
   const max = perOrderLimit(product);
   if (quantity > max) return message(M.stock.over_per_order, { max });
+  const most = holdingLimit(product, held);
+  if (held > 0 && held + quantity > most) return message(M.order.holding_limit, { held, max: most });
   return null;
 }

@@ -63,8 +63,15 @@ export interface OrderView {
   heldPayment: boolean;
   /** What the viewer may do to it now (shared/order-flow.ts): the page offers exactly these. */
   actions: OrderAction[];
-  /** ISO time an unpaid order's hold runs out (or ran out, when expired); null when nothing is to expire. */
+  /**
+   * ISO time an unpaid order's hold runs out (or ran out, when expired), or until when a cash-on-delivery order
+   * waits for the shop's confirmation; null when nothing is to expire.
+   */
   expiresAt: string | null;
+  /** A cash-on-delivery order the shop has not yet confirmed (by phone), shipped or taken the cash of. */
+  awaitingConfirmation: boolean;
+  /** Given to admins for an order awaiting confirmation: how its buyer's and its phone's other orders ended. */
+  record: BuyerRecordView | null;
   refund: RefundState | null;
   /** Why money is owed back, or was given back, in the buyer's words (shared/order-flow.ts refundNote). */
   refundNote: MessageCode | null;
@@ -72,6 +79,24 @@ export interface OrderView {
   /** Who cancelled it, when it is cancelled. */
   cancelledBy: "buyer" | "admin" | null;
   createdAt: string;
+}
+
+/** How some orders ended (server/domain/order-outcomes.ts). */
+export interface OutcomesView {
+  delivered: number;
+  cancelled: number;
+  cancelledByShop: number;
+  expired: number;
+  /** Cash-on-delivery orders the shop never confirmed. */
+  expiredCod: number;
+  /** Other orders not closed yet. */
+  open: number;
+}
+
+/** The buyer's other orders by account, and the other orders to the delivery phone by any account. */
+export interface BuyerRecordView {
+  account: OutcomesView;
+  phone: OutcomesView | null;
 }
 
 /** One change in an order's history. `reason` is a person's words, or a message code (`isMessageCode`). */

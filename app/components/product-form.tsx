@@ -1,6 +1,6 @@
 import { useT } from "~/i18n/use-t";
 import { useEffect, useRef, useState } from "react";
-import { useFetcher } from "react-router";
+import { useActionData, useFetcher } from "react-router";
 import { Field, SelectField, TextAreaField } from "~/components/ui/field";
 import { FormError } from "~/components/ui/form-error";
 import { poishaToTk } from "@shared/money";
@@ -65,8 +65,11 @@ export function ProductForm({ product, categories, onSaved }: ProductFormProps) 
   const failure = editing ? M.product.update_failed : M.product.add_failed;
   const busy = uploading || fetcher.state !== "idle";
 
-  // What the action answered the last save, once it has answered.
-  const saved = fetcher.state === "idle" ? fetcher.data : undefined;
+  // What the action answered the last save, once it has answered: the fetcher's, or without JavaScript (the form
+  // posted as a document) the page's own, with what was typed to draw the fields with again.
+  const page = useActionData<ActionResult>();
+  const typed = page?.values;
+  const saved = fetcher.state === "idle" ? (fetcher.data ?? page) : undefined;
   const shownErrors: Errors = { ...(saved?.errors as Errors | undefined), ...errors };
   const shownFormError = formError ?? (saved?.toast?.kind === "error" ? saved.toast.said : null);
 
@@ -118,11 +121,12 @@ export function ProductForm({ product, categories, onSaved }: ProductFormProps) 
   }
 
   return (
-    <form ref={formRef} onSubmit={(e) => void submit(e)} noValidate className="mt-4 space-y-4">
+    // method="post": without JavaScript the fields are posted as a document (a new image needs the script's upload).
+    <form ref={formRef} method="post" onSubmit={(e) => void submit(e)} noValidate className="mt-4 space-y-4">
       <Field
         label={t("admin.productName")}
         name="name"
-        defaultValue={product?.name}
+        defaultValue={typed?.name ?? product?.name}
         maxLength={200}
         error={shownErrors.name}
       />
@@ -134,7 +138,7 @@ export function ProductForm({ product, categories, onSaved }: ProductFormProps) 
           inputMode="decimal"
           min={0.01}
           step={0.01}
-          defaultValue={product ? poishaToTk(product.pricePoisha) : undefined}
+          defaultValue={typed?.price ?? (product ? poishaToTk(product.pricePoisha) : undefined)}
           error={shownErrors.price}
         />
         <Field
@@ -144,7 +148,7 @@ export function ProductForm({ product, categories, onSaved }: ProductFormProps) 
           inputMode="numeric"
           min={0}
           step={1}
-          defaultValue={product?.availability}
+          defaultValue={typed?.availability ?? product?.availability}
           error={shownErrors.availability}
         />
         <Field
@@ -154,7 +158,7 @@ export function ProductForm({ product, categories, onSaved }: ProductFormProps) 
           inputMode="numeric"
           min={1}
           step={1}
-          defaultValue={product?.minimumQuantity}
+          defaultValue={typed?.minimumQuantity ?? product?.minimumQuantity}
           error={shownErrors.minimumQuantity}
         />
       </div>
@@ -165,7 +169,7 @@ export function ProductForm({ product, categories, onSaved }: ProductFormProps) 
         inputMode="numeric"
         min={1}
         step={1}
-        defaultValue={product?.maxPerOrder ?? undefined}
+        defaultValue={typed?.maxPerOrder ?? product?.maxPerOrder ?? undefined}
         placeholder={t("admin.maxPerOrderHint")}
         error={shownErrors.maxPerOrder}
       />
@@ -176,7 +180,7 @@ export function ProductForm({ product, categories, onSaved }: ProductFormProps) 
         inputMode="numeric"
         min={0}
         step={1}
-        defaultValue={product?.lowStockThreshold ?? undefined}
+        defaultValue={typed?.lowStockThreshold ?? product?.lowStockThreshold ?? undefined}
         placeholder={t("admin.lowStockThresholdHint")}
         error={shownErrors.lowStockThreshold}
       />
@@ -185,7 +189,7 @@ export function ProductForm({ product, categories, onSaved }: ProductFormProps) 
         name="description"
         rows={3}
         maxLength={MAX_TEXT_LENGTH}
-        defaultValue={product?.description}
+        defaultValue={typed?.description ?? product?.description}
         error={shownErrors.description}
       />
       <TextAreaField
@@ -193,13 +197,13 @@ export function ProductForm({ product, categories, onSaved }: ProductFormProps) 
         name="details"
         rows={3}
         maxLength={MAX_TEXT_LENGTH}
-        defaultValue={product?.details}
+        defaultValue={typed?.details ?? product?.details}
         error={shownErrors.details}
       />
       <SelectField
         label={t("admin.category")}
         name="categoryId"
-        defaultValue={product?.categoryId ?? categories.find((c) => c.slug === OTHER_SLUG)?.id}
+        defaultValue={typed?.categoryId ?? product?.categoryId ?? categories.find((c) => c.slug === OTHER_SLUG)?.id}
         error={shownErrors.categoryId}
       >
         {categories.map((c) => (
@@ -213,7 +217,7 @@ export function ProductForm({ product, categories, onSaved }: ProductFormProps) 
         label={t("admin.nameBn")}
         name="nameBn"
         lang="bn"
-        defaultValue={product?.nameBn ?? undefined}
+        defaultValue={typed?.nameBn ?? product?.nameBn ?? undefined}
         maxLength={200}
         error={shownErrors.nameBn}
       />
@@ -223,7 +227,7 @@ export function ProductForm({ product, categories, onSaved }: ProductFormProps) 
         lang="bn"
         rows={3}
         maxLength={MAX_TEXT_LENGTH}
-        defaultValue={product?.descriptionBn ?? undefined}
+        defaultValue={typed?.descriptionBn ?? product?.descriptionBn ?? undefined}
         error={shownErrors.descriptionBn}
       />
       <div className="flex items-center gap-2">
@@ -234,7 +238,7 @@ export function ProductForm({ product, categories, onSaved }: ProductFormProps) 
           type="checkbox"
           name="featured"
           value="true"
-          defaultChecked={product?.featured ?? false}
+          defaultChecked={typed ? typed.featured === "true" : (product?.featured ?? false)}
           className="size-4 accent-forest-700"
         />
         <label htmlFor="featured" className="text-sm font-semibold text-stone-700">

@@ -1,6 +1,6 @@
 import { data, redirect, redirectDocument, type AppLoadContext } from "react-router";
 import { CLIENT_IP_HEADER } from "@server/auth/auth";
-import { M, message, type Message, type MessageCode } from "@shared/messages";
+import { isMessageCode, M, message, type Message, type MessageCode, type MessageParams } from "@shared/messages";
 
 /**
  * Calls one of Better Auth's endpoints the way the browser would, through its full handler: origin check,
@@ -48,8 +48,10 @@ export function tooManyAttempts(res: Response): Message {
 export async function authErrorMessage(res: Response): Promise<Message> {
   if (res.status === 429) return tooManyAttempts(res);
   try {
-    const body = (await res.json()) as { code?: string; message?: string };
+    const body = (await res.json()) as { code?: string; message?: string; params?: MessageParams };
     if (body.code === "INVALID_EMAIL_OR_PASSWORD") return message(M.auth.invalid_credentials);
+    // The store's own refusals in Better Auth's hooks (server/auth/account-fields.ts) carry a catalogue code.
+    if (isMessageCode(body.code)) return message(body.code, body.params);
     if (body.message) return { code: M.auth.failed, message: body.message };
   } catch {
     // not JSON
@@ -61,14 +63,21 @@ export async function authErrorMessage(res: Response): Promise<Message> {
 export interface FormResult<Fields extends string> {
   formError: Message | null;
   errors: Partial<Record<Fields, MessageCode>>;
+  /** What was typed, for the form to show again (`typedValues`: never the password). */
+  values?: Record<string, string>;
 }
 
-export function formError<Fields extends string>(said: Message, status: number, headers?: HeadersInit) {
-  return data<FormResult<Fields>>({ formError: said, errors: {} }, { status, headers });
+export function formError<Fields extends string>(
+  said: Message,
+  status: number,
+  headers?: HeadersInit,
+  values?: Record<string, string>,
+) {
+  return data<FormResult<Fields>>({ formError: said, errors: {}, values }, { status, headers });
 }
 
-export async function formErrorFrom<Fields extends string>(res: Response) {
-  return formError<Fields>(await authErrorMessage(res), res.status, retryAfterOf(res));
+export async function formErrorFrom<Fields extends string>(res: Response, values?: Record<string, string>) {
+  return formError<Fields>(await authErrorMessage(res), res.status, retryAfterOf(res), values);
 }
 
 /** A refusal's Retry-After, passed on to the page's answer as the API's answer carries it. */
@@ -77,6 +86,9 @@ export function retryAfterOf(res: Response): HeadersInit | undefined {
   return retryAfter ? { "Retry-After": retryAfter } : undefined;
 }
 
-export function fieldErrorsResult<Fields extends string>(errors: Partial<Record<Fields, MessageCode>>) {
-  return data<FormResult<Fields>>({ formError: null, errors }, { status: 400 });
+export function fieldErrorsResult<Fields extends string>(
+  errors: Partial<Record<Fields, MessageCode>>,
+  values?: Record<string, string>,
+) {
+  return data<FormResult<Fields>>({ formError: null, errors, values }, { status: 400 });
 }

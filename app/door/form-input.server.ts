@@ -13,6 +13,22 @@ export async function formOf(request: Request): Promise<FormData> {
   }
 }
 
+/** Fields never sent back to the page: whatever is named a password or a token. */
+const SECRET_FIELD = /password|token/i;
+
+/**
+ * What was typed into a form, for a refusal to give back: a page posted without JavaScript is drawn afresh, and
+ * its fields would come back empty. Each text field's last value (a checkbox's own after its hidden `false`);
+ * never a password, a token or a file.
+ */
+export function typedValues(form: FormData | Record<string, FormDataEntryValue>): Record<string, string> {
+  const values: Record<string, string> = {};
+  for (const [name, value] of form instanceof FormData ? form.entries() : Object.entries(form)) {
+    if (typeof value === "string" && !SECRET_FIELD.test(name)) values[name] = value;
+  }
+  return values;
+}
+
 /** A form's number field as a schema expects it: empty is absent, anything else goes through Number(). */
 export function formNumber(value: FormDataEntryValue | null): number | undefined {
   if (value === null || value === "") return undefined;

@@ -1,6 +1,6 @@
 import { data, redirect, type AppLoadContext } from "react-router";
 import { getCurrentSession } from "@server/auth/session";
-import { AppError, STATUS_OF } from "@server/errors";
+import { AppError, raceConflict, STATUS_OF } from "@server/errors";
 import type { Actor } from "@server/use-cases/actor";
 import type { Deps } from "@server/use-cases/deps";
 import { M, message, type Message, type MessageCode } from "@shared/messages";
@@ -20,6 +20,8 @@ export interface DoorOptions {
   fields?: boolean;
   /** A message of the spec's own for an error of this code (Make Admin's 'Failed making an admin'). */
   say?: Partial<Record<MessageCode, MessageCode>>;
+  /** What was typed (`typedValues`), given back with a refusal for the form to show again. */
+  values?: Record<string, string>;
 }
 
 const actors = new WeakMap<Request, Promise<Actor>>();
@@ -69,7 +71,8 @@ export async function load<T>(
 ): Promise<T> {
   try {
     return await run(depsOf(args), await pageActor(args));
-  } catch (err) {
+  } catch (thrown) {
+    const err = raceConflict(thrown) ?? thrown;
     if (!(err instanceof AppError)) throw err;
     if (err.kind === "unauthorized") throw await signedOutAnswer(args, options);
     // A page an admin's use case refuses is, to its visitor, a page for admins.
@@ -90,7 +93,8 @@ export async function act<T, R = ActionResult>(
 ) {
   try {
     return done(await run(depsOf(args), await pageActor(args)));
-  } catch (err) {
+  } catch (thrown) {
+    const err = raceConflict(thrown) ?? thrown;
     if (!(err instanceof AppError)) throw err;
     if (err.kind === "unauthorized") throw await signedOutAnswer(args, options);
     const headers = err.retryAfterSeconds === undefined ? undefined : { "Retry-After": String(err.retryAfterSeconds) };
@@ -103,10 +107,12 @@ function refused(err: AppError, options: DoorOptions): ActionResult {
   if (options.fields && err.issues.length > 0) {
     const errors: Record<string, Message> = {};
     for (const { field, ...issue } of err.issues) errors[field] ??= issue;
-    return { errors };
+    return { errors, ...typed(options) };
   }
-  return { toast: { kind: "error", said, id: Date.now() } };
+  return { toast: { kind: "error", said, id: Date.now() }, ...typed(options) };
 }
+
+const typed = ({ values }: DoorOptions) => (values ? { values } : {});
 
 /**
  * A route's `headers` for an action a rate limit may refuse: React Router passes on only an action's cookies

@@ -64,7 +64,9 @@ export function reviewView(r: Review): ReviewView {
   return { id: r.id, name: r.authorName, place: r.authorPlace, rating: r.ratingHalves / 2, comment: r.comment };
 }
 
-export function orderView({ order: o, actions, heldPayment }: OrderWithActions): OrderView {
+export function orderView({ order: o, actions, heldPayment, record }: OrderWithActions): OrderView {
+  const awaitingConfirmation = o.status === "cod" && o.confirmedAt === null;
+  const expiring = o.status === "unpaid" || o.status === "expired" || awaitingConfirmation;
   return {
     id: o.id,
     buyerEmail: o.buyerEmail,
@@ -81,7 +83,9 @@ export function orderView({ order: o, actions, heldPayment }: OrderWithActions):
     delivery: o.delivery,
     heldPayment,
     actions,
-    expiresAt: o.status === "unpaid" || o.status === "expired" ? (o.expiresAt?.toISOString() ?? null) : null,
+    expiresAt: expiring ? (o.expiresAt?.toISOString() ?? null) : null,
+    awaitingConfirmation,
+    record: record ?? null,
     refund: o.refund,
     refundNote: refundNote({ status: o.status, refund: o.refund, paid: o.transactionId !== null }),
     cancelReason: o.cancelReason,

@@ -10,6 +10,8 @@ export interface ToastResult {
 /** What an action answers a page with: a toast, and for a form, the message under each field at fault. */
 export interface ActionResult extends ToastResult {
   errors?: Record<string, Message>;
+  /** With a refusal: what was typed, for the form to show again (never a password; see `typedValues`). */
+  values?: Record<string, string>;
 }
 
 /** Shows the toast an action answered with. */

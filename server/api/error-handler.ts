@@ -2,12 +2,13 @@ import type { Context } from "hono";
 import { HTTPException } from "hono/http-exception";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import { M, english } from "@shared/messages";
-import { AppError, STATUS_OF } from "../errors";
+import { AppError, raceConflict, STATUS_OF } from "../errors";
 import { reportError } from "../log/report-error";
 import { routePath } from "hono/route";
 
 /** The API door's one place where errors become answers: the kind's status, `{message, code}`; the rest masked. */
-export function handleApiError(err: Error, c: Context): Response {
+export function handleApiError(thrown: Error, c: Context): Response {
+  const err = raceConflict(thrown) ?? thrown;
   if (err instanceof AppError) {
     if (err.retryAfterSeconds !== undefined) c.header("Retry-After", String(err.retryAfterSeconds));
     return c.json(err.detail, STATUS_OF[err.kind]);

@@ -62,6 +62,10 @@ export function orderRoutes(services: Services) {
       await orders.chooseCashOnDelivery(services, await actor(c), id(c));
       return c.json({ modifiedCount: 1, status: "cod" as const });
     })
+    .post("/:id/confirm", async (c) => {
+      await orders.confirmOrder(services, await actor(c), id(c));
+      return c.json({ modifiedCount: 1 });
+    })
     .post("/:id/collect", async (c) => {
       const collected = await orders.collectCash(services, await actor(c), id(c));
       return c.json({ modifiedCount: 1, transactionId: collected.transactionId });

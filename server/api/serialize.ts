@@ -53,6 +53,7 @@ export function orderEventJson(e: OrderEventRow): OrderEventJson {
 }
 
 export function orderJson(o: Order, history: OrderEventRow[] = []): OrderJson {
+  const awaiting = o.status === "cod" && o.confirmedAt === null;
   return {
     _id: o.id,
     buyerEmail: o.buyerEmail,
@@ -69,7 +70,9 @@ export function orderJson(o: Order, history: OrderEventRow[] = []): OrderJson {
     paymentMethod: o.paymentMethod,
     delivery: o.delivery,
     createdAt: o.createdAt.toISOString(),
-    expiresAt: o.status === "unpaid" || o.status === "expired" ? (o.expiresAt?.toISOString() ?? null) : null,
+    expiresAt:
+      o.status === "unpaid" || o.status === "expired" || awaiting ? (o.expiresAt?.toISOString() ?? null) : null,
+    awaitingConfirmation: awaiting,
     refund: o.refund,
     cancelReason: o.cancelReason,
     history: history.map(orderEventJson),

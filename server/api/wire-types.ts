@@ -73,8 +73,13 @@ export interface OrderJson {
   paymentMethod: string | null;
   delivery: DeliveryJson | null;
   createdAt: string;
-  /** When an unpaid order's hold on its stock runs out (it then expires); null when nothing is to expire. */
+  /**
+   * When an open order's hold on its stock runs out (it then expires): an unpaid order's, or a cash-on-delivery
+   * order's while it waits for the shop's confirmation; null when nothing is to expire.
+   */
   expiresAt: string | null;
+  /** A cash-on-delivery order the shop has not yet confirmed (by phone), shipped or taken the cash of. */
+  awaitingConfirmation: boolean;
   /** Money the order received and cannot keep: `due` to be refunded, then `refunded`. */
   refund: RefundState | null;
   /** Why the shop (or the buyer) cancelled it, when they said. */

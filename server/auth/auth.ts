@@ -5,7 +5,10 @@ import { genericOAuth } from "better-auth/plugins/generic-oauth";
 import type { Db } from "../db/client";
 import { account, rateLimit, session, user, verification } from "../db/auth-schema";
 import type { Mailer } from "../mail";
+import { accountFieldRules } from "./account-fields";
+import { authLogger, withMaskedFailures } from "./auth-log";
 import { attemptLimitHooks, withStandard429 } from "./attempt-limits";
+import { passwordChange } from "./password-change";
 
 export interface AuthOptions {
   db: Db;
@@ -32,9 +35,13 @@ export function createAuth(options: AuthOptions) {
     secret: options.secret,
     trustedOrigins: options.trustedOrigins,
     telemetry: { enabled: false },
+    // Its errors go to the store's log without the SQL's parameters; what it throws is answered by the store.
+    logger: authLogger,
+    onAPIError: { throw: true },
     database: drizzleAdapter(options.db, {
       provider: "pg",
       schema: { user, session, account, verification, rateLimit },
+      debugLogs: false,
     }),
     emailAndPassword: {
       enabled: true,
@@ -68,6 +75,7 @@ export function createAuth(options: AuthOptions) {
       customRules: {
         "/sign-in/email": { window: 60, max: options.signInLimitPerMinute },
         "/sign-up/email": { window: 60, max: options.signInLimitPerMinute },
+        "/change-password": { window: 60, max: options.signInLimitPerMinute },
         "/request-password-reset": { window: 60, max: 3 },
       },
     },
@@ -79,6 +87,8 @@ export function createAuth(options: AuthOptions) {
     },
     plugins: [
       bearer(),
+      accountFieldRules(),
+      passwordChange(options.db, (headers) => accountOf(headers)),
       ...(google
         ? [
             genericOAuth({
@@ -97,7 +107,11 @@ export function createAuth(options: AuthOptions) {
         : []),
     ],
   });
-  const handler = withStandard429(auth.handler);
+  /** The account behind a session cookie or a bearer token, read through Better Auth's plugins (password-change.ts). */
+  async function accountOf(headers: Headers): Promise<string | null> {
+    return (await auth.api.getSession({ headers }))?.user.id ?? null;
+  }
+  const handler = withStandard429(withMaskedFailures(auth.handler));
   return { ...auth, handler, fetch: handler };
 }
 

@@ -148,8 +148,13 @@ export const order = pgTable(
     delivery: jsonb("delivery").$type<Delivery>(),
     /** The client's Idempotency-Key: a retried request finds the order it already made. */
     idempotencyKey: text("idempotency_key"),
-    /** When an unpaid order's hold on its stock runs out (ORDER_HOLD_MINUTES); null once nothing is to expire. */
+    /**
+     * When the order's hold on its stock runs out: an unpaid order's ORDER_HOLD_MINUTES, a cash-on-delivery order's
+     * COD_CONFIRM_HOURS while the shop has not confirmed it; null once nothing is to expire.
+     */
     expiresAt: timestamp("expires_at", { withTimezone: true }),
+    /** When the shop confirmed a cash-on-delivery order (by phone, in Manage Orders), shipped it or took its cash. */
+    confirmedAt: timestamp("confirmed_at", { withTimezone: true }),
     /** Money the order received and can no longer keep: `due` to be refunded, then `refunded`. */
     refund: text("refund", { enum: ["due", "refunded"] }),
     /** Who cancelled it; an order its buyer cancelled leaves their list unless money is owed back on it. */
@@ -196,10 +201,19 @@ export const order = pgTable(
       .where(
         sql`${t.paymentMethod} = 'cod' and ${t.status} in ('cod', 'shipped', 'delivered') and ${t.transactionId} is null`,
       ),
-    // What the expiry job looks for: unpaid orders by the time their hold runs out.
+    // What the expiry job looks for: open orders (unpaid, or cash on delivery awaiting the shop) by when their hold
+    // runs out. A confirmed cash-on-delivery order has no expires_at; a closed one keeps its own, not indexed.
     index("order_expiry_idx")
       .on(t.expiresAt)
-      .where(sql`${t.status} = 'unpaid' and ${t.expiresAt} is not null`),
+      .where(sql`${t.status} in ('unpaid', 'cod') and ${t.expiresAt} is not null`),
+    // No hoarding (decision 0026): what one buyer's open orders hold of a product, and what cash-on-delivery orders
+    // awaiting the shop hold for one phone number. Few rows among many.
+    index("order_open_by_buyer_idx")
+      .on(t.buyerId, t.productId)
+      .where(sql`${t.status} = 'unpaid' or (${t.status} = 'cod' and ${t.confirmedAt} is null)`),
+    index("order_cod_awaiting_by_phone_idx")
+      .on(sql`(${t.delivery} ->> 'phone')`, t.productId)
+      .where(sql`${t.status} = 'cod' and ${t.confirmedAt} is null`),
   ],
 );
 

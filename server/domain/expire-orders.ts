@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNotNull, lte } from "drizzle-orm";
+import { and, asc, inArray, isNotNull, lte } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { order, paymentAttempt, type PaymentAttemptRow } from "../db/schema";
 import { restock } from "./cancel-order";
@@ -12,19 +12,20 @@ export interface ExpiredBatch {
 }
 
 /**
- * Expires up to `limit` unpaid orders whose hold ran out by `now`: each becomes `expired` and its pieces go back to
+ * Expires up to `limit` open orders (unpaid, or cash on delivery the shop has not confirmed) whose hold ran out by
+ * `now`: each becomes `expired` and its pieces go back to
  * stock, in one transaction. The rows are taken with `FOR UPDATE SKIP LOCKED`, so server copies running this at
- * the same moment take different orders, and an order being paid or cancelled right now (its row locked) is left
- * for the next round, when its new status is seen. A copy that dies mid-batch holds nothing: PostgreSQL rolls its
- * transaction back and releases the rows. Orders confirmed for cash on delivery, paid, or with a payment held for
- * review have no `expires_at` and are never taken.
+ * the same moment take different orders, and an order being paid, confirmed or cancelled right now (its row
+ * locked) is left for the next round, when its new state is seen. A copy that dies mid-batch holds nothing:
+ * PostgreSQL rolls its transaction back and releases the rows. Orders the shop confirmed, paid ones, or those with a
+ * payment held for review have no `expires_at` and are never taken.
  */
 export async function expireDueOrders(db: Db, now: Date, limit = 100): Promise<ExpiredBatch> {
   return db.transaction(async (tx) => {
     const due = await tx
       .select()
       .from(order)
-      .where(and(eq(order.status, "unpaid"), isNotNull(order.expiresAt), lte(order.expiresAt, now)))
+      .where(and(inArray(order.status, ["unpaid", "cod"]), isNotNull(order.expiresAt), lte(order.expiresAt, now)))
       .orderBy(asc(order.expiresAt))
       .limit(limit)
       .for("update", { skipLocked: true });

@@ -1,14 +1,19 @@
 import { randomBytes } from "node:crypto";
-import { eq } from "drizzle-orm";
+import { and, eq, isNull, sql, sum } from "drizzle-orm";
+import { M } from "@shared/messages";
+import { holdingLimit } from "@shared/quantity";
 import type { Delivery } from "@shared/schemas/delivery";
 import type { SessionUser } from "../auth/session";
 import type { Db } from "../db/client";
-import { order, payment, type OrderRow } from "../db/schema";
+import { order, payment, product, type OrderRow } from "../db/schema";
+import { conflict } from "../errors";
 import { issueInvoice } from "./invoices";
 import { personOf, recordEvent } from "./order-history";
 import { assertAllowed, hasHeldPayment, lockOrder, orderFacts, type Order } from "./orders";
 
-type Changes = Partial<Pick<OrderRow, "status" | "paymentMethod" | "delivery" | "transactionId" | "expiresAt">>;
+type Changes = Partial<
+  Pick<OrderRow, "status" | "paymentMethod" | "delivery" | "transactionId" | "expiresAt" | "confirmedAt">
+>;
 
 async function save(tx: Db, id: string, changes: Changes): Promise<Order> {
   const [row] = await tx
@@ -28,17 +33,75 @@ export async function setDelivery(db: Db, actor: SessionUser, orderId: string | 
   });
 }
 
-/** The buyer chooses cash on delivery: the order is confirmed, its stock stays taken, nothing is paid yet. */
-export async function confirmCashOnDelivery(db: Db, actor: SessionUser, orderId: string | null) {
+export interface CashOnDeliveryOptions {
+  /** How long the order waits for the shop's confirmation before it expires: COD_CONFIRM_HOURS. */
+  confirmHours: number;
+  now?: Date | undefined;
+}
+
+/**
+ * The buyer chooses cash on delivery: its stock stays taken, nothing is paid yet, and the order waits for the shop
+ * to confirm it (by phone) for `confirmHours`, then expires like an unpaid one. No hoarding follows the delivery
+ * phone across accounts (decision 0026): the cash-on-delivery orders awaiting the shop for one phone number hold at
+ * most one order's worth of a product. The product's row lock (taken after the order's, as cancelling and expiring
+ * do) queues the choices for one product, so orders of many accounts with one phone cannot pass together.
+ */
+export async function confirmCashOnDelivery(
+  db: Db,
+  actor: SessionUser,
+  orderId: string | null,
+  { confirmHours, now = new Date() }: CashOnDeliveryOptions,
+) {
   return db.transaction(async (tx) => {
     const row = await lockOrder(tx, orderId);
     assertAllowed(orderFacts(row, false), actor, "confirm_cod");
-    await recordEvent(tx, row.id, "cod", personOf(actor, row.buyerId));
+    await holdForPhone(tx, row);
+    await recordEvent(tx, row.id, "cod", personOf(actor, row.buyerId), { at: now });
     await issueInvoice(tx, row.id);
-    // Confirmed: its stock is kept for the delivery, no longer on the clock.
-    return save(tx, row.id, { status: "cod", paymentMethod: "cod", expiresAt: null });
+    const expiresAt = new Date(now.getTime() + confirmHours * 60 * 60_000);
+    return save(tx, row.id, { status: "cod", paymentMethod: "cod", expiresAt });
   });
 }
+
+/** Refuses a cash-on-delivery order that would take its phone number's awaiting pieces past one order's worth. */
+async function holdForPhone(tx: Db, row: Order) {
+  const phone = row.delivery?.phone;
+  if (!row.productId || !phone) return;
+  const [shelf] = await tx.select().from(product).where(eq(product.id, row.productId)).for("update");
+  if (!shelf) return;
+  const [waiting] = await tx
+    .select({ pieces: sum(order.quantity).mapWith(Number) })
+    .from(order)
+    .where(
+      and(
+        sql`${order.delivery} ->> 'phone' = ${phone}`,
+        eq(order.productId, row.productId),
+        eq(order.status, "cod"),
+        isNull(order.confirmedAt),
+      ),
+    );
+  const held = waiting?.pieces ?? 0;
+  // This order's own pieces are off the shelf already: the limit is reckoned as if all of the phone's were back.
+  const most = holdingLimit(shelf, held + row.quantity);
+  if (held + row.quantity > most) throw conflict(M.order.phone_holding_limit, { held, max: most });
+}
+
+/**
+ * The shop confirms a cash-on-delivery order (by phone, as Bangladeshi shops do): its stock is kept for the
+ * delivery, no longer on the clock, and it no longer counts against its buyer's or phone's open orders.
+ */
+export async function confirmByShop(db: Db, actor: SessionUser, orderId: string | null, now = new Date()) {
+  return db.transaction(async (tx) => {
+    const row = await lockOrder(tx, orderId);
+    assertAllowed(orderFacts(row, false), actor, "confirm");
+    await recordEvent(tx, row.id, "confirmed", { by: "admin", userId: actor.id }, { at: now });
+    return save(tx, row.id, { confirmedAt: now, expiresAt: null });
+  });
+}
+
+/** What the shop's own step (cash taken, parcel shipped) does to a cash-on-delivery order still awaiting it. */
+const confirmedBy = (row: Order, now: Date): Changes =>
+  row.status === "cod" && row.confirmedAt === null ? { confirmedAt: now, expiresAt: null } : {};
 
 /**
  * Manage Orders' Pay Bill: an admin records the cash of a cash-on-delivery order as received, once. It is a
@@ -57,7 +120,7 @@ export async function collectCash(db: Db, actor: SessionUser, orderId: string | 
       currency: "BDT",
     });
     await recordEvent(tx, row.id, "collected", { by: "admin", userId: actor.id });
-    return save(tx, row.id, { transactionId });
+    return save(tx, row.id, { transactionId, ...confirmedBy(row, new Date()) });
   });
 }
 
@@ -67,6 +130,6 @@ export async function advanceOrder(db: Db, actor: SessionUser, orderId: string |
     const row = await lockOrder(tx, orderId);
     assertAllowed(orderFacts(row, await hasHeldPayment(tx, row.id)), actor, to === "shipped" ? "ship" : "deliver");
     await recordEvent(tx, row.id, to, { by: "admin", userId: actor.id });
-    return save(tx, row.id, { status: to });
+    return save(tx, row.id, { status: to, ...confirmedBy(row, new Date()) });
   });
 }

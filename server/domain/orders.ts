@@ -92,6 +92,7 @@ export function orderFacts(row: Order, heldPayment: boolean): OrderFacts {
     heldPayment,
     refund: row.refund,
     hiddenFromBuyer: row.status === "cancelled" && row.cancelledBy !== "admin" && row.refund === null,
+    awaitingConfirmation: row.status === "cod" && row.confirmedAt === null,
   };
 }
 

@@ -1,8 +1,8 @@
-import { and, count, eq, getTableColumns, sql } from "drizzle-orm";
+import { and, count, eq, getTableColumns, isNull, or, sql, sum } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import type { Language } from "@shared/languages";
 import { M } from "@shared/messages";
-import { quantityProblem } from "@shared/quantity";
+import { QUANTITY_STEP, quantityProblem } from "@shared/quantity";
 import type { OrderInput } from "@shared/schemas/order";
 import type { SessionUser } from "../auth/session";
 import type { Db } from "../db/client";
@@ -21,7 +21,7 @@ export interface PlacedOrder {
 }
 
 export interface PlaceOptions {
-  /** How many open orders (unpaid, not cash on delivery, not cancelled) the buyer may hold: MAX_OPEN_ORDERS. */
+  /** How many open orders (unpaid, or cash on delivery the shop has not confirmed) one buyer may hold: MAX_OPEN_ORDERS. */
   maxOpenOrders: number;
   /** How long an unpaid order holds its stock: ORDER_HOLD_MINUTES. */
   holdMinutes: number;
@@ -57,7 +57,7 @@ export async function placeOrder(
       if (placed.stockOut) afterCommit(tx, () => storeMetrics.stockOuts.inc());
       return placed.order;
     });
-    if (!placed) throw await whyNot(db, input);
+    if (!placed) throw await whyNot(db, input, buyer.id);
     return { order: placed, replayed: false };
   } catch (err) {
     // A retry whose order exists already: the unique index refused a second one (its stock came back with the
@@ -79,19 +79,26 @@ const LOW_STOCK_LINE = sql`coalesce(${col(product.lowStockThreshold)}, 2 * ${col
 type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 
 /**
- * No hoarding: the buyer's open orders — unpaid, so holding stock without money (cash on delivery is `cod`,
- * cancelled is `cancelled`) — are counted under a lock on the buyer's own row. The lock comes first, in its own
- * statement: under READ COMMITTED the count that follows sees every order a buyer's earlier placing committed
- * while this one waited. (A count inside the guarded statement alone would read the statement's snapshot, taken
- * before any wait, and two concurrent orders would both see room.) `FOR NO KEY UPDATE` queues this buyer's orders
- * only: other buyers, and the foreign-key checks of the order rows, are not held up.
+ * What makes an order open (decision 0026): it holds stock without money received — unpaid, or cash on delivery
+ * the shop has not yet confirmed, shipped or taken the cash of. The SQL twin of shared/order-flow.ts's facts.
+ */
+export const openOrder = or(eq(order.status, "unpaid"), and(eq(order.status, "cod"), isNull(order.confirmedAt)));
+
+/**
+ * No hoarding: the buyer's open orders are counted under a lock on the buyer's own row. The lock comes first, in
+ * its own statement: under READ COMMITTED the count that follows (and the guarded statement's sum of what they
+ * hold) sees every order a buyer's earlier placing committed while this one waited. (A count inside the guarded
+ * statement alone would read the statement's snapshot, taken before any wait, and two concurrent orders would both
+ * see room.) `FOR NO KEY UPDATE` queues this buyer's orders only: other buyers, and the foreign-key checks of the
+ * order rows, are not held up. An account deleted meanwhile has no row to lock: its order is refused, not a 500.
  */
 async function holdOpenOrderSlot(tx: Tx, buyerId: string, maxOpenOrders: number) {
-  await tx.select({ id: user.id }).from(user).where(eq(user.id, buyerId)).for("no key update");
+  const [me] = await tx.select({ id: user.id }).from(user).where(eq(user.id, buyerId)).for("no key update");
+  if (!me) throw conflict(M.order.account_gone);
   const [open] = await tx
     .select({ n: count() })
     .from(order)
-    .where(and(eq(order.buyerId, buyerId), eq(order.status, "unpaid")));
+    .where(and(eq(order.buyerId, buyerId), openOrder));
   if ((open?.n ?? 0) >= maxOpenOrders) throw conflict(M.order.too_many_open, { max: maxOpenOrders });
 }
 
@@ -116,15 +123,27 @@ async function takeAndRecord(
 ) {
   // Both drivers (node-postgres and PGlite) answer with { rows }.
   const result = (await db.execute(sql`
-    with taken as (
+    with held as (
+      -- What this buyer's open orders hold of the product already (their row lock makes this count final).
+      select coalesce(sum(${col(order.quantity)}), 0)::integer as pieces from ${order}
+      where ${order.buyerId} = ${buyer.id}::text and ${order.productId} = ${input.productId}::uuid and ${openOrder}
+    ),
+    taken as (
       update ${product}
       set ${col(product.availability)} = ${col(product.availability)} - ${input.quantity}::integer,
           ${col(product.updatedAt)} = now()
       where ${product.id} = ${input.productId}::uuid
         and ${product.availability} >= ${input.quantity}::integer
         and ${product.minimumQuantity} <= ${input.quantity}::integer
-        -- No hoarding, as shared/quantity.ts perOrderLimit: the product's own most per order, or half of the
-        -- stock (integer division rounds down) but never under the minimum order.
+        -- Spec §9's step, as shared/quantity.ts onStep: the minimum plus whole steps of 20.
+        and (${input.quantity}::integer - ${product.minimumQuantity}) % ${QUANTITY_STEP}::integer = 0
+        -- No hoarding, as shared/quantity.ts perOrderLimit and holdingLimit: this order and the buyer's open ones
+        -- together at most the product's own most per order, or half of the stock they would leave (integer
+        -- division rounds down) but never under the minimum order.
+        and ${input.quantity}::integer + (select pieces from held) <= coalesce(
+          ${product.maxPerOrder},
+          greatest(${product.minimumQuantity}, (${product.availability} + (select pieces from held)) / 2)
+        )
         and ${input.quantity}::integer <= coalesce(
           ${product.maxPerOrder},
           greatest(${product.minimumQuantity}, ${product.availability} / 2)
@@ -212,12 +231,21 @@ function orderFromRow(row: Record<string, unknown>): Order {
   return mapped as Order;
 }
 
-/** Why the guarded decrement took nothing: the detail page's own question (shared/quantity.ts), asked again. */
-async function whyNot(db: Db, input: OrderInput) {
+/**
+ * Why the guarded decrement took nothing: the detail page's own question (shared/quantity.ts), asked again with
+ * what the buyer's open orders hold.
+ */
+async function whyNot(db: Db, input: OrderInput, buyerId: string) {
   const [current] = await db.select().from(product).where(eq(product.id, input.productId));
   if (!current) return notFound(M.product.not_found);
-  const problem = quantityProblem(input.quantity, current);
-  if (problem?.code === M.quantity.below_minimum) return invalid(problem.code, problem.params);
-  if (problem?.code === M.stock.over_per_order) return conflict(problem.code, problem.params);
+  const [held] = await db
+    .select({ pieces: sum(order.quantity).mapWith(Number) })
+    .from(order)
+    .where(and(eq(order.buyerId, buyerId), eq(order.productId, input.productId), openOrder));
+  const problem = quantityProblem(input.quantity, current, held?.pieces ?? 0);
+  if (problem?.code === M.quantity.below_minimum || problem?.code === M.quantity.off_step) {
+    return invalid(problem.code, problem.params);
+  }
+  if (problem && problem.code !== M.stock.too_low) return conflict(problem.code, problem.params);
   return conflict(M.stock.too_low);
 }

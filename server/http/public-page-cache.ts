@@ -1,5 +1,7 @@
 import { languageOf } from "@shared/languages";
+import { mayCarrySession } from "../auth/session-carrier";
 import type { VersionedCache } from "../cache/versioned-cache";
+import { currentRequest } from "../log/request-context";
 
 /** The public pages every signed-out visitor sees alike (in their language): home, blogs, portfolio, shop, a product. */
 const SHARED_PAGE = /^\/(?:|blogs|myprotfolio|shop|detail\/[^/]+)$/;
@@ -23,20 +25,23 @@ export interface CachedPage {
 
 /**
  * A signed-out GET of a shared page, with no query or (the shop) a query of bounded length: its HTML depends only
- * on the URL, the language and the catalog.
+ * on the URL, the language and the catalog. Signed out means that the session reader could find no session in it:
+ * no Authorization header and no session cookie, however spelled (auth/session-carrier.ts).
  */
 export function isSharedPageRequest(request: Request): boolean {
   if (request.method !== "GET") return false;
   const url = new URL(request.url);
   if (!SHARED_PAGE.test(url.pathname)) return false;
   if (url.search && (!QUERY_PAGE.test(url.pathname) || url.search.length > MAX_KEPT_QUERY)) return false;
-  if (request.headers.has("authorization")) return false;
-  return !/session_token=/.test(request.headers.get("cookie") ?? "");
+  return !mayCarrySession(request.headers);
 }
+
+/** Whether the session reader found a signed-in user in this request (auth/session.ts notes it in the request's scope). */
+const readAsSignedIn = () => currentRequest()?.userId !== undefined;
 
 /**
  * Serves a shared page from the cache, rendering it once per catalog change. Only a plain 200 that sets no
- * cookie is kept; anything else is answered as rendered.
+ * cookie and was rendered for nobody signed in is kept; anything else is answered as rendered.
  */
 export async function sharedPage(
   cache: VersionedCache<CachedPage>,
@@ -54,8 +59,14 @@ export async function sharedPage(
       uncached = res;
       return null;
     }
+    const body = await res.text();
+    // Asked once the whole page is rendered: a page made while a session was read as someone's is theirs alone.
+    if (readAsSignedIn()) {
+      uncached = new Response(body, res);
+      return null;
+    }
     const headers = [...res.headers].filter(([name]) => name !== "content-length");
-    return { body: await res.text(), headers, nonce };
+    return { body, headers, nonce };
   });
   if (!page) {
     const res = uncached ?? (await render());

@@ -18,7 +18,7 @@ export function scheduleOrderExpiry(deps: Deps, intervalSeconds: number, log: Lo
   const round = () => {
     running ??= expireOrders(deps)
       .then((n) => {
-        if (n > 0) log(`Expired ${n} unpaid order${n === 1 ? "" : "s"}; their stock is back.`);
+        if (n > 0) log(`Expired ${n} open order${n === 1 ? "" : "s"}; their stock is back.`);
       })
       .catch((err: unknown) => reportError("expiring orders failed", err))
       .finally(() => {

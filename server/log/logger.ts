@@ -1,5 +1,6 @@
 import { pino, type DestinationStream, type Logger } from "pino";
 import pretty from "pino-pretty";
+import { loggableError } from "./safe-error";
 
 export type { Logger };
 
@@ -13,7 +14,8 @@ export interface LoggerOptions {
 /**
  * The store's logger (pino): one JSON object a line in production, coloured lines for a person in development.
  * Lines carry only the fields the code names; nothing copies a request's headers or body into a line, so
- * cookies, tokens, passwords, card numbers and addresses have no way in.
+ * cookies, tokens, passwords, card numbers and addresses have no way in; an error is logged without the values
+ * its statement was given.
  */
 export function createLogger({ level, format, destination }: LoggerOptions): Logger {
   const out =
@@ -25,6 +27,17 @@ export function createLogger({ level, format, destination }: LoggerOptions): Log
       base: undefined,
       timestamp: pino.stdTimeFunctions.isoTime,
       formatters: { level: (label) => ({ level: label }) },
+      // Every error a line carries, without the values a failed statement was given (./safe-error.ts).
+      serializers: { err: loggableError },
+      hooks: {
+        // `log.error(err)`: pino would take the error's own message, parameters and all, as the line's text.
+        logMethod(args, method) {
+          const [first, ...rest] = args as unknown[];
+          if (!(first instanceof Error)) return method.apply(this, args);
+          const text = typeof rest[0] === "string" ? rest : [(loggableError(first) as { message: string }).message];
+          return method.apply(this, [{ err: first }, ...text] as Parameters<typeof method>);
+        },
+      },
     },
     out ?? pino.destination({ sync: false }),
   );

@@ -1,4 +1,5 @@
 import { currentLog } from "./request-context";
+import { loggableError } from "./safe-error";
 
 /**
  * Logs a failure the server recovers from or masks: the message, the error with its stack (pino's `err`
@@ -7,5 +8,5 @@ import { currentLog } from "./request-context";
 export function reportError(message: string, err: unknown, fields: Record<string, unknown> = {}): void {
   const log = currentLog();
   if (log) log.error({ ...fields, err }, message);
-  else console.error(message, err);
+  else console.error(message, loggableError(err));
 }

@@ -53,8 +53,8 @@ export const BUYER_WORDS: Record<Language, BuyerWords> = {
         lead: "We have received your payment. Your order will be on its way soon.",
       },
       cod: {
-        subject: "Order confirmed for cash on delivery: {product}",
-        lead: "Your order is confirmed for cash on delivery.",
+        subject: "Cash on delivery chosen: {product}",
+        lead: "You chose cash on delivery. The shop will call you to confirm the order before sending it.",
       },
       shipped: { subject: "Your order is on its way: {product}", lead: "Your order has been shipped." },
       delivered: {
@@ -121,8 +121,8 @@ export const BUYER_WORDS: Record<Language, BuyerWords> = {
         lead: "আপনার পেমেন্ট পেয়েছি। শিগগিরই আপনার অর্ডার পাঠানো হবে।",
       },
       cod: {
-        subject: "ক্যাশ অন ডেলিভারিতে অর্ডার নিশ্চিত: {product}",
-        lead: "আপনার অর্ডারটি ক্যাশ অন ডেলিভারিতে নিশ্চিত হয়েছে।",
+        subject: "ক্যাশ অন ডেলিভারি বেছে নেওয়া হয়েছে: {product}",
+        lead: "আপনি ক্যাশ অন ডেলিভারি বেছে নিয়েছেন। পাঠানোর আগে দোকান থেকে ফোন করে অর্ডারটি নিশ্চিত করা হবে।",
       },
       shipped: { subject: "আপনার অর্ডার পাঠানো হয়েছে: {product}", lead: "আপনার অর্ডারটি পাঠানো হয়েছে।" },
       delivered: {

@@ -7,7 +7,16 @@ import type { Services } from "../services";
  */
 export type Deps = Pick<
   Services,
-  "db" | "payments" | "gateway" | "images" | "limits" | "maxOpenOrders" | "holdMinutes" | "now" | "catalogVersion"
+  | "db"
+  | "payments"
+  | "gateway"
+  | "images"
+  | "limits"
+  | "maxOpenOrders"
+  | "holdMinutes"
+  | "codConfirmHours"
+  | "now"
+  | "catalogVersion"
 > & {
   /** The address the request came from, for the limits per address; absent for calls from inside the store. */
   clientIp?: string;

@@ -3,7 +3,7 @@ import type { Deps } from "./deps";
 import { cancelAttempts } from "./payment-providers";
 
 /**
- * Expires every unpaid order whose hold has run out, a batch at a time, and cancels their started payments at
+ * Expires every open order (unpaid, or cash on delivery the shop has not confirmed) whose hold has run out, a batch at a time, and cancels their started payments at
  * the providers. Safe to run on every server copy at once (see expireDueOrders). Answers how many expired.
  */
 export async function expireOrders(deps: Deps, batch = 100): Promise<number> {

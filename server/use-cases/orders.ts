@@ -8,10 +8,12 @@ import { cancelOrder as cancel } from "../domain/cancel-order";
 import {
   advanceOrder,
   collectCash as collect,
+  confirmByShop,
   confirmCashOnDelivery,
   setDelivery as deliverTo,
 } from "../domain/order-lifecycle";
 import { historiesOf as historiesFor } from "../domain/order-history";
+import { noOutcomes, outcomesOf, type Outcomes } from "../domain/order-outcomes";
 import { keptTabCounts } from "../domain/kept-tab-counts";
 import { buyerOrders, shopOrders, type OrderStart } from "../domain/order-lists";
 import * as orders from "../domain/orders";
@@ -63,6 +65,44 @@ export interface OrderWithActions {
   order: orders.Order;
   actions: OrderAction[];
   heldPayment: boolean;
+  /** For an admin, of an order awaiting the shop's confirmation: how its buyer's other orders ended. */
+  record?: BuyerRecord;
+}
+
+/**
+ * What the shop weighs before confirming a cash-on-delivery order: the outcomes of the buyer's other orders (by
+ * account) and of the other orders to its delivery phone (any account); `open` leaves out the order itself.
+ */
+export interface BuyerRecord {
+  account: Outcomes;
+  phone: Outcomes | null;
+}
+
+const awaitingConfirmation = (o: orders.Order) => o.status === "cod" && o.confirmedAt === null;
+
+/** The orders' buyer records, for those of them awaiting the shop's confirmation (one query for the lot). */
+async function recordsOf(deps: Deps, shown: orders.Order[]): Promise<Map<string, BuyerRecord>> {
+  const awaiting = shown.filter(awaitingConfirmation);
+  const records = new Map<string, BuyerRecord>();
+  if (awaiting.length === 0) return records;
+  const phoneOf = (o: orders.Order) => o.delivery?.phone ?? null;
+  const found = await outcomesOf(deps.db, {
+    buyerIds: awaiting.map((o) => o.buyerId),
+    phones: awaiting.map(phoneOf).filter((p) => p !== null),
+  });
+  // The order itself is one of its buyer's and its phone's open orders.
+  const others = (n: Outcomes | undefined): Outcomes => {
+    const all = n ?? noOutcomes();
+    return { ...all, open: Math.max(0, all.open - 1) };
+  };
+  for (const o of awaiting) {
+    const phone = phoneOf(o);
+    records.set(o.id, {
+      account: others(found.buyers.get(o.buyerId)),
+      phone: phone === null ? null : others(found.phones.get(phone)),
+    });
+  }
+  return records;
 }
 
 function withActions(order: orders.Order, heldPayment: boolean, actor: NonNullable<Actor>): OrderWithActions {
@@ -127,9 +167,12 @@ export async function listAllOrders(
     numbered ?? (!backward ? cursor!.offset : slice.more ? Math.max(0, cursor!.offset - slice.items.length) : 0);
   const hasNext = backward ? slice.items.length > 0 : slice.more;
   const hasPrev = backward ? slice.more : offset > 0 || cursor !== undefined;
-  const held = await orders.ordersWithHeldPayments(deps.db, slice.items);
+  const [held, records] = await Promise.all([
+    orders.ordersWithHeldPayments(deps.db, slice.items),
+    recordsOf(deps, slice.items),
+  ]);
   return {
-    items: slice.items.map((o) => withActions(o, held.has(o.id), admin)),
+    items: slice.items.map((o) => ({ ...withActions(o, held.has(o.id), admin), record: records.get(o.id) })),
     total: input.status ? counts[input.status] : counts.all,
     counts,
     limit,
@@ -168,11 +211,13 @@ export async function orderDetail(deps: Deps, actor: Actor, orderId: unknown): P
     viewer.role === "admin"
       ? await orders.getAnyOrder(deps.db, key(orderId))
       : await orders.getOrderOf(deps.db, viewer.id, key(orderId));
-  const [held, histories] = await Promise.all([
+  const [held, histories, records] = await Promise.all([
     orders.hasHeldPayment(deps.db, order.id),
     historiesFor(deps.db, [order.id]),
+    viewer.role === "admin" ? recordsOf(deps, [order]) : new Map<string, BuyerRecord>(),
   ]);
-  return { ...withActions(order, held, viewer), history: histories.get(order.id) ?? [] };
+  const record = records.get(order.id);
+  return { ...withActions(order, held, viewer), history: histories.get(order.id) ?? [], ...(record ? { record } : {}) };
 }
 
 /** Pay Order: one of the actor's own orders. */
@@ -229,7 +274,13 @@ export async function setDelivery(deps: Deps, actor: Actor, orderId: unknown, ra
 }
 
 export async function chooseCashOnDelivery(deps: Deps, actor: Actor, orderId: unknown) {
-  return confirmCashOnDelivery(deps.db, signedIn(actor), key(orderId));
+  const options = { confirmHours: deps.codConfirmHours, now: deps.now?.() };
+  return confirmCashOnDelivery(deps.db, signedIn(actor), key(orderId), options);
+}
+
+/** Manage Orders' Confirm: the shop has called the buyer of a cash-on-delivery order and will send it. */
+export async function confirmOrder(deps: Deps, actor: Actor, orderId: unknown) {
+  return confirmByShop(deps.db, adminOnly(actor), key(orderId), deps.now?.());
 }
 
 /** Manage Orders' Pay Bill: the cash of a cash-on-delivery order, received. */

@@ -1,9 +1,10 @@
 import { z } from "zod";
-import { M } from "@shared/messages";
+import { M, type MessageCode } from "@shared/messages";
 import { MAX_CATEGORY_NAME_LENGTH } from "@shared/text-limits";
+import { text } from "./text";
 
-const name = (required: string) =>
-  z.string({ error: required }).trim().min(1, required).max(MAX_CATEGORY_NAME_LENGTH, M.category.name_too_long);
+const name = (required: MessageCode) =>
+  text({ max: MAX_CATEGORY_NAME_LENGTH, required, tooLong: M.category.name_too_long, unsafe: M.category.name_unsafe });
 
 /** Add and rename a category (the admin's Categories screen, POST and PUT /api/category): both names, and where it stands. */
 export const CategorySchema = z.object({

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { DIVISION_NAMES, districtsOf, normalizeMobile } from "@shared/bangladesh";
 import { M } from "@shared/messages";
+import { MAX_NAME_LENGTH, text } from "./text";
 
 /**
  * Where an order goes: a name, a Bangladeshi mobile number, a division and one of its districts from the
@@ -9,11 +10,12 @@ import { M } from "@shared/messages";
  */
 export const DeliverySchema = z
   .object({
-    name: z
-      .string({ error: M.delivery.name_required })
-      .trim()
-      .min(1, M.delivery.name_required)
-      .max(100, M.delivery.name_too_long),
+    name: text({
+      max: MAX_NAME_LENGTH,
+      required: M.delivery.name_required,
+      tooLong: M.delivery.name_too_long,
+      unsafe: M.delivery.name_unsafe,
+    }),
     phone: z
       .string({ error: M.delivery.phone_invalid })
       .max(30, M.delivery.phone_invalid)
@@ -27,11 +29,12 @@ export const DeliverySchema = z
       }),
     division: z.enum(DIVISION_NAMES, { error: M.delivery.division_required }),
     district: z.string({ error: M.delivery.district_required }).max(50, M.delivery.district_required),
-    address: z
-      .string({ error: M.delivery.address_required })
-      .trim()
-      .min(1, M.delivery.address_required)
-      .max(300, M.delivery.address_too_long),
+    address: text({
+      max: 300,
+      required: M.delivery.address_required,
+      tooLong: M.delivery.address_too_long,
+      unsafe: M.delivery.address_unsafe,
+    }),
   })
   .superRefine((d, ctx) => {
     if (!districtsOf(d.division).some(([name]) => name === d.district)) {

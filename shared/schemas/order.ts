@@ -2,6 +2,7 @@ import { z } from "zod";
 import { M } from "@shared/messages";
 import { MAX_ORDER_QUANTITY } from "@shared/quantity";
 import { DeliverySchema } from "./delivery";
+import { text } from "./text";
 
 export const quantitySchema = z
   .number({
@@ -44,10 +45,13 @@ export const IdempotencyKeySchema = z
  * order; an empty one is no reason.
  */
 export const CancelSchema = z.object({
-  reason: z
-    .string({ error: M.order.reason_too_long })
-    .trim()
-    .max(500, M.order.reason_too_long)
+  reason: text({
+    max: 500,
+    required: M.order.reason_too_long,
+    tooLong: M.order.reason_too_long,
+    unsafe: M.order.reason_unsafe,
+    optional: true,
+  })
     .optional()
     .transform((reason) => reason || undefined),
 });

@@ -3,6 +3,7 @@ import { UPLOADED_IMAGE } from "@shared/image-sources";
 import { M, type MessageCode } from "@shared/messages";
 import { tkToPoisha } from "@shared/money";
 import { MAX_ORDER_QUANTITY } from "@shared/quantity";
+import { text } from "./text";
 
 /** The demo catalog's drawings, and images uploaded through the store: the only images a product can show. */
 const STORE_IMAGE = /^\/images\/products\/[\w-]+\.svg$/;
@@ -12,15 +13,9 @@ export const MAX_TEXT_LENGTH = 5000;
 const number = (required: MessageCode, wrongType: MessageCode) =>
   z.number({ error: (issue) => (issue.input === undefined ? required : wrongType) });
 
-const text = (required: MessageCode, tooLong: MessageCode, max: number) =>
-  z.string({ error: required }).trim().min(1, required).max(max, tooLong);
-
 /** A text the product may go without (its Bangla name and description): empty or null is none. */
-const optionalText = (notText: MessageCode, tooLong: MessageCode, max: number) =>
-  z
-    .string({ error: notText })
-    .trim()
-    .max(max, tooLong)
+const optionalText = (notText: MessageCode, tooLong: MessageCode, unsafe: MessageCode, max: number) =>
+  text({ max, required: notText, tooLong, unsafe, optional: true })
     .nullable()
     .optional()
     .transform((value) => (value === "" ? null : value));
@@ -32,7 +27,12 @@ const optionalText = (notText: MessageCode, tooLong: MessageCode, max: number) =
  * speaks Tk; what the schema hands on is in poisha.
  */
 export const ProductFields = z.object({
-  name: text(M.product.name_required, M.product.name_too_long, 200),
+  name: text({
+    max: 200,
+    required: M.product.name_required,
+    tooLong: M.product.name_too_long,
+    unsafe: M.product.name_unsafe,
+  }),
   price: number(M.product.price_required, M.product.price_not_number)
     .positive(M.product.price_not_positive)
     .min(0.01, M.product.price_below_poisha)
@@ -62,12 +62,19 @@ export const ProductFields = z.object({
     .max(1_000_000_000, M.product.low_stock_too_high)
     .nullable()
     .optional(),
-  description: text(M.product.description_required, M.product.description_too_long, MAX_TEXT_LENGTH),
-  details: z
-    .string({ error: M.product.details_not_text })
-    .trim()
-    .max(MAX_TEXT_LENGTH, M.product.details_too_long)
-    .optional(),
+  description: text({
+    max: MAX_TEXT_LENGTH,
+    required: M.product.description_required,
+    tooLong: M.product.description_too_long,
+    unsafe: M.product.description_unsafe,
+  }),
+  details: text({
+    max: MAX_TEXT_LENGTH,
+    required: M.product.details_not_text,
+    tooLong: M.product.details_too_long,
+    unsafe: M.product.details_unsafe,
+    optional: true,
+  }).optional(),
   image: z
     .string({ error: M.product.image_required })
     .trim()
@@ -76,8 +83,13 @@ export const ProductFields = z.object({
   /** One of the shop's categories (GET /api/category); absent, "Other tools". One that does not exist is refused. */
   categoryId: z.uuid({ error: M.category.unknown }).optional(),
   /** Shown instead of the English texts to visitors reading in Bangla. */
-  nameBn: optionalText(M.product.name_bn_not_text, M.product.name_bn_too_long, 200),
-  descriptionBn: optionalText(M.product.description_bn_not_text, M.product.description_bn_too_long, MAX_TEXT_LENGTH),
+  nameBn: optionalText(M.product.name_bn_not_text, M.product.name_bn_too_long, M.product.name_bn_unsafe, 200),
+  descriptionBn: optionalText(
+    M.product.description_bn_not_text,
+    M.product.description_bn_too_long,
+    M.product.description_bn_unsafe,
+    MAX_TEXT_LENGTH,
+  ),
   /** An admin's pick for the home page. */
   featured: z.boolean({ error: M.product.featured_invalid }).optional(),
 });

@@ -82,7 +82,7 @@ test.describe("the store in Bangla", () => {
 
     await page.getByLabel("ক্যাশ অন ডেলিভারি").check();
     await page.getByRole("button", { name: "ক্যাশ অন ডেলিভারি নিশ্চিত করুন" }).click();
-    await expect(page.getByText("আপনার অর্ডারটি ক্যাশ অন ডেলিভারিতে নিশ্চিত হয়েছে।")).toBeVisible();
+    await expect(page.getByText("আপনি ক্যাশ অন ডেলিভারি বেছে নিয়েছেন।")).toBeVisible();
     await page.goto("/dashboard/orders");
     await expect(row).toContainText("ক্যাশ অন ডেলিভারি");
 

@@ -24,6 +24,12 @@ test.describe("buying", () => {
     await expect(buy).toBeDisabled();
     await quantity.fill("");
     await expect(buy).toBeDisabled();
+    // The step of 20 counts from the minimum, in the form as on the server.
+    await quantity.fill("110");
+    await expect(page.getByRole("alert")).toHaveText(
+      "Quantity goes up in steps of 20 from the minimum of 100: order 100 or 120 Pis",
+    );
+    await expect(buy).toBeDisabled();
     // No hoarding: one order takes at most half of the 2,000 in stock.
     await quantity.fill("1020");
     await expect(page.getByRole("alert")).toHaveText("One order can take at most 1000 Pis of this tool");
@@ -56,20 +62,26 @@ test.describe("buying", () => {
       await registerViaApi(page);
       const saw = await productNamed(page.request, "Dovetail Back Saw 250 mm");
       await page.goto(`/detail/${saw._id}`);
-      // The most one order may take (half of the stock, never under the minimum of 20).
-      const most = Math.max(20, Math.floor(saw.Availability / 2));
+      // The most one order may take: half of the stock, never under the minimum of 20, on the steps of 20 from it.
+      const onStep = (n: number) => n - ((n - 20) % 20);
+      const most = onStep(Math.max(20, Math.floor(saw.Availability / 2)));
       await page.getByLabel("Quantity (Pis)").fill(String(most));
 
-      // Someone else buys first, twice (each order at most half); this page still shows the old stock.
-      const other = await browser.newPage();
-      await registerViaApi(other);
-      await orderViaApi(other, saw._id, most);
-      await orderViaApi(other, saw._id, 20);
-      await other.close();
+      // Other buyers buy first, each as much as one order may take, until fewer than `most` are left; this page
+      // still shows the old stock.
+      let left = saw.Availability;
+      while (left >= most) {
+        const other = await browser.newPage();
+        await registerViaApi(other);
+        const take = onStep(Math.max(20, Math.floor(left / 2)));
+        await orderViaApi(other, saw._id, take);
+        left -= take;
+        await other.close();
+      }
 
       await page.getByRole("button", { name: "Buy It Now" }).click();
       await expect(toast(page, "Order Quantity Must Be Smaller Than Available Quantity")).toBeVisible();
-      await expect(page.getByTestId("availability")).toHaveText(`${saw.Availability - most - 20} Pieces`);
+      await expect(page.getByTestId("availability")).toHaveText(`${left} Pieces`);
     });
   });
 

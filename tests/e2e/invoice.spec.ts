@@ -1,7 +1,7 @@
 import { registerViaApi } from "./accounts";
 import { expectNoSeriousA11yFindings } from "./axe";
 import { expect, test } from "./fixtures";
-import { DELIVERY, orderViaApi, productNamed, waitForHydration } from "./shop";
+import { deliveryOfItsOwn, orderViaApi, productNamed, waitForHydration } from "./shop";
 import { BASE_URL } from "./accounts";
 
 // A4 in PDF points (1/72 in): 210 × 297 mm.
@@ -12,7 +12,7 @@ test("a buyer finds the invoice from My Orders, and it prints on one A4 page wit
 }, testInfo) => {
   await registerViaApi(page);
   const plane = await productNamed(page.request, "Low-Angle Block Plane");
-  const orderId = await orderViaApi(page, plane._id, 20, DELIVERY);
+  const orderId = await orderViaApi(page, plane._id, 20, deliveryOfItsOwn());
   const cod = await page.request.post(`/api/order/${orderId}/cash-on-delivery`, { headers: { Origin: BASE_URL } });
   expect(cod.ok()).toBe(true);
 
@@ -55,7 +55,7 @@ test("a buyer finds the invoice from My Orders, and it prints on one A4 page wit
 test("the invoice in Bangla: Bengali digits and the amount in Bangla words", async ({ page, context }) => {
   await registerViaApi(page);
   const plane = await productNamed(page.request, "Low-Angle Block Plane");
-  const orderId = await orderViaApi(page, plane._id, 20, DELIVERY);
+  const orderId = await orderViaApi(page, plane._id, 20, deliveryOfItsOwn());
   await page.request.post(`/api/order/${orderId}/cash-on-delivery`, { headers: { Origin: BASE_URL } });
   await context.addCookies([{ name: "randa.lang", value: "bn", url: BASE_URL }]);
 

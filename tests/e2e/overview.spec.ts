@@ -2,7 +2,7 @@ import { BASE_URL, DEMO_ADMIN, registerViaApi, signIn } from "./accounts";
 import { expectNoSeriousA11yFindings } from "./axe";
 import type { Locator } from "@playwright/test";
 import { expect, test } from "./fixtures";
-import { DELIVERY, orderViaApi, productNamed } from "./shop";
+import { deliveryOfItsOwn, orderViaApi, productNamed } from "./shop";
 
 const PRODUCT = "Low-Angle Block Plane";
 const CHARTS = ["revenue", "orders", "top", "methods"] as const;
@@ -23,7 +23,7 @@ test("the admin opens the overview from the sidebar: four charts with their tabl
   const buyer = await browser.newPage();
   await registerViaApi(buyer);
   const plane = await productNamed(buyer.request, PRODUCT);
-  const orderId = await orderViaApi(buyer, plane._id, 20, DELIVERY);
+  const orderId = await orderViaApi(buyer, plane._id, 20, deliveryOfItsOwn());
   const cod = await buyer.request.post(`/api/order/${orderId}/cash-on-delivery`, { headers: { Origin: BASE_URL } });
   expect(cod.ok(), await cod.text()).toBe(true);
   await buyer.close();

@@ -182,7 +182,8 @@ describe("DELETE /api/order/{id} by an admin (test processor)", () => {
     for (const [body, code] of [
       [JSON.stringify({ reason: "x".repeat(501) }), "order.reason_too_long"],
       [JSON.stringify({ reason: 42 }), "order.reason_too_long"],
-      [JSON.stringify({ reason: "bad\u0000text" }), "request.unstorable_text"],
+      [JSON.stringify({ reason: "bad\u0000text" }), "order.reason_unsafe"],
+      [JSON.stringify({ reason: "\u202edlo tuo" }), "order.reason_unsafe"],
       ["reason=sold out", "request.not_json"],
       ["{", "request.not_json"],
     ] as const) {

@@ -81,6 +81,7 @@ const TABLE: Call[] = [
   { call: "PUT /api/order/{id}/delivery",       request: (s) => ({ method: "PUT", path: `/api/order/${s.orderId}/delivery`, body: TEST_DELIVERY }), expected: [401, 200, 403, 403] },
   { call: "POST /api/order/{id}/cash-on-delivery", request: (s) => ({ method: "POST", path: `/api/order/${s.orderId}/cash-on-delivery` }), expected: [401, 200, 403, 403] },
   { call: "POST /api/order/{id}/collect",       request: (s) => ({ method: "POST", path: `/api/order/${s.orderId}/collect` }),    expected: [401, 403, 403, 409] },
+  { call: "POST /api/order/{id}/confirm",       request: (s) => ({ method: "POST", path: `/api/order/${s.orderId}/confirm` }),    expected: [401, 403, 403, 409] },
   { call: "PUT /api/order/{id}/status",         request: (s) => ({ method: "PUT", path: `/api/order/${s.orderId}/status`, body: { status: "shipped" } }), expected: [401, 403, 403, 409] },
   { call: "POST /api/order/{id}/accept-payment", request: (s) => ({ method: "POST", path: `/api/order/${s.orderId}/accept-payment` }), expected: [401, 403, 403, 409] },
   { call: "POST /api/order/{id}/refund",        request: (s) => ({ method: "POST", path: `/api/order/${s.orderId}/refund` }),     expected: [401, 403, 403, 409] },

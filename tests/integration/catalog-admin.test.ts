@@ -11,7 +11,8 @@ import { makeProduct, messageOf } from "../support/orders";
 import { useTestApp } from "../support/test-app";
 
 const NOT_AN_IMAGE = "That file is not an image we can read. Please choose a JPEG, PNG, WebP, GIF or AVIF file.";
-const UNSTORABLE = "Text cannot contain NUL characters or unpaired surrogates.";
+/** The text rule's refusal (shared/schemas/text.ts), naming the field. */
+const UNSAFE = (field: string) => `${field} cannot contain control or text-direction characters`;
 
 describe("admin catalog", () => {
   const t = useTestApp();
@@ -168,8 +169,10 @@ describe("admin catalog", () => {
       ["a price of 0", { price: 0 }, "Price must be more than Tk 0"],
       ["a price below a poisha", { price: 10.005 }, "Price can have at most two decimals (poisha)"],
       ["a price that rounds to no poisha at all", { price: 1e-9 }, "Price must be at least Tk 0.01 (one poisha)"],
-      ["a name with a NUL character", { name: "Panel Gauge\u0000" }, UNSTORABLE],
-      ["a description with an unpaired surrogate", { desc: "Sharp \ud800 edge" }, UNSTORABLE],
+      ["a name with a NUL character", { name: "Panel Gauge\u0000" }, UNSAFE("Product Name")],
+      ["a description with an unpaired surrogate", { desc: "Sharp \ud800 edge" }, UNSAFE("Description")],
+      ["a name with a right-to-left override", { name: "\u202eegnaG lenaP" }, UNSAFE("Product Name")],
+      ["a name of zero-width spaces", { name: "\u200b\u200b" }, "Name Is Required"],
       ["a fractional stock", { Availability: 1.5 }, "Availability must be a whole number of pieces"],
       ["a negative stock", { Availability: -1 }, "Availability cannot be negative"],
       ["a minimum of 0", { minimumQuantity: 0 }, "Minimum Quantity must be at least 1"],

@@ -151,8 +151,14 @@ describe("categories through the API", () => {
       [
         "a name with a NUL character",
         { nameEn: "Chis\u0000els", nameBn: "বাটালি" },
-        "Text cannot contain NUL characters or unpaired surrogates.",
+        "A category name cannot contain control or text-direction characters",
       ],
+      [
+        "a Bangla name with a left-to-right isolate",
+        { nameEn: "Chisels", nameBn: "বাটালি\u2066" },
+        "A category name cannot contain control or text-direction characters",
+      ],
+      ["a Bangla name of zero-width spaces", { nameEn: "Chisels", nameBn: "\u200b\u200b" }, "Bangla Name Is Required"],
     ])("answers 400 for %s, and adds nothing", async (_, body, message) => {
       const count = (await listed()).length;
       const res = await add(body);

@@ -46,5 +46,6 @@ describe("fuzzing the account calls: never a 5xx, and a refused request changes 
     { call: "DELETE /api/user/{email}",    as: "admin", scene: aCustomer, id: (s) => s.email! },
     { call: "POST /api/auth/sign-up/email", as: "anonymous", scene: aNewEmail, body: (s) => ({ name: "Nasrin Akter", email: s.email, password: "sawdust-42" }), ignored: ATTEMPTS_COUNTED, runs: AUTH_RUNS },
     { call: "POST /api/auth/sign-in/email", as: "anonymous", scene: theOwner, body: (s) => ({ email: s.email, password: s.password }), ignored: ATTEMPTS_COUNTED, runs: AUTH_RUNS },
+    { call: "POST /api/auth/update-user",   as: "owner", body: () => ({ name: "Karim Uddin", image: "https://randa.example/karim.png" }), ignored: ATTEMPTS_COUNTED },
   ], accounts);
 });

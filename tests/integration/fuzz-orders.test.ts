@@ -32,6 +32,7 @@ describe("fuzzing the order calls: never a 5xx, and a refused request changes no
     { call: "PUT /api/order/{id}/delivery",          as: "owner", scene: anOrder,              id: (s) => s.orderId!, body: () => TEST_DELIVERY },
     { call: "POST /api/order/{id}/cash-on-delivery", as: "owner", scene: anOrder,              id: (s) => s.orderId! },
     { call: "POST /api/order/{id}/collect",          as: "admin", scene: aCashOnDeliveryOrder, id: (s) => s.orderId! },
+    { call: "POST /api/order/{id}/confirm",          as: "admin", scene: aCashOnDeliveryOrder, id: (s) => s.orderId! },
     { call: "PUT /api/order/{id}/status",            as: "admin", scene: aCashOnDeliveryOrder, id: (s) => s.orderId!, body: () => ({ status: "shipped" }) },
   ], accounts);
 });

@@ -83,8 +83,9 @@ describe("no hoarding", () => {
       await placed(await signUp(t), id);
     });
 
-    it("frees a slot when one is paid, confirmed for cash on delivery, or cancelled", async () => {
+    it("frees a slot when one is paid, confirmed by the shop for cash on delivery, or cancelled", async () => {
       const buyer = await signUp(t);
+      const admin = await signUpAdmin(t);
       const [first, second, third] = await atTheLimit(buyer);
       const { id } = await makeProduct(t, { availability: 10_000 });
 
@@ -97,6 +98,10 @@ describe("no hoarding", () => {
         headers: asBearer(buyer),
       });
       expect(cod.status).toBe(200);
+      // Cash on delivery the shop has not confirmed still holds stock without money: still open.
+      expect(await refusal(await placeOrder(buyer, id))).toMatchObject({ status: 409, code: "order.too_many_open" });
+      const confirm = await t.request(`/api/order/${second}/confirm`, { method: "POST", headers: asBearer(admin) });
+      expect(confirm.status).toBe(200);
       await placed(buyer, id);
       expect((await placeOrder(buyer, id)).status).toBe(409);
 
@@ -157,12 +162,13 @@ describe("no hoarding", () => {
         message: atMost(100),
         params: { max: 100 },
       });
-      expect(await refusal(await placeOrder(buyer, id, 101))).toMatchObject({ message: atMost(100) });
+      expect(await refusal(await placeOrder(buyer, id, 120))).toMatchObject({ message: atMost(100) });
       expect(await stockOf(id)).toBe(200);
       await placed(buyer, id, 100);
-      // Half of what is left now.
-      expect(await refusal(await placeOrder(buyer, id, 60))).toMatchObject({ status: 409, message: atMost(50) });
-      await placed(buyer, id, 40);
+      // Half of what is left now, for another buyer (this one holds one order's worth already).
+      const other = await signUp(t);
+      expect(await refusal(await placeOrder(other, id, 60))).toMatchObject({ status: 409, message: atMost(50) });
+      await placed(other, id, 40);
       expect(await stockOf(id)).toBe(60);
     });
 
@@ -170,15 +176,16 @@ describe("no hoarding", () => {
       const buyer = await signUp(t);
       const { id } = await makeProduct(t, { availability: 41, minimumQuantity: 1 });
       expect(await refusal(await placeOrder(buyer, id, 21))).toMatchObject({ status: 409, message: atMost(20) });
-      await placed(buyer, id, 20);
+      await placed(buyer, id, 1);
     });
 
     it("still sells the minimum order when half of the stock is less, so the last pieces can go", async () => {
       const buyer = await signUp(t);
-      const low = await makeProduct(t, { availability: 30, minimumQuantity: 20 });
-      expect(await refusal(await placeOrder(buyer, low.id, 30))).toMatchObject({ status: 409, message: atMost(20) });
-      await placed(buyer, low.id, 20);
-      expect(await stockOf(low.id)).toBe(10);
+      // Half of 48 is 24, under the minimum of 25: one order may still take 25 (45 is on the step, and refused).
+      const low = await makeProduct(t, { availability: 48, minimumQuantity: 25 });
+      expect(await refusal(await placeOrder(buyer, low.id, 45))).toMatchObject({ status: 409, message: atMost(25) });
+      await placed(buyer, low.id, 25);
+      expect(await stockOf(low.id)).toBe(23);
       const last = await makeProduct(t, { availability: 1, minimumQuantity: 1 });
       await placed(buyer, last.id, 1);
       expect(await stockOf(last.id)).toBe(0);

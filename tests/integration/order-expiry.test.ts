@@ -171,19 +171,56 @@ describe("unpaid orders expire when their hold runs out (test processor, a 1-min
     expect(await paymentRowsOf(t, orderId)).toEqual([]);
   });
 
-  it("never expires an order confirmed for cash on delivery or paid, and shows them no expiry", async () => {
+  it("never expires an order the shop confirmed for cash on delivery or one paid, and shows them no expiry", async () => {
     const buyer = await signUp(t);
+    const admin = await signUpAdmin(t);
     const cod = await placeOrder(t, buyer);
     expect((await call(t, buyer, "POST", `/api/order/${cod.orderId}/cash-on-delivery`)).status).toBe(200);
+    expect((await call(t, admin, "POST", `/api/order/${cod.orderId}/confirm`)).status).toBe(200);
     const paid = await placeOrder(t, buyer);
     await payByTestCard(t, buyer, paid.orderId);
-    clock.forward(120);
+    clock.forward(48 * 60);
     await expire();
-    expect(await buyerView(t, buyer, cod.orderId)).toMatchObject({ status: "cod", expiresAt: null });
+    expect(await buyerView(t, buyer, cod.orderId)).toMatchObject({
+      status: "cod",
+      expiresAt: null,
+      awaitingConfirmation: false,
+    });
     expect(await buyerView(t, buyer, paid.orderId)).toMatchObject({ status: "paid", expiresAt: null, paid: true });
     expect(await stockOf(t, cod.productId)).toBe(cod.stockBefore - 20);
     expect(await stockOf(t, paid.productId)).toBe(paid.stockBefore - 20);
     expect((await orderRow(t, paid.orderId)).expiresAt).toBeNull();
+    expect((await historyRows(t, cod.orderId)).map(([status]) => status)).toEqual(["placed", "cod", "confirmed"]);
+  });
+
+  it("expires a cash-on-delivery order the shop has not confirmed in COD_CONFIRM_HOURS (24), its stock back once", async () => {
+    const buyer = await signUp(t);
+    const admin = await signUpAdmin(t);
+    const cod = await placeOrder(t, buyer);
+    const chosenAt = clock.now;
+    expect((await call(t, buyer, "POST", `/api/order/${cod.orderId}/cash-on-delivery`)).status).toBe(200);
+    const waiting = await buyerView(t, buyer, cod.orderId);
+    expect(waiting).toMatchObject({ status: "cod", awaitingConfirmation: true });
+    expect(new Date(waiting!.expiresAt!).getTime()).toBe(chosenAt.getTime() + 24 * 60 * MINUTE);
+
+    // Past the unpaid hold, within the day: still held for the shop to call.
+    clock.forward(23 * 60);
+    await expire();
+    expect(await stockOf(t, cod.productId)).toBe(cod.stockBefore - 20);
+    clock.forward(61);
+    await expire();
+    await expire();
+    expect(await adminView(t, admin, cod.orderId)).toMatchObject({ status: "expired", awaitingConfirmation: false });
+    expect(await stockOf(t, cod.productId)).toBe(cod.stockBefore);
+    expect((await historyRows(t, cod.orderId)).map(([status, by]) => [status, by])).toEqual([
+      ["placed", "buyer"],
+      ["cod", "buyer"],
+      ["expired", "store"],
+    ]);
+    // Too late for the shop to confirm it, or to ship it.
+    const late = await call(t, admin, "POST", `/api/order/${cod.orderId}/confirm`);
+    expect(late.status).toBe(409);
+    expect((await errorOf(late)).code).toBe("order.expired");
   });
 
   it("catches up at start-up on orders whose hold ran out while the store was down", async () => {
@@ -214,7 +251,7 @@ describe("unpaid orders expire when their hold runs out (test processor, a 1-min
     } finally {
       await schedule.stop();
     }
-    expect(lines).toContain("Expired 1 unpaid order; their stock is back.");
+    expect(lines).toContain("Expired 1 open order; their stock is back.");
     expect(await stockOf(t, productId)).toBe(stockBefore);
   });
 

@@ -77,7 +77,7 @@ const EXPECTED = {
     subjects: {
       placed: "Order received: {p} · Randa",
       paid: "Payment received: {p} · Randa",
-      cod: "Order confirmed for cash on delivery: {p} · Randa",
+      cod: "Cash on delivery chosen: {p} · Randa",
       shipped: "Your order is on its way: {p} · Randa",
       delivered: "Delivered: {p} · Randa",
       cancelled: "Order cancelled: {p} · Randa",
@@ -95,7 +95,7 @@ const EXPECTED = {
     subjects: {
       placed: "অর্ডার পেয়েছি: {p} · রান্দা",
       paid: "পেমেন্ট পেয়েছি: {p} · রান্দা",
-      cod: "ক্যাশ অন ডেলিভারিতে অর্ডার নিশ্চিত: {p} · রান্দা",
+      cod: "ক্যাশ অন ডেলিভারি বেছে নেওয়া হয়েছে: {p} · রান্দা",
       shipped: "আপনার অর্ডার পাঠানো হয়েছে: {p} · রান্দা",
       delivered: "পৌঁছে গেছে: {p} · রান্দা",
       cancelled: "অর্ডার বাতিল: {p} · রান্দা",

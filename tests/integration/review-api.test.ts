@@ -37,7 +37,7 @@ describe("POST /api/review", () => {
   const t = useTestApp();
 
   const RATING_RANGE = "Rating must be a number from 0 to 5 in steps of 0.5";
-  const UNSTORABLE = "Text cannot contain NUL characters or unpaired surrogates.";
+  const UNSAFE = "Comment cannot contain control or text-direction characters";
 
   async function reviewCount() {
     return (await t.database.db.select({ id: review.id }).from(review)).length;
@@ -130,8 +130,10 @@ describe("POST /api/review", () => {
     ["a rating off the half steps", { rating: 3.3 }, RATING_RANGE],
     ["a rating sent as text", { rating: "4" }, RATING_RANGE],
     ["a 1001-character comment", { comment: "x".repeat(1001) }, "Comment must be at most 1,000 characters"],
-    ["a comment with a NUL character", { comment: "Good\u0000tools." }, UNSTORABLE],
-    ["a comment with an unpaired surrogate", { comment: "Good \udc00 tools." }, UNSTORABLE],
+    ["a comment with a NUL character", { comment: "Good\u0000tools." }, UNSAFE],
+    ["a comment with an unpaired surrogate", { comment: "Good \udc00 tools." }, UNSAFE],
+    ["a comment with a right-to-left override", { comment: "Good \u202etools." }, UNSAFE],
+    ["a comment of zero-width characters", { comment: "\u200b\ufeff\u2060" }, "Comment Is Required"],
   ])("answers 400 for %s and adds no review", async (_label, change, message) => {
     const author = await signUp(t);
     const before = await reviewCount();

@@ -10,7 +10,8 @@ import { nobody } from "../support/page-scenes";
  * The store has two doors, the JSON API and the pages' forms, and one set of rules behind them: the same mistake
  * gets the same status and the same English message through either, and changes nothing.
  */
-const UNSTORABLE_TEXT = "Text cannot contain NUL characters or unpaired surrogates.";
+/** The text rule's refusal (shared/schemas/text.ts), naming the field. */
+const UNSAFE = (field: string) => `${field} cannot contain control or text-direction characters`;
 
 interface Accounts {
   customer: TestAccount;
@@ -38,7 +39,7 @@ const CASES: SameMistake[] = [
   },
   {
     mistake: "a NUL character in the profile form",
-    expected: { status: 400, message: UNSTORABLE_TEXT },
+    expected: { status: 400, message: UNSAFE("Education") },
     api: (a) => ({
       path: `/api/profile/${encodeURIComponent(a.customer.email)}`,
       init: jsonInit("PUT", { education: "a\u0000b" }, asBearer(a.customer)),
@@ -47,7 +48,7 @@ const CASES: SameMistake[] = [
   },
   {
     mistake: "a NUL character in a review",
-    expected: { status: 400, message: UNSTORABLE_TEXT },
+    expected: { status: 400, message: UNSAFE("Comment") },
     api: (a) => ({
       path: "/api/review",
       init: jsonInit("POST", { rating: 4, comment: "a\u0000b" }, asBearer(a.customer)),

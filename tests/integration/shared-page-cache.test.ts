@@ -1,7 +1,10 @@
+import { createRequire } from "node:module";
 import { describe, expect, it } from "vitest";
 import { CatalogVersion } from "@server/cache/catalog-version";
 import { VersionedCache } from "@server/cache/versioned-cache";
 import { sharedPage, type CachedPage } from "@server/http/public-page-cache";
+import { createLogger } from "@server/log/logger";
+import { noteSignedIn, runInRequest } from "@server/log/request-context";
 
 /** A live catalog version, as when the database's change feed is up. */
 function liveVersion() {
@@ -76,7 +79,14 @@ describe("the shared page cache", () => {
 
   it.each([
     ["a signed-in visitor (session cookie)", get("/detail/abc", { Cookie: "randa.session_token=x.y" })],
+    ["a session cookie with a space before =", get("/detail/abc", { Cookie: "randa.session_token =x.y" })],
+    ["a session cookie with a tab before =", get("/detail/abc", { Cookie: "a=b;\tranda.session_token\t=\tx.y" })],
+    ["a session cookie in quotes", get("/detail/abc", { Cookie: 'randa.session_token="x.y"' })],
+    ["a session cookie sent twice", get("/detail/abc", { Cookie: "randa.session_token=; randa.session_token=x.y" })],
+    ["a session cookie's name in another case", get("/detail/abc", { Cookie: "Randa.Session_Token=x.y" })],
+    ["an https store's session cookie", get("/detail/abc", { Cookie: "__Secure-randa.session_token=x.y" })],
     ["a signed-in API client (bearer token)", get("/detail/abc", { Authorization: "Bearer x" })],
+    ["any Authorization header", get("/detail/abc", { authorization: "bearer x" })],
     ["a page with a query", get("/detail/abc?from=footer")],
     ["a shop search longer than the cache keeps", get(`/shop?q=${"x".repeat(2100)}`)],
     ["a shop page's data for a browser's own navigation", get("/shop.data?q=chisel")],
@@ -89,6 +99,32 @@ describe("the shared page cache", () => {
     await sharedPage(cache, request, "n", render("n"));
     await sharedPage(cache, request.clone(), "n", render("n"));
     expect(calls.count).toBe(2);
+  });
+
+  it("never keeps a page rendered while the session reader found someone signed in", async () => {
+    const cache = new VersionedCache<CachedPage>(liveVersion());
+    const { calls, render } = renderer();
+    // A session the request's headers did not show (no cookie the cache could see), found while rendering.
+    const signedIn = (nonce: string) => async () => {
+      noteSignedIn("user-1");
+      return render(nonce)();
+    };
+    const scope = () => ({ id: "request", log: createLogger({ level: "silent", format: "json" }) });
+    const first = await runInRequest(scope(), () => sharedPage(cache, get("/detail/abc"), "n", signedIn("n")));
+    expect(await first.text()).toContain("render 1");
+    const second = await runInRequest(scope(), () => sharedPage(cache, get("/detail/abc"), "n", render("n")));
+    expect(await second.text()).toContain("render 2");
+    const third = await runInRequest(scope(), () => sharedPage(cache, get("/detail/abc"), "n", render("n")));
+    expect(await third.text()).toContain("render 2");
+    expect(calls.count).toBe(2);
+  });
+
+  it("reads the session cookie with the session reader's own parser, the copy Better Auth uses", () => {
+    const require = createRequire(import.meta.url);
+    const ours = require.resolve("better-call");
+    const betterAuth = createRequire(require.resolve("better-auth"));
+    expect(betterAuth.resolve("better-call")).toBe(ours);
+    expect(createRequire(betterAuth.resolve("@better-auth/core")).resolve("better-call")).toBe(ours);
   });
 
   it("keeps neither an error page nor a page that sets a cookie", async () => {

@@ -55,6 +55,7 @@ describe("fuzzing every use case that takes raw input (orders and refunds): it r
     { useCase: "orders.setDelivery",               as: "owner",    scene: anOrder,  params: [id((s) => s.orderId!), body(() => TEST_DELIVERY)], call: (a, [orderId, raw]) => orders.setDelivery(deps(), a, orderId, raw) },
     { useCase: "orders.chooseCashOnDelivery",      as: "owner",    scene: anOrder,  params: [id((s) => s.orderId!)],   call: (a, [orderId]) => orders.chooseCashOnDelivery(deps(), a, orderId) },
     { useCase: "orders.collectCash",               as: "admin",    scene: () => aCashOnDeliveryOrderOf(t, actors.owner), params: [id((s) => s.orderId!)], call: (a, [orderId]) => orders.collectCash(deps(), a, orderId) },
+    { useCase: "orders.confirmOrder",              as: "admin",    scene: () => aCashOnDeliveryOrderOf(t, actors.owner), params: [id((s) => s.orderId!)], call: (a, [orderId]) => orders.confirmOrder(deps(), a, orderId) },
     { useCase: "orders.advance",                   as: "admin",    scene: () => aCashOnDeliveryOrderOf(t, actors.owner), params: [id((s) => s.orderId!), body(() => ({ status: "shipped" }))], call: (a, [orderId, raw]) => orders.advance(deps(), a, orderId, raw) },
     { useCase: "orders.acceptPayment",             as: "admin",    scene: () => aHeldPaymentOf(t, actors.owner), params: [id((s) => s.orderId!)], call: (a, [orderId]) => orders.acceptPayment(deps(), a, orderId) },
   ], actors);

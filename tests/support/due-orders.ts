@@ -195,11 +195,11 @@ export async function shelfLock(url: string) {
   };
 }
 
-/** The orders a copy says it expired, summed over its "Expired N unpaid orders" lines from `from` on. */
+/** The orders a copy says it expired, summed over its "Expired N open orders" lines from `from` on. */
 export function expiredByLog(output: string[], from = 0): number {
   return output
     .slice(from)
     .join("")
     .split("\n")
-    .reduce((sum, line) => sum + Number(/^Expired (\d+) unpaid order/.exec(line)?.[1] ?? 0), 0);
+    .reduce((sum, line) => sum + Number(/^Expired (\d+) open order/.exec(line)?.[1] ?? 0), 0);
 }

@@ -21,6 +21,8 @@ export const UNPAID_ORDER_VIEW: OrderView = {
   heldPayment: false,
   actions: ["set_delivery", "cancel"],
   expiresAt: "2026-11-23T12:00:00.000Z",
+  awaitingConfirmation: false,
+  record: null,
   refund: null,
   refundNote: null,
   cancelReason: null,

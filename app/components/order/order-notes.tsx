@@ -1,15 +1,21 @@
 import { useT } from "~/i18n/use-t";
 import type { OrderView } from "@shared/views";
+import { useFormat } from "~/i18n/use-format";
 import { useMessage } from "~/i18n/use-message";
 
-type Notes = Pick<OrderView, "status" | "cancelReason" | "cancelledBy" | "refundNote">;
+type Notes = Pick<
+  OrderView,
+  "status" | "cancelReason" | "cancelledBy" | "refundNote" | "awaitingConfirmation" | "expiresAt"
+>;
 
 /**
- * What happened to a closed order, in words: who cancelled it and why, and what becomes of money it took. `mine`:
- * the viewer is its buyer ("You cancelled"), not an admin looking at someone's order.
+ * What an order is waiting for or what happened to it, in words: a cash-on-delivery order awaiting the shop's
+ * confirmation (by phone) and until when, or confirmed; who cancelled a closed one and why, and what becomes of
+ * money it took. `mine`: the viewer is its buyer ("You cancelled"), not an admin looking at someone's order.
  */
 export function OrderNotes({ order, mine }: { order: Notes; mine: boolean }) {
   const { t } = useT();
+  const format = useFormat();
   const say = useMessage();
   const cancelled =
     order.status !== "cancelled"
@@ -21,9 +27,28 @@ export function OrderNotes({ order, mine }: { order: Notes; mine: boolean }) {
         : mine
           ? t("order.cancelledByYou")
           : t("order.cancelledByBuyer");
-  if (!cancelled && !order.refundNote) return null;
+  const until = order.expiresAt ? format.dateTime(order.expiresAt) : null;
+  const cod =
+    order.status !== "cod"
+      ? null
+      : !order.awaitingConfirmation
+        ? t("order.codConfirmed")
+        : until === null
+          ? null
+          : mine
+            ? t("order.codAwaiting", { time: until })
+            : t("admin.awaitingConfirmation", { time: until });
+  if (!cancelled && !order.refundNote && !cod) return null;
   return (
     <div className="mt-1 space-y-1 text-xs font-normal">
+      {cod ? (
+        <p
+          className={order.awaitingConfirmation ? "text-amber-900" : "text-forest-700"}
+          data-testid="confirmation-note"
+        >
+          {cod}
+        </p>
+      ) : null}
       {cancelled ? (
         <p className="break-words text-stone-700" data-testid="cancel-note">
           {cancelled}

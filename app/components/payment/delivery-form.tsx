@@ -1,6 +1,6 @@
 import { useT } from "~/i18n/use-t";
 import { useEffect, useState } from "react";
-import { useFetcher } from "react-router";
+import { useActionData, useFetcher } from "react-router";
 import { Field, TextAreaField } from "~/components/ui/field";
 import { FormError } from "~/components/ui/form-error";
 import { DIVISIONS, districtsOf } from "@shared/bangladesh";
@@ -49,15 +49,26 @@ function Select({
   );
 }
 
+/**
+ * The page's own answer to the form, when it was posted without JavaScript (a document post, not the fetcher's):
+ * the messages and what was typed, to draw the form with again.
+ */
+export function useDeliveryRefusal(): ActionResult | undefined {
+  const answer = useActionData<ActionResult>();
+  return answer?.values?.intent === "delivery" ? answer : undefined;
+}
+
 /** Where the order goes, asked before any payment or cash-on-delivery confirmation. Saved by the page's action. */
-export function DeliveryForm({ initial, onSaved }: DeliveryFormProps) {
+export function DeliveryForm({ initial: saved, onSaved }: DeliveryFormProps) {
   const fetcher = useFetcher<ActionResult>();
+  const refused = useDeliveryRefusal();
+  const initial: Partial<Record<keyof Delivery, string>> = refused?.values ?? saved;
   const [division, setDivision] = useState(initial.division ?? "");
   const [checked, setChecked] = useState<FieldErrors<Delivery>>({});
   const { t, language } = useT();
   const bangla = language === "bn";
   const busy = fetcher.state !== "idle";
-  const answered = busy ? undefined : fetcher.data;
+  const answered = busy ? undefined : (fetcher.data ?? refused);
   const errors: Partial<Record<keyof Delivery, Said>> = { ...answered?.errors, ...checked };
 
   useEffect(() => {

@@ -11,7 +11,7 @@ import type { OrderView } from "@shared/views";
 import type { Said } from "~/i18n/use-message";
 import type { ActionResult } from "~/lib/use-action-toast";
 import { sendJson } from "~/lib/send-json";
-import { DeliveryForm } from "./delivery-form";
+import { DeliveryForm, useDeliveryRefusal } from "./delivery-form";
 import { TestCardForm } from "./test-card-form";
 import { usePaymentIntent } from "./use-payment-intent";
 
@@ -43,6 +43,8 @@ export function PaymentCard({ order, config, gateway, gatewayResult, profileDeli
   const backFromGateway = gatewayResult === "paid" && order.paid ? order.transactionId : null;
   const [paidNow, setPaidNow] = useState<string | null>(backFromGateway);
   const [editingDelivery, setEditingDelivery] = useState(false);
+  // A change of delivery refused without JavaScript: the form again, as typed.
+  const deliveryRefused = useDeliveryRefusal() !== undefined;
   const [method, setMethod] = useState<"card" | "gateway" | "cod">(config ? "card" : gateway ? "gateway" : "cod");
   const { t } = useT();
   const format = useFormat();
@@ -78,11 +80,14 @@ export function PaymentCard({ order, config, gateway, gatewayResult, profileDeli
     );
   }
   const can = (action: OrderAction) => order.actions.includes(action);
-  // Neither payable nor still open: confirmed for cash on delivery, and on its way.
+  // Neither payable nor still open: cash on delivery, awaiting the shop's call or confirmed and on its way.
   if (!can("pay") && !can("set_delivery")) {
     return (
       <div role="status" className="space-y-2">
-        <p className="text-lg font-semibold text-forest-700">{t("payment.codConfirmed")}</p>
+        <p className="text-lg font-semibold text-forest-700">
+          {t(order.awaitingConfirmation ? "payment.codChosen" : "payment.codConfirmed")}
+        </p>
+        {order.awaitingConfirmation ? <OrderNotes order={order} mine /> : null}
         <p className="text-stone-700">{t("payment.codPayWhen", { amount: format.money(order.payablePoisha) })}</p>
         <DeliverySummary delivery={order.delivery} />
         <Link to="/dashboard/orders" className="inline-block font-semibold text-forest-700 underline">
@@ -91,7 +96,7 @@ export function PaymentCard({ order, config, gateway, gatewayResult, profileDeli
       </div>
     );
   }
-  if (!order.delivery || (editingDelivery && can("set_delivery"))) {
+  if (!order.delivery || ((editingDelivery || deliveryRefused) && can("set_delivery"))) {
     return <DeliveryForm initial={order.delivery ?? profileDelivery} onSaved={() => setEditingDelivery(false)} />;
   }
 

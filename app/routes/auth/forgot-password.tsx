@@ -6,7 +6,7 @@ import { SubmitButton } from "~/components/ui/submit-button";
 import { callAuth, retryAfterOf, tooManyAttempts } from "~/door/auth-call.server";
 import { fieldErrors } from "@shared/field-errors";
 import { ForgotPasswordSchema } from "@shared/schemas/password-reset";
-import { formOf } from "~/door/form-input.server";
+import { formOf, typedValues } from "~/door/form-input.server";
 import { withRetryAfter } from "~/door/page-door.server";
 import type { Route } from "./+types/forgot-password";
 import { noHydration } from "~/lib/hydration";
@@ -23,17 +23,20 @@ export const meta: Route.MetaFunction = ({ matches }) => [
 export const headers: Route.HeadersFunction = withRetryAfter;
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const parsed = ForgotPasswordSchema.safeParse(Object.fromEntries(await formOf(request)));
-  if (!parsed.success) return data({ sent: false, error: fieldErrors(parsed.error).email }, { status: 400 });
+  const form = Object.fromEntries(await formOf(request));
+  // Refused, the page comes back with the address as typed.
+  const values = typedValues(form);
+  const parsed = ForgotPasswordSchema.safeParse(form);
+  if (!parsed.success) return data({ sent: false, error: fieldErrors(parsed.error).email, values }, { status: 400 });
   const res = await callAuth(request, context, "/request-password-reset", {
     email: parsed.data.email,
     redirectTo: "/reset-password",
   });
   if (res.status === 429) {
-    return data({ sent: false, error: tooManyAttempts(res) }, { status: 429, headers: retryAfterOf(res) });
+    return data({ sent: false, error: tooManyAttempts(res), values }, { status: 429, headers: retryAfterOf(res) });
   }
   // The same answer whether or not the account exists, so the form cannot be used to find accounts.
-  return { sent: true, error: undefined };
+  return { sent: true, error: undefined, values: undefined };
 }
 
 export default function ForgotPassword({ actionData }: Route.ComponentProps) {
@@ -54,6 +57,7 @@ export default function ForgotPassword({ actionData }: Route.ComponentProps) {
               name="email"
               type="email"
               autoComplete="email"
+              defaultValue={actionData?.values?.email}
               error={actionData?.error}
             />
             <SubmitButton>{t("password.send")}</SubmitButton>

@@ -13,7 +13,7 @@ import { safeRedirect } from "~/door/redirects.server";
 import { fieldErrors } from "@shared/field-errors";
 import { M } from "@shared/messages";
 import { LoginSchema } from "@shared/schemas/auth";
-import { formOf } from "~/door/form-input.server";
+import { formOf, typedValues } from "~/door/form-input.server";
 import type { Route } from "./+types/login";
 import { noHydration } from "~/lib/hydration";
 
@@ -46,10 +46,12 @@ export async function action({ request, context }: Route.ActionArgs) {
   const form = Object.fromEntries(await formOf(request));
   const redirectTo = safeRedirect(form.redirectTo, context.services.baseURL);
   if (form.intent === "google") return startGoogleSignIn<Fields>(request, context, redirectTo);
+  // Refused, the page comes back with the e-mail as typed (never the password).
+  const typed = typedValues(form);
   const parsed = LoginSchema.safeParse(form);
-  if (!parsed.success) return fieldErrorsResult<Fields>(fieldErrors(parsed.error));
+  if (!parsed.success) return fieldErrorsResult<Fields>(fieldErrors(parsed.error), typed);
   const res = await callAuth(request, context, "/sign-in/email", parsed.data);
-  if (!res.ok) return formErrorFrom<Fields>(res);
+  if (!res.ok) return formErrorFrom<Fields>(res, typed);
   return redirectWithCookies(redirectTo, res);
 }
 
@@ -68,7 +70,14 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
         ) : null}
         <Form method="post" noValidate className="mt-6 space-y-4">
           <input type="hidden" name="redirectTo" value={loaderData.redirectTo} />
-          <Field label={t("auth.email")} name="email" type="email" autoComplete="email" error={errors.email} />
+          <Field
+            label={t("auth.email")}
+            name="email"
+            type="email"
+            autoComplete="email"
+            defaultValue={actionData?.values?.email}
+            error={errors.email}
+          />
           <Field
             label={t("auth.password")}
             name="password"

@@ -10,7 +10,8 @@ import { startGoogleSignIn } from "~/door/google.server";
 import { pageActor, withRetryAfter } from "~/door/page-door.server";
 import { fieldErrors } from "@shared/field-errors";
 import { RegisterSchema } from "@shared/schemas/auth";
-import { formOf } from "~/door/form-input.server";
+import { MAX_NAME_LENGTH } from "@shared/schemas/text";
+import { formOf, typedValues } from "~/door/form-input.server";
 import type { Route } from "./+types/register";
 import { noHydration } from "~/lib/hydration";
 
@@ -35,11 +36,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const form = Object.fromEntries(await formOf(request));
   if (form.intent === "google") return startGoogleSignIn<Fields>(request, context, "/");
+  // Refused, the page comes back with the name and e-mail as typed (never the password).
+  const typed = typedValues(form);
   const parsed = RegisterSchema.safeParse(form);
-  if (!parsed.success) return fieldErrorsResult<Fields>(fieldErrors(parsed.error));
+  if (!parsed.success) return fieldErrorsResult<Fields>(fieldErrors(parsed.error), typed);
   // Better Auth creates the account with its display name in one step and signs the new customer in.
   const res = await callAuth(request, context, "/sign-up/email", parsed.data);
-  if (!res.ok) return formErrorFrom<Fields>(res);
+  if (!res.ok) return formErrorFrom<Fields>(res, typed);
   return redirectWithCookies("/", res);
 }
 
@@ -60,8 +63,22 @@ export default function Register({ loaderData, actionData }: Route.ComponentProp
       <div className="mx-auto max-w-md px-4 py-10">
         <div className="rounded-xl border border-wood-100 bg-white p-6 shadow-sm sm:p-8">
           <Form method="post" noValidate className="space-y-4">
-            <Field label={t("auth.name")} name="name" autoComplete="name" error={errors.name} />
-            <Field label={t("auth.email")} name="email" type="email" autoComplete="email" error={errors.email} />
+            <Field
+              label={t("auth.name")}
+              name="name"
+              autoComplete="name"
+              maxLength={MAX_NAME_LENGTH}
+              defaultValue={actionData?.values?.name}
+              error={errors.name}
+            />
+            <Field
+              label={t("auth.email")}
+              name="email"
+              type="email"
+              autoComplete="email"
+              defaultValue={actionData?.values?.email}
+              error={errors.email}
+            />
             <Field
               label={t("auth.password")}
               name="password"

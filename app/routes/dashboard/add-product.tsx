@@ -5,7 +5,7 @@ import { adminOnly } from "@server/use-cases/actor";
 import { addProduct } from "@server/use-cases/catalog";
 import { listCategories } from "@server/use-cases/categories";
 import { M } from "@shared/messages";
-import { formOf, productFields } from "~/door/form-input.server";
+import { formOf, productFields, typedValues } from "~/door/form-input.server";
 import { act, load, succeeded } from "~/door/page-door.server";
 import { categoryView } from "~/door/views.server";
 import type { Route } from "./+types/add-product";
@@ -20,12 +20,13 @@ export async function loader(args: Route.LoaderArgs) {
 }
 
 export async function action(args: Route.ActionArgs) {
-  const fields = productFields(await formOf(args.request));
+  const form = await formOf(args.request);
+  const fields = productFields(form);
   return act(
     args,
     (deps, actor) => addProduct(deps, actor, fields),
     () => succeeded(M.product.added),
-    { fields: true },
+    { fields: true, values: typedValues(form) },
   );
 }
 

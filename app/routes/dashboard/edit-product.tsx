@@ -6,7 +6,7 @@ import { M } from "@shared/messages";
 import { paramsOf } from "@shared/list-page";
 import { PRODUCT_LIST_PARAMS } from "@shared/list-choices";
 import { ProductForm } from "~/components/product-form";
-import { formOf, productFields } from "~/door/form-input.server";
+import { formOf, productFields, typedValues } from "~/door/form-input.server";
 import { act, load, succeeded } from "~/door/page-door.server";
 import { categoryView, editableProductView } from "~/door/views.server";
 import { pageTitle } from "~/lib/site";
@@ -31,15 +31,14 @@ export async function loader(args: Route.LoaderArgs) {
 }
 
 export async function action(args: Route.ActionArgs) {
-  const fields = productFields(await formOf(args.request));
+  const form = await formOf(args.request);
+  const fields = productFields(form);
   const { productId } = args.params;
   return act(
     args,
     (deps, actor) => updateProduct(deps, actor, productId, fields),
     () => succeeded(M.product.updated),
-    {
-      fields: true,
-    },
+    { fields: true, values: typedValues(form) },
   );
 }
 

@@ -2,10 +2,11 @@ import { localTitle } from "~/i18n/meta";
 import { useT } from "~/i18n/use-t";
 import { useFormat } from "~/i18n/use-format";
 import { data, Form, Link } from "react-router";
-import { acceptPayment, advance, collectCash, listAllOrders } from "@server/use-cases/orders";
+import { acceptPayment, advance, collectCash, confirmOrder, listAllOrders } from "@server/use-cases/orders";
 import { M } from "@shared/messages";
 import { PAGE_SIZE, paramsOf } from "@shared/list-page";
 import { ORDER_LIST_PARAMS } from "@shared/list-choices";
+import { BuyerRecord } from "~/components/order/buyer-record";
 import { CancelDialog } from "~/components/order/cancel-dialog";
 import { OrderNotes } from "~/components/order/order-notes";
 import { OrderSearch, type OrderListSearch } from "~/components/order/order-search";
@@ -64,6 +65,12 @@ export async function action(args: Route.ActionArgs) {
   const form = await formOf(args.request);
   const orderId = form.get("orderId");
   switch (form.get("intent")) {
+    case "confirm":
+      return act(
+        args,
+        (deps, actor) => confirmOrder(deps, actor, orderId),
+        () => succeeded(M.order.confirmed),
+      );
     case "accept":
       return act(
         args,
@@ -109,7 +116,8 @@ function pagerWords(sort: string | undefined) {
 
 /**
  * Spec §2 Manage Orders, a page at a time: tabs by status with their counts, a search by order id, buyer e-mail or
- * phone, dates and a sort, all in the URL. Pay Bill records the cash of a cash-on-delivery order as collected, and
+ * phone, dates and a sort, all in the URL. A cash-on-delivery order waits for the shop to call its buyer and
+ * Confirm it, with the buyer's record (how their and the phone's other orders ended) beside the phone. Pay Bill records the cash of a cash-on-delivery order as collected, and
  * gives back money an order cannot keep (Refund); Next Step moves an order from paid or cash on delivery to
  * shipped, then delivered, and an order not yet shipped may be cancelled with a reason the buyer is shown. Each
  * action posts to the page's own URL, so it comes back to the same tab, search and page. Each product name opens
@@ -166,6 +174,7 @@ export default function ManageOrders({ loaderData, actionData }: Route.Component
                   <>
                     <p className="font-semibold">{o.delivery.name}</p>
                     <p>{o.delivery.phone}</p>
+                    <BuyerRecord record={o.record} />
                     <p>
                       {o.delivery.address}, {o.delivery.district}, {o.delivery.division}
                     </p>
@@ -249,6 +258,14 @@ export default function ManageOrders({ loaderData, actionData }: Route.Component
                 ) : null}
               </Cell>
               <Cell className="space-y-2">
+                {o.actions.includes("confirm") ? (
+                  <Form method="post">
+                    <input type="hidden" name="orderId" value={o.id} />
+                    <button type="submit" name="intent" value="confirm" className={smallButton}>
+                      {t("admin.confirm")}
+                    </button>
+                  </Form>
+                ) : null}
                 {o.actions.includes("ship") ? (
                   <Form method="post">
                     <input type="hidden" name="orderId" value={o.id} />

@@ -1,9 +1,11 @@
 import { localTitle } from "~/i18n/meta";
 import { useT } from "~/i18n/use-t";
 import { useFormat } from "~/i18n/use-format";
-import { isRouteErrorResponse, Link } from "react-router";
-import { orderDetail } from "@server/use-cases/orders";
+import { Form, isRouteErrorResponse, Link } from "react-router";
+import { confirmOrder, orderDetail } from "@server/use-cases/orders";
+import { M } from "@shared/messages";
 import type { OrderView } from "@shared/views";
+import { BuyerRecord } from "~/components/order/buyer-record";
 import { CancelDialog } from "~/components/order/cancel-dialog";
 import { OrderHistory } from "~/components/order/order-history";
 import { OrderNotes } from "~/components/order/order-notes";
@@ -12,7 +14,7 @@ import { StatusBadge } from "~/components/order/status-badge";
 import { ConfirmDialog } from "~/components/ui/confirm-dialog";
 import { formOf } from "~/door/form-input.server";
 import { shopCancels, shopRefunds } from "~/door/shop-order-actions.server";
-import { load, unknownIntent } from "~/door/page-door.server";
+import { act, load, succeeded, unknownIntent } from "~/door/page-door.server";
 import { orderDetailView } from "~/door/views.server";
 import { useActionToast } from "~/lib/use-action-toast";
 import { OrderNotFound } from "~/components/order/order-not-found";
@@ -29,11 +31,20 @@ export async function loader(args: Route.LoaderArgs) {
   return { ...orderDetailView(detail), mine, admin };
 }
 
-/** An admin cancels (with a reason the buyer is shown) or refunds; the server decides whether they may. */
+/**
+ * An admin confirms a cash-on-delivery order (having called its buyer), cancels (with a reason the buyer is shown)
+ * or refunds; the server decides whether they may.
+ */
 export async function action(args: Route.ActionArgs) {
   const form = await formOf(args.request);
   const { orderId } = args.params;
   switch (form.get("intent")) {
+    case "confirm":
+      return act(
+        args,
+        (deps, actor) => confirmOrder(deps, actor, orderId),
+        () => succeeded(M.order.confirmed),
+      );
     case "cancel":
       return shopCancels(args, form, orderId);
     case "refund":
@@ -122,6 +133,7 @@ function OrderFacts({ order, showBuyer }: { order: OrderView; showBuyer: boolean
             <span className="font-semibold">{delivery.name}</span>, {delivery.phone}
             <br />
             {delivery.address}, {delivery.district}, {delivery.division}
+            <BuyerRecord record={order.record} />
           </>
         ) : (
           <span className="text-stone-500">{t("order.notGiven")}</span>
@@ -137,11 +149,11 @@ function OrderFacts({ order, showBuyer }: { order: OrderView; showBuyer: boolean
   );
 }
 
-/** When an unpaid order lets go of its stock, or when it did. */
+/** When an unpaid order lets go of its stock, or when it did (a cash-on-delivery order's wait: OrderNotes). */
 function HoldLine({ order }: { order: OrderView }) {
   const { t } = useT();
   const format = useFormat();
-  if (!order.expiresAt) return null;
+  if (!order.expiresAt || order.awaitingConfirmation) return null;
   const time = format.dateTime(order.expiresAt);
   return (
     <p className="mt-3 rounded-md bg-wood-100 px-3 py-2 text-sm text-stone-700">
@@ -156,9 +168,22 @@ function OrderActions({ order, admin }: { order: OrderView; admin: boolean }) {
   const format = useFormat();
   const can = (action: OrderView["actions"][number]) => order.actions.includes(action);
   const payable = can("pay") || can("set_delivery");
-  if (!payable && !can("cancel") && !can("refund")) return null;
+  if (!payable && !can("cancel") && !can("refund") && !can("confirm")) return null;
   return (
     <div className="mt-4 flex flex-wrap gap-3">
+      {can("confirm") ? (
+        <Form method="post">
+          <input type="hidden" name="orderId" value={order.id} />
+          <button
+            type="submit"
+            name="intent"
+            value="confirm"
+            className={`${outlineButton} border-forest-700 text-forest-700 hover:bg-forest-100`}
+          >
+            {t("admin.confirm")}
+          </button>
+        </Form>
+      ) : null}
       {payable ? (
         <Link
           to={`/dashboard/payment/${order.id}`}

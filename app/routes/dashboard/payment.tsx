@@ -12,7 +12,7 @@ import { HoldNotice, minutesLeft } from "~/components/payment/hold-notice";
 import { PaymentCard } from "~/components/payment/payment-card";
 import { useMessage } from "~/i18n/use-message";
 import { useClock } from "~/lib/use-clock";
-import { formOf, formText } from "~/door/form-input.server";
+import { formOf, formText, typedValues } from "~/door/form-input.server";
 import { act, load, unknownIntent } from "~/door/page-door.server";
 import { orderView } from "~/door/views.server";
 import { OrderNotFound } from "~/components/order/order-not-found";
@@ -48,7 +48,7 @@ export async function action(args: Route.ActionArgs) {
         args,
         (deps, actor) => setDelivery(deps, actor, orderId, delivery),
         () => ({}),
-        { fields: true },
+        { fields: true, values: typedValues(form) },
       );
     }
     case "cod":

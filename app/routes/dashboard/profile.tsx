@@ -1,31 +1,47 @@
 import { useT } from "~/i18n/use-t";
-import { Form } from "react-router";
+import { Form, useLocation } from "react-router";
 import { myProfile, saveMyProfile } from "@server/use-cases/profiles";
 import { M } from "@shared/messages";
 import { Field } from "~/components/ui/field";
-import { act, load, succeeded } from "~/door/page-door.server";
+import { FormError } from "~/components/ui/form-error";
+import { changeMyPassword } from "~/door/change-password.server";
+import { act, load, succeeded, withRetryAfter } from "~/door/page-door.server";
+import { useMessage } from "~/i18n/use-message";
 import { useActionToast } from "~/lib/use-action-toast";
-import { formOf } from "~/door/form-input.server";
+import { formOf, typedValues } from "~/door/form-input.server";
 import type { Route } from "./+types/profile";
+
+/** A refusal for too many password changes carries its Retry-After, as the API's answer does. */
+export const headers: Route.HeadersFunction = withRetryAfter;
 
 export async function loader(args: Route.LoaderArgs) {
   const { user, profile } = await load(args, myProfile);
-  return { user: { name: user.name, email: user.email }, profile };
+  const passwordChanged = new URL(args.request.url).searchParams.get("password") === "changed";
+  return { user: { name: user.name, email: user.email }, profile, passwordChanged };
 }
 
 export async function action(args: Route.ActionArgs) {
   const form = Object.fromEntries(await formOf(args.request));
+  if (form.intent === "password") return changeMyPassword(args, form);
   return act(
     args,
     (deps, actor) => saveMyProfile(deps, actor, form),
     () => succeeded(M.profile.updated),
+    // Refused: the message under its field and the form as typed, so that a page without JavaScript shows both.
+    { fields: true, values: typedValues(form) },
   );
 }
 
 export default function MyProfile({ loaderData, actionData }: Route.ComponentProps) {
-  useActionToast(actionData);
+  const password = actionData && "password" in actionData ? actionData.password : undefined;
+  const refused = actionData && "values" in actionData ? actionData : undefined;
+  const typed = refused?.values ?? loaderData.profile;
+  useActionToast(actionData && !("password" in actionData) ? actionData : undefined);
   const { user, profile } = loaderData;
   const { t } = useT();
+  const say = useMessage();
+  // Drawn afresh after each answer and each visit, so no password stays typed in it.
+  const passwordForm = `${useLocation().key}-${password?.id ?? ""}`;
   const summary = [
     [t("profile.name"), user.name],
     [t("profile.email"), user.email],
@@ -53,14 +69,67 @@ export default function MyProfile({ loaderData, actionData }: Route.ComponentPro
           {t("profile.update")}
         </h2>
         <Form method="post" className="mt-4 space-y-4">
-          <Field label={t("profile.education")} name="education" defaultValue={profile.education} maxLength={200} />
-          <Field label={t("profile.number")} name="number" type="tel" defaultValue={profile.number} maxLength={200} />
-          <Field label={t("profile.location")} name="location" defaultValue={profile.location} maxLength={200} />
+          <Field
+            label={t("profile.education")}
+            name="education"
+            defaultValue={typed.education}
+            maxLength={200}
+            error={refused?.errors?.education}
+          />
+          <Field
+            label={t("profile.number")}
+            name="number"
+            type="tel"
+            defaultValue={typed.number}
+            maxLength={200}
+            error={refused?.errors?.number}
+          />
+          <Field
+            label={t("profile.location")}
+            name="location"
+            defaultValue={typed.location}
+            maxLength={200}
+            error={refused?.errors?.location}
+          />
           <button
             type="submit"
             className="rounded-md bg-forest-700 px-5 py-2.5 font-semibold text-white hover:bg-forest-800"
           >
             {t("profile.submit")}
+          </button>
+        </Form>
+      </section>
+      <section aria-labelledby="change-password" className="rounded-xl border border-wood-100 bg-white p-6 shadow-sm">
+        <h2 id="change-password" className="text-xl font-semibold text-wood-900">
+          {t("profile.passwordTitle")}
+        </h2>
+        {loaderData.passwordChanged ? (
+          <p role="status" className="mt-4 rounded-md bg-forest-100 px-3 py-2 text-sm text-forest-800">
+            {say(M.auth.password_updated)}
+          </p>
+        ) : null}
+        <Form key={passwordForm} method="post" noValidate className="mt-4 space-y-4">
+          <input type="hidden" name="intent" value="password" />
+          <Field
+            label={t("profile.currentPassword")}
+            name="currentPassword"
+            type="password"
+            autoComplete="current-password"
+            error={password?.errors.currentPassword}
+          />
+          <Field
+            label={t("profile.newPassword")}
+            name="newPassword"
+            type="password"
+            autoComplete="new-password"
+            error={password?.errors.newPassword}
+          />
+          <FormError message={password?.formError} />
+          <button
+            type="submit"
+            className="rounded-md bg-forest-700 px-5 py-2.5 font-semibold text-white hover:bg-forest-800"
+          >
+            {t("profile.changePassword")}
           </button>
         </Form>
       </section>

@@ -3,6 +3,7 @@ import { LoginSchema, RegisterSchema } from "@shared/schemas/auth";
 import { CategorySchema } from "@shared/schemas/category";
 import { DeliverySchema } from "@shared/schemas/delivery";
 import { CancelSchema, OrderSchema, OrderStatusSchema } from "@shared/schemas/order";
+import { ChangePasswordSchema } from "@shared/schemas/password-change";
 import { ForgotPasswordSchema, ResetPasswordSchema } from "@shared/schemas/password-reset";
 import { PaymentIntentSchema, PaymentProofSchema, TestCardConfirmSchema } from "@shared/schemas/payment";
 import { ProductFields } from "@shared/schemas/product";
@@ -79,6 +80,12 @@ export const requestBodies = {
   PasswordResetInput: z.object({
     token: ResetPasswordSchema.shape.token,
     newPassword: ResetPasswordSchema.shape.password,
+  }),
+  PasswordChangeInput: ChangePasswordSchema.extend({
+    revokeOtherSessions: z
+      .boolean()
+      .optional()
+      .meta({ description: "Read as true whatever is sent: a change always ends the account's other sessions." }),
   }),
   SocialSignInInput: z.object({
     provider: z.literal("google"),

@@ -402,13 +402,18 @@ export const ROUTES: ApiRoute[] = [
           example: "true",
         },
       }),
-      400: refused("Fewer pieces than the product's minimum (`You have to buy at least {min}`), or a bad body."),
+      400: refused(
+        "Fewer pieces than the product's minimum (`You have to buy at least {min}`), a quantity off the steps of 20 " +
+          "from the minimum (`quantity.off_step`), or a bad body.",
+      ),
       404: refused("No such product."),
       409: refused(
         "More pieces than in stock; more than one order may take (`One order can take at most {max} Pis of this " +
-          "tool`: the product's `maxPerOrder`, or half of the stock but never under its minimum); the buyer already " +
-          "holds MAX_OPEN_ORDERS unpaid orders (`You already have {max} unpaid orders…`, code `order.too_many_open`); " +
-          "or an Idempotency-Key used for a different order.",
+          "tool`: the product's `maxPerOrder`, or half of the stock but never under its minimum); more than the " +
+          "buyer's open orders (unpaid, or cash on delivery awaiting the shop) may hold of the product together " +
+          "(`order.holding_limit`, the same limit over all of them); the buyer already holds MAX_OPEN_ORDERS open " +
+          "orders (`order.too_many_open`); the account was deleted meanwhile (`order.account_gone`); or an " +
+          "Idempotency-Key used for a different order.",
       ),
       429: limited(
         "Over the orders an account (or an address, three accounts' worth) may place in a minute; no stock taken.",
@@ -570,15 +575,39 @@ export const ROUTES: ApiRoute[] = [
     operationId: "confirmCashOnDelivery",
     tag: "orders",
     summary: "Choose cash on delivery",
-    description: "Confirms the order (`status` becomes `cod`); it is paid when the admin collects the cash.",
+    description:
+      "The order's `status` becomes `cod`: it waits for the shop to confirm it (by phone) for COD_CONFIRM_HOURS, " +
+      "then expires like an unpaid one; it is paid when the admin collects the cash. The cash-on-delivery orders " +
+      "awaiting the shop for one delivery phone hold at most one order's worth of a product, whatever accounts " +
+      "placed them (`order.phone_holding_limit`).",
     who: "the buyer",
     session: "required",
     params: { id: id("order") },
     answers: {
-      200: json(W.CashOnDelivery, "Confirmed."),
+      200: json(W.CashOnDelivery, "Chosen; waiting for the shop's confirmation."),
       403: refused("Not your order; or a cookie-carried write from another site."),
       404: refused(NO_ORDER),
-      409: refused("Already paid or confirmed, or no delivery details yet."),
+      409: refused(
+        "Already paid or chosen, no delivery details yet, or the phone's awaiting orders hold enough of this tool.",
+      ),
+    },
+  },
+  {
+    method: "post",
+    path: "/api/order/{id}/confirm",
+    operationId: "confirmOrderByShop",
+    tag: "orders",
+    summary: "Confirm a cash-on-delivery order",
+    description:
+      "The shop has called the buyer: the order no longer expires and no longer counts as open (decision 0026).",
+    who: "admin",
+    session: "required",
+    params: { id: id("order") },
+    answers: {
+      200: json(W.ModifiedCount, "Confirmed."),
+      403: refused(ADMINS_ONLY),
+      404: refused(NO_ORDER),
+      409: refused("Not a cash-on-delivery order waiting for the shop's confirmation."),
     },
   },
   {
@@ -1032,6 +1061,27 @@ export const ROUTES: ApiRoute[] = [
     answers: {
       200: json(W.StatusTrue, "Changed."),
       400: refused("An unknown or expired token, or a password that breaks a rule."),
+    },
+  },
+  {
+    method: "post",
+    path: "/api/auth/change-password",
+    operationId: "changePassword",
+    tag: "auth",
+    summary: "Change the password",
+    description:
+      "Ends every other session of the account (cookies and bearer tokens), whatever `revokeOtherSessions` says, " +
+      "and renews the caller's: its old token ends too, and the answer carries the new one (`token`, " +
+      "`set-auth-token`, the cookie). Five tries an hour per account, right or wrong.",
+    who: "signed in",
+    session: "required",
+    body: jsonBody(B.PasswordChangeInput),
+    answers: {
+      200: json(W.PasswordChanged, "Changed; the other sessions ended.", sessionHeaders),
+      400: refused("A wrong current password (`INVALID_PASSWORD`), or a new one that breaks a rule."),
+      401: refused("Not signed in."),
+      403: refused("A request from another site."),
+      429: json(W.RateLimited, "Over the account's five tries an hour, or the address's sign-in limit a minute."),
     },
   },
   {

@@ -96,7 +96,14 @@ const OrderJsonSchema = z.object({
   createdAt: dateTime(),
   expiresAt: dateTime()
     .nullable()
-    .meta({ description: "When an unpaid order's hold on its stock runs out and it expires (ORDER_HOLD_MINUTES)." }),
+    .meta({
+      description:
+        "When an open order's hold on its stock runs out and it expires: unpaid (ORDER_HOLD_MINUTES), or cash on " +
+        "delivery awaiting the shop's confirmation (COD_CONFIRM_HOURS).",
+    }),
+  awaitingConfirmation: z.boolean().meta({
+    description: "A cash-on-delivery order the shop has not yet confirmed (by phone), shipped or taken the cash of.",
+  }),
   refund: z
     .enum(["due", "refunded"])
     .nullable()
@@ -201,6 +208,10 @@ export const wireSchemas = {
   SignedIn: z.object({ redirect: z.boolean(), token: z.string(), url: z.string().optional(), user: AuthUserSchema }),
   CurrentSession: z.object({ session: AuthSessionSchema, user: AuthUserSchema }).nullable(),
   SignedOut: z.object({ success: z.boolean() }),
+  PasswordChanged: z.object({
+    token: z.string().meta({ description: "The caller's renewed session token, for `Authorization: Bearer`." }),
+    user: AuthUserSchema,
+  }),
   StatusTrue: z.object({ status: z.boolean(), message: z.string().optional() }),
   SocialRedirect: z.object({ url: z.string(), redirect: z.boolean() }),
 } satisfies Record<string, z.ZodType>;

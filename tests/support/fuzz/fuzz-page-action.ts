@@ -7,6 +7,7 @@ import { formInit, type PageContext } from "../page-app";
 import type { Scene } from "../page-scenes";
 import { formCases, renderForm, renderPath, VALID_FORM, type FormCase } from "./form-cases";
 import { FUZZ_RUNS } from "./run-fuzz";
+import { textsBreakingTheRule } from "./stored-text";
 
 export type PageActor = "owner" | "admin";
 export type PageAccounts = Record<PageActor, TestAccount>;
@@ -44,8 +45,9 @@ export function postCase(t: PageContext, action: FuzzedAction, accounts: PageAcc
 }
 
 /**
- * Posts every case and holds the page to the store's rules: never a 5xx, and a post that is not done (refused
- * with a 4xx, a page that shows a form error or an error toast, or a redirect) changes no row of any table.
+ * Posts every case and holds the page to the store's rules: never a 5xx, a post that is not done (refused with a
+ * 4xx, a page that shows a form error or an error toast, or a redirect) changes no row of any table, and what a
+ * done one stored obeys the text rule.
  */
 export async function fuzzPageAction(t: PageContext, action: FuzzedAction, accounts: PageAccounts): Promise<Answers> {
   const makeScene = action.scene ?? noScene;
@@ -62,6 +64,7 @@ export async function fuzzPageAction(t: PageContext, action: FuzzedAction, accou
       expect(answer.status, seen).toBeLessThan(500);
       const changed = changedTables(before, await fingerprint(t.database, action.ignored));
       if (!answer.done) expect(changed, seen).toEqual([]);
+      if (changed.length > 0) expect(await textsBreakingTheRule(t.database), seen).toEqual([]);
       if (changed.length > 0) scene = await makeScene();
     }),
     { numRuns: action.runs ?? FUZZ_RUNS, examples: [[VALID_FORM]] },

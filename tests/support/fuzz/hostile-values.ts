@@ -1,9 +1,14 @@
 import fc from "fast-check";
 
-/** Text that servers trip on: control characters, lone surrogates, direction marks, emoji, injections, paths. */
+/**
+ * Text that servers trip on: control characters, lone surrogates, direction overrides and isolates, text of
+ * invisible characters only, emoji, injections, paths, and the attack's 60,000-character right-to-left name.
+ */
 // prettier-ignore
 const NASTY_TEXT = [
   "", " ", "\t\r\n", "\u0000", "a\u0000b", "\ud800", "\udfff", "x\ud83d", "\u202egnp.exe", "\u200b", "\ufeff",
+  "\u200b\u200b", "\u200d\ufeff\u2060\u3164", "\u2800\u00a0", "Karim\u2066 Uddin\u2069", "\u2067x", "\u2068x", "\u202ax",
+  "\u202bx", "\u202cx", "\u202dx", "\u001b[2J\u001b[31mred", "a\u0085b", "\u007f", `\u202e${"x".repeat(60_000)}`,
   "👩‍🔧🪚", "ক্ষ", "টাকা ৳১,২৫,০০০", "مرحبا", "Ω≈ç√∫", "Z̴̡̛͈a̶̰͋l̷̼̈g̸̣͝o̵͎͐",
   "'; drop table product; --", "\" or 1=1 --", "<script>alert(1)</script>", "../../etc/passwd",
   "%00", "${7*7}", "{{7*7}}", "null", "undefined", "NaN", "Infinity", "-1", "0", "20", "1e999", "0x10", "true",
@@ -15,7 +20,20 @@ const controlCharacter = fc.integer({ min: 0, max: 0x1f }).map((code) => String.
 const oddCharacter = fc.oneof(
   loneSurrogate,
   controlCharacter,
-  fc.constantFrom("\u202e", "\u200d", "\u0301", "😀", "ক", "\u00a0", "\u2028"),
+  fc.constantFrom(
+    "\u202e",
+    "\u200d",
+    "\u0301",
+    "😀",
+    "ক",
+    "\u00a0",
+    "\u2028",
+    "\u2066",
+    "\u2069",
+    "\u202a",
+    "\u200b",
+    "\u3164",
+  ),
 );
 
 /** A thousand to two hundred thousand of one character: ASCII, Bengali, emoji (two UTF-16 units), NUL. */

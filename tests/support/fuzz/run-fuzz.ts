@@ -2,6 +2,7 @@ import fc from "fast-check";
 import { expect } from "vitest";
 import { changedTables, fingerprint, type Ignored } from "../fingerprint";
 import type { TestContext } from "../test-app";
+import { textsBreakingTheRule } from "./stored-text";
 
 /**
  * Cases per call: 600 in CI (its PostgreSQL pass asks for 300, .ci/run), fewer on a developer's machine; FUZZ_RUNS
@@ -44,8 +45,8 @@ function messageOf(text: string): unknown {
 }
 
 /**
- * Sends every case and holds the API to its word: never a 5xx, and a refused request (4xx) answers JSON
- * `{message}` and changes no row of any table.
+ * Sends every case and holds the API to its word: never a 5xx, a refused request (4xx) answers JSON `{message}`
+ * and changes no row of any table, and what a taken one stored obeys the text rule.
  */
 export async function fuzz<S, C>(f: Fuzzing<S, C>): Promise<Statuses> {
   const { t, cases, valid, send, ignored } = f;
@@ -65,6 +66,8 @@ export async function fuzz<S, C>(f: Fuzzing<S, C>): Promise<Statuses> {
       const after = await fingerprint(t.database, ignored);
       const changed = changedTables(before, after);
       if (res.status < 400) f.checkAnswer?.(c, res, text);
+      // Whatever was taken was taken by the text rule: no stored text holds what it keeps out.
+      if (changed.length > 0) expect(await textsBreakingTheRule(t.database), answer).toEqual([]);
       if (res.status >= 400 || f.readOnly) {
         expect(changed, answer).toEqual([]);
         expect(await outside(), answer).toEqual(outsideBefore);
