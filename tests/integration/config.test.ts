@@ -15,6 +15,7 @@ describe("configuration", () => {
       ORDER_LIMIT_PER_MINUTE: 10,
       MAX_OPEN_ORDERS: 5,
       ORDER_HOLD_MINUTES: 60,
+      COD_CONFIRM_HOURS: 24,
       ORDER_EXPIRY_INTERVAL_SECONDS: 30,
       MAIL_POLL_SECONDS: 5,
       REVIEW_LIMIT_PER_HOUR: 5,

@@ -246,12 +246,13 @@ describe("the admins' e-mails: each new paid or cash-on-delivery order, and low 
   });
 
   it("tells the admins once when an order takes a product below its low-stock line", async () => {
-    const buyer = await person(t);
     await person(t, true);
-    // 100 pieces, minimum order 20: the line is 40. 40 leaves 60; 30 leaves 30 (below); 20 more leaves 10.
-    const shelf = await makeProduct(t, { name: "Low Shelf Gauge", availability: 100, minimumQuantity: 20 });
+    // 110 pieces, minimum order 20: the line is 40. 40 leaves 70; 20 leaves 50; 20 leaves 30 (below); 20 more
+    // leaves 10. Each by a buyer of their own (one buyer holds at most one order's worth).
+    const shelf = await makeProduct(t, { name: "Low Shelf Gauge", availability: 110, minimumQuantity: 20 });
     const ids: string[] = [];
-    for (const quantity of [40, 30, 20]) {
+    for (const quantity of [40, 20, 20, 20]) {
+      const buyer = await person(t);
       const { order: o } = await placeOrder(t.services, buyer.user, {
         productId: shelf.id,
         quantity,
@@ -262,7 +263,7 @@ describe("the admins' e-mails: each new paid or cash-on-delivery order, and low 
     await drain(t.services);
     const low = (await outboxOf(t, ids)).filter((r) => r.kind === "low_stock");
     expect(low.map((r) => [r.orderId, r.productId, r.audience, r.status])).toEqual([
-      [ids[1], shelf.id, "admins", "sent"],
+      [ids[2], shelf.id, "admins", "sent"],
     ]);
     const [mail] = byMessageId(smtp().received, low[0]!);
     // Rendered when sent: the stock as it is then (10), not as it was when the order took it low (30).

@@ -59,9 +59,9 @@ describe("card payment with Stripe (through a stand-in for the Stripe API)", () 
 
   it("creates a PaymentIntent in BDT for the order's amount in poisha, with the order id and a key per order", async () => {
     const buyer = await signUp(t);
-    const orderId = await orderFor(t, buyer, 30);
+    const orderId = await orderFor(t, buyer, 40);
     const intent = await startPayment(buyer, orderId, { paybleAmount: 1 });
-    expect(intent).toMatchObject({ amount: 125050 * 30, currency: "bdt", metadata: { orderId } });
+    expect(intent).toMatchObject({ amount: 125050 * 40, currency: "bdt", metadata: { orderId } });
     const call = stripeApi.calls.findLast((c) => c.method === "POST" && c.path === "/v1/payment_intents")!;
     expect(call.idempotencyKey).toBe(`randa-order-${orderId}`);
     expect((await startPayment(buyer, orderId)).id).toBe(intent.id);

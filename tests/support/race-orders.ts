@@ -79,7 +79,7 @@ export function useRaceOrders(t: TestContext) {
   /** The signed-in user behind an account, as the doors pass it to the use cases. */
   const actorOf = (account: TestAccount): SessionUser => users.get(account.email)!;
 
-  /** `n` orders of 1 to 9 pieces, by BUYERS buyers, spread over PRODUCTS products of their own, with delivery. */
+  /** `n` orders of 1 to 161 pieces, by BUYERS buyers, spread over PRODUCTS products of their own, with delivery. */
   async function place(n: number): Promise<RaceSet> {
     const products = await t.database.db
       .insert(product)
@@ -90,7 +90,8 @@ export function useRaceOrders(t: TestContext) {
           pricePoisha: 10_000 + 1_111 * i,
           minimumQuantity: 1,
           availability: INITIAL_STOCK,
-          maxPerOrder: 50,
+          // The races are about money and stock alone: no hoarding limit (decision 0026) is reached.
+          maxPerOrder: INITIAL_STOCK,
         })),
       )
       .returning();
@@ -98,7 +99,8 @@ export function useRaceOrders(t: TestContext) {
       Array.from({ length: n }, async (_, i): Promise<RaceOrder> => {
         const buyer = buyers[i % BUYERS]!;
         const productId = products[i % PRODUCTS]!.id;
-        const quantity = 1 + ((i * 7) % 9);
+        // On the step of 20 from the minimum of 1: 1 to 161 pieces.
+        const quantity = 1 + 20 * ((i * 7) % 9);
         const res = await t.request(
           "/api/order",
           jsonInit("POST", { productId, quantity, delivery: TEST_DELIVERY }, asBearer(buyer)),

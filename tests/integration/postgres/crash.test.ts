@@ -24,7 +24,7 @@ import { createTestDatabase, type TestDatabase } from "../../support/test-databa
 
 const REQUESTS = 300;
 const BUYERS = 12;
-const MOST_PIECES = 9;
+const MOST_PIECES = 81;
 /** Server A gets half of the requests and is killed once it has answered a third of them. */
 const KILL_AFTER = 50;
 const CRASH_MS = 120_000;
@@ -66,19 +66,23 @@ describe("a server process killed with SIGKILL in the middle of 300 orders", () 
         pricePoisha: 12_345,
         minimumQuantity: 1,
         availability,
-        // The crash is about stock alone: without its own limit, half of a low stock would refuse the last orders.
-        maxPerOrder: MOST_PIECES,
+        // The crash is about stock alone: without a limit of its own, half of a low stock would refuse the last
+        // orders, and one buyer's open orders together (decision 0026) would refuse the buyers' later ones.
+        maxPerOrder: availability,
       })
       .returning();
     return row!;
   }
 
-  /** Request i: buyer i mod BUYERS, 1 to MOST_PIECES pieces, to server A when i is even; each with its own key. */
+  /**
+   * Request i: buyer i mod BUYERS, 1 to MOST_PIECES pieces on the steps of 20 (1, 21, 41, 61, 81), to server A when
+   * i is even; each with its own key.
+   */
   function plan(): Attempt[] {
     return Array.from({ length: REQUESTS }, (_, i) => ({
       key: `crash-${i}-${randomUUID()}`,
       buyer: buyers[i % BUYERS]!,
-      quantity: 1 + ((i * 7) % MOST_PIECES),
+      quantity: 1 + 20 * ((i * 7) % 5),
       to: i % 2 ? "B" : "A",
     }));
   }
@@ -119,11 +123,11 @@ describe("a server process killed with SIGKILL in the middle of 300 orders", () 
     CRASH_MS,
   );
 
-  // The 300 orders ask for 1500 pieces. The first round sells about 1000; the retries race for the rest.
+  // The 300 orders ask for 12,300 pieces. The first round sells about 8000; the retries race for the rest.
   it(
     "with less stock than demand: sells out without overselling, retries taking the last pieces",
     async () => {
-      const { rows, final, answers } = await crash(1200);
+      const { rows, final, answers } = await crash(9800);
       expect(rows.length).toBeGreaterThan(0);
       expect(answers.flat().filter((a) => a.status === 409).length).toBeGreaterThan(0);
       expect(final).toBeLessThan(MOST_PIECES);
