@@ -6,16 +6,7 @@ import { call } from "../support/order-money";
 import { buyerOf, insertOrders } from "../support/order-rows";
 import { makeProduct, orderRow, TEST_DELIVERY } from "../support/orders";
 import { formPost, usePageApp } from "../support/page-app";
-
-/** What a person reads: the HTML without its tags, React's separators and entities. */
-const textOf = (html: string) =>
-  html
-    .replace(/<!-- -->/g, "")
-    .replace(/<[^>]+>/g, " ")
-    .replace(/&#x27;/g, "'")
-    .replace(/&quot;/g, '"')
-    .replace(/&amp;/g, "&")
-    .replace(/\s+/g, " ");
+import { textOf } from "../support/page-text";
 
 const PHONE = "01911223344";
 const at = (day: number) => new Date(Date.UTC(2026, 4, day, 6)).toISOString();

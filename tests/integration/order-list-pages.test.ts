@@ -5,16 +5,7 @@ import { asCookie, signUp, signUpAdmin, type TestAccount } from "../support/acco
 import { readAnswer } from "../support/action-answer";
 import { buyerOf, idsSorted, insertOrders } from "../support/order-rows";
 import { usePageApp } from "../support/page-app";
-
-/** What a person reads: the HTML without its tags, React's separators and entities. */
-const textOf = (html: string) =>
-  html
-    .replace(/<!-- -->/g, "")
-    .replace(/<[^>]+>/g, " ")
-    .replace(/&#x27;/g, "'")
-    .replace(/&quot;/g, '"')
-    .replace(/&amp;/g, "&")
-    .replace(/\s+/g, " ");
+import { textOf } from "../support/page-text";
 
 /** The table's rows: each order's id (from its link) and serial number. */
 function rowsOf(html: string) {

@@ -7,16 +7,7 @@ import OrderDetail from "~/routes/dashboard/order-detail";
 import PayOrder from "~/routes/dashboard/payment";
 import { UNPAID_ORDER_VIEW, myOrdersPage } from "../support/order-views";
 import { renderRoute } from "../support/render-route";
-
-/** What a person reads: the HTML without its tags, React's separators and entities. */
-const textOf = (html: string) =>
-  html
-    .replace(/<!-- -->/g, "")
-    .replace(/<[^>]+>/g, " ")
-    .replace(/&#x27;/g, "'")
-    .replace(/&quot;/g, '"')
-    .replace(/&amp;/g, "&")
-    .replace(/\s+/g, " ");
+import { textOf } from "../support/page-text";
 
 const unpaid: OrderView = UNPAID_ORDER_VIEW;
 const expired: OrderView = { ...unpaid, status: "expired", actions: [] };

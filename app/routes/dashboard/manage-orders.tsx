@@ -107,6 +107,18 @@ const smallButton =
 const cancelButton =
   "whitespace-nowrap rounded-md border border-red-700 px-3 py-1.5 font-semibold text-red-700 hover:bg-red-50";
 
+/** One of the order's next steps, as a form with a single button: it posts without JavaScript. */
+function StepForm({ orderId, intent, label }: { orderId: string; intent: string; label: string }) {
+  return (
+    <Form method="post">
+      <input type="hidden" name="orderId" value={orderId} />
+      <button type="submit" name="intent" value={intent} className={smallButton}>
+        {label}
+      </button>
+    </Form>
+  );
+}
+
 /** The pager's words, the page before and the page after: by date, they hold newer and older orders. */
 function pagerWords(sort: string | undefined) {
   if (sort === "oldest") return ["manageOrders.older", "manageOrders.newer"] as const;
@@ -259,27 +271,12 @@ export default function ManageOrders({ loaderData, actionData }: Route.Component
               </Cell>
               <Cell className="space-y-2">
                 {o.actions.includes("confirm") ? (
-                  <Form method="post">
-                    <input type="hidden" name="orderId" value={o.id} />
-                    <button type="submit" name="intent" value="confirm" className={smallButton}>
-                      {t("admin.confirm")}
-                    </button>
-                  </Form>
+                  <StepForm orderId={o.id} intent="confirm" label={t("admin.confirm")} />
                 ) : null}
                 {o.actions.includes("ship") ? (
-                  <Form method="post">
-                    <input type="hidden" name="orderId" value={o.id} />
-                    <button type="submit" name="intent" value="shipped" className={smallButton}>
-                      {t("admin.ship")}
-                    </button>
-                  </Form>
+                  <StepForm orderId={o.id} intent="shipped" label={t("admin.ship")} />
                 ) : o.actions.includes("deliver") ? (
-                  <Form method="post">
-                    <input type="hidden" name="orderId" value={o.id} />
-                    <button type="submit" name="intent" value="delivered" className={smallButton}>
-                      {t("admin.deliver")}
-                    </button>
-                  </Form>
+                  <StepForm orderId={o.id} intent="delivered" label={t("admin.deliver")} />
                 ) : null}
                 {o.actions.includes("cancel") ? (
                   <CancelDialog order={o} trigger={t("admin.cancel")} triggerClassName={cancelButton} />
