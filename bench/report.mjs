@@ -1,4 +1,4 @@
-// The markdown table of a bench run, as the README shows it.
+// The markdown table of a bench run, as docs/speed.md shows it.
 import { readFileSync, writeFileSync } from "node:fs";
 import { format } from "prettier";
 
@@ -110,14 +110,14 @@ export function volumeReport(results) {
   ].join("\n");
 }
 
-/** Puts the table between the README's markers (`<!-- bench:start -->` … `<!-- bench:end -->` for `marker` bench). */
-export async function showInReadme(readme, table, marker = "bench") {
-  const text = readFileSync(readme, "utf8");
+/** Puts the table between the markers of the document `doc` (`<!-- bench:start -->` … `<!-- bench:end -->` for `marker` bench). */
+export async function showInDoc(doc, table, marker = "bench") {
+  const text = readFileSync(doc, "utf8");
   const start = `<!-- ${marker}:start -->`;
   const end = `<!-- ${marker}:end -->`;
   const from = text.indexOf(start);
   const to = text.indexOf(end);
   if (from < 0 || to < from) return;
   const formatted = await format(table, { parser: "markdown", proseWrap: "preserve" });
-  writeFileSync(readme, `${text.slice(0, from + start.length)}\n\n${formatted}\n${text.slice(to)}`);
+  writeFileSync(doc, `${text.slice(0, from + start.length)}\n\n${formatted}\n${text.slice(to)}`);
 }

@@ -17,7 +17,7 @@ import { REFERENCES, startReference } from "./reference-servers.mjs";
 import { measurePageWeight } from "./page-weight.mjs";
 import { createBenchDatabase } from "./postgres.mjs";
 import { startStore } from "./store-server.mjs";
-import { markdownReport, showInReadme } from "./report.mjs";
+import { markdownReport, showInDoc } from "./report.mjs";
 
 const port = Number(process.env.BENCH_PORT ?? 4300);
 const BUYERS = 50;
@@ -120,5 +120,5 @@ const results = {
 writeFileSync("bench/results/latest.json", JSON.stringify(results, null, 2) + "\n");
 const table = markdownReport(results);
 writeFileSync("bench/results/latest.md", table + "\n");
-await showInReadme("README.md", table);
+await showInDoc("docs/speed.md", table);
 console.log("\n" + table);

@@ -2,7 +2,7 @@
 // `seed:scale` (10,000 products, 200,000 orders, 20,000 customers by default), starts the built store on it and
 // measures the pages that grow with the data: home, /shop and a search on it, a product, Manage Orders (first page, a
 // status tab, a search) and the overview over 90 days as an admin. p50/p99 at 10 connections, the HTML each page sends (plain, gzip, brotli),
-// and the server's memory after the run. Writes bench/results/volume.{json,md} and the README's table.
+// and the server's memory after the run. Writes bench/results/volume.{json,md} and the table in docs/speed.md.
 //
 //   --no-build            use the existing build
 //   --database <url>      measure a database seed:scale already filled (kept afterwards) instead of a fresh one
@@ -16,7 +16,7 @@ import pg from "pg";
 import { signInAdmin } from "./buyers.mjs";
 import { measureDuring } from "./load.mjs";
 import { createBenchDatabase } from "./postgres.mjs";
-import { showInReadme, volumeReport } from "./report.mjs";
+import { showInDoc, volumeReport } from "./report.mjs";
 import { startStore } from "./store-server.mjs";
 
 export const VOLUME_LOAD = { connections: 10, durationSeconds: 10, warmupSeconds: 3 };
@@ -172,5 +172,5 @@ const results = {
 writeFileSync("bench/results/volume.json", JSON.stringify(results, null, 2) + "\n");
 const table = volumeReport(results);
 writeFileSync("bench/results/volume.md", table + "\n");
-await showInReadme("README.md", table, "bench-volume");
+await showInDoc("docs/speed.md", table, "bench-volume");
 console.log("\n" + table);
