@@ -1,8 +1,11 @@
-// Which layer may import which (docs/decisions/0013-one-door-two-adapters.md). Each layer lists every import it
-// may not make: ESLint replaces a rule's options when a later block matches the same file, so a narrower layer
-// repeats the wider layer's groups instead of relying on them.
+// Which part of the store may import which (docs/decisions/0013-one-door-two-adapters.md and
+// docs/decisions/0028-a-room-per-feature.md). ESLint replaces a rule's options when a later block matches the same
+// file, so each block lists every import its files may not make: the blocks are built from the groups below.
 
 const forbid = (group, message) => ({ group, message });
+
+/** The rooms of the server that each hold one feature: its routes, its use cases and its SQL. */
+export const FEATURES = ["catalog", "orders", "payments", "accounts", "reviews", "uploads", "overview"];
 
 const APP = forbid(
   ["~/*", "~/**", "../**/app/**", "**/app/**"],
@@ -31,32 +34,49 @@ const HTTP = forbid(
     "@hono/*",
     "react-router",
     "@react-router/*",
-    "@server/api/*",
     "@server/http/*",
-    "../api/*",
+    "@server/openapi/*",
     "../http/*",
+    "../../http/*",
+    "../openapi/*",
+    "../../openapi/*",
   ],
-  "The domain and the use cases know nothing of HTTP: a door (server/api, app/door) reads the request and answers it.",
+  "Use cases and SQL know nothing of HTTP: a feature's routes.ts (or a page's loader) reads the request and answers it.",
 );
+/** Another feature's insides: only its index.ts is its public face. */
+const internalsOf = (feature) =>
+  forbid(
+    [`@server/${feature}/*`, `../${feature}/*`, `../../${feature}/*`, `../../../${feature}/*`],
+    `Only server/${feature}/index.ts is the ${feature} feature's public face: import "@server/${feature}" (or a relative path to the folder) and export there what you need.`,
+  );
 const ABOVE_DB = forbid(
-  ["@server/domain/*", "@server/use-cases/*", "@server/api/*", "../domain/*", "../use-cases/*", "../api/*"],
-  "The database layer never imports the domain, the use cases or the API: they import it.",
+  FEATURES.flatMap((f) => [`@server/${f}`, `@server/${f}/*`, `../${f}`, `../${f}/*`]).concat([
+    "@server/http/*",
+    "../http/*",
+  ]),
+  "The database layer never imports a feature or HTTP: they import it.",
 );
 const SERVER_INTERNALS = forbid(
-  ["@server/db/*", "@server/domain/*", "@server/api/*", "@server/http/*", "@server/payments/*", "@server/images/*"],
-  "Pages reach the server through its use cases (@server/use-cases/*), never its database, domain or API layer.",
+  ["@server/db/*", "@server/http/*", "@server/openapi/*", "@server/images/*", "@server/payments/providers/*"],
+  "Pages reach the server through a feature's public face (@server/<feature>), never its database or HTTP layer.",
 );
 const SERVER_FROM_BROWSER = forbid(
   ["@server/*", "@server/**", "**/server/**"],
   "Browser code never imports server code: a route's loader or action calls the use case, and the page gets a view model.",
 );
 
+const allInternals = FEATURES.map(internalsOf);
+const othersOf = (feature) => FEATURES.filter((f) => f !== feature).map(internalsOf);
+
 const layers = [
-  { files: ["server/**/*.{ts,tsx}", "scripts/**/*.ts"], forbidden: [APP] },
+  { files: ["server/**/*.{ts,tsx}", "scripts/**/*.ts"], forbidden: [APP, ...allInternals] },
+  ...FEATURES.flatMap((feature) => [
+    { files: [`server/${feature}/**/*.ts`], forbidden: [APP, HTTP, ...othersOf(feature)] },
+    { files: [`server/${feature}/**/*routes.ts`], forbidden: [APP, ...othersOf(feature)] },
+  ]),
   { files: ["server/db/**/*.ts"], forbidden: [APP, ABOVE_DB] },
-  { files: ["server/domain/**/*.ts", "server/use-cases/**/*.ts"], forbidden: [APP, HTTP] },
   { files: ["shared/**/*.ts"], forbidden: [APP, OUTSIDE_SHARED] },
-  { files: ["app/**/*.{ts,tsx}"], forbidden: [SERVER_INTERNALS] },
+  { files: ["app/**/*.{ts,tsx}"], forbidden: [SERVER_INTERNALS, ...allInternals] },
   {
     files: ["app/components/**/*.{ts,tsx}", "app/lib/**/*.{ts,tsx}", "app/i18n/**/*.{ts,tsx}"],
     forbidden: [SERVER_FROM_BROWSER],

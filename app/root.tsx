@@ -11,7 +11,7 @@ import {
   useRouteLoaderData,
   type ShouldRevalidateFunction,
 } from "react-router";
-import { popularProducts } from "@server/use-cases/catalog";
+import { popularProducts } from "@server/catalog";
 import { load, pageActor } from "./door/page-door.server";
 import { catalogueModules } from "./i18n/catalogue-modules.server";
 import { isTranslatorLoaded, loadTranslator, translatorFor } from "./i18n/translators";

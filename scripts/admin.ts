@@ -5,7 +5,7 @@ import { assertPasswordLength, setPassword } from "../server/auth/set-password";
 import { ConfigError, loadConfig } from "../server/config";
 import { openDatabase, type Db } from "../server/db/client";
 import { DataDirInUse } from "../server/db/data-dir-lock";
-import { demoteAdmin, promoteToAdmin } from "../server/domain/users";
+import { demoteAdmin, setAdminRole } from "../server/accounts";
 import { AppError } from "../server/errors";
 import { formatKeptMail, keptMail } from "../server/mail/kept-mail";
 
@@ -22,7 +22,7 @@ Commands:
 /** Each command: what it asks first (before the database is opened), then what it does. */
 const COMMANDS: Record<string, (email: string) => Promise<(db: Db) => Promise<string>>> = {
   promote: async (email) => async (db) => {
-    const { promoted } = await promoteToAdmin(db, email);
+    const { promoted } = await setAdminRole(db, email);
     return promoted ? `${email} is now an admin.` : `${email} was already an admin.`;
   },
   demote: async (email) => async (db) => {

@@ -1,7 +1,7 @@
 // Rewrites tests/integration/openapi-snapshot.json from the document the store serves: run it only for a
 // deliberate change to the API, and let the diff show what a client will see change.
 import { writeFileSync } from "node:fs";
-import { openApiJson } from "../server/api/openapi/document";
+import { openApiJson } from "../server/openapi/document";
 import { shapeOf } from "../tests/support/openapi-shape";
 
 const file = new URL("../tests/integration/openapi-snapshot.json", import.meta.url);

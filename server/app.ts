@@ -1,7 +1,7 @@
 import { Hono } from "hono";
 import type { SecureHeadersVariables } from "hono/secure-headers";
 import { createRequestHandler, type ServerBuild } from "react-router";
-import { apiRouter } from "./api/router";
+import { apiRouter } from "./http/api-router";
 import { VersionedCache } from "./cache/versioned-cache";
 import { asClientSent, clientAddresses, clientIp } from "./http/client-ip";
 import { bodyLimits } from "./http/body-limits";

@@ -100,7 +100,7 @@ const ConfigSchema = z.object({
   ORDER_LIMIT_PER_MINUTE: limitCount(10),
   /** Open orders (unpaid, or cash on delivery the shop has not confirmed) one account may hold at once. */
   MAX_OPEN_ORDERS: limitCount(5),
-  /** How long an unpaid online order holds its stock before it expires (server/domain/expire-orders.ts). */
+  /** How long an unpaid online order holds its stock before it expires (server/orders/sql/expire-due.ts). */
   ORDER_HOLD_MINUTES: limitCount(60),
   /** How long a cash-on-delivery order waits for the shop's confirmation (by phone) before it expires. */
   COD_CONFIRM_HOURS: limitCount(24),

@@ -11,8 +11,8 @@ import { storeMetrics } from "./metrics/store-metrics";
 import { createS3ImageStore, s3Settings } from "./images/s3-image-store";
 import { limitRules, type LimitRules } from "./limits/rules";
 import { createMailer, type Mailer } from "./mail";
-import { createGateway, createPaymentProvider } from "./payments/create-provider";
-import type { CardPaymentProvider, PaymentProvider } from "./payments/provider";
+import { createGateway, createPaymentProvider } from "./payments";
+import type { CardPaymentProvider, PaymentProvider } from "./payments";
 import { shopIdentity, type ShopIdentity } from "./shop-identity";
 
 /** Everything a request may need, made once at start-up (or per test file) and passed down. */

@@ -1,4 +1,4 @@
-import { expireOrders } from "./use-cases/expire-orders";
+import { expireOrders } from "./orders";
 import { paymentProviderOf, storeMode, type Config } from "./config";
 import { adminsOpenedBy, DEMO_ADMIN, ensureDemoAdmin, ensureOperatorAdmin, type Log } from "./auth/first-admin";
 import { seedDemoData } from "./db/seed";

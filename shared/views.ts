@@ -81,7 +81,7 @@ export interface OrderView {
   createdAt: string;
 }
 
-/** How some orders ended (server/domain/order-outcomes.ts). */
+/** How some orders ended (server/orders/sql/order-outcomes.ts). */
 export interface OutcomesView {
   delivered: number;
   cancelled: number;

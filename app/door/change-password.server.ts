@@ -1,5 +1,5 @@
 import { data } from "react-router";
-import { signedIn } from "@server/use-cases/actor";
+import { signedIn } from "@server/context/actor";
 import { fieldErrors } from "@shared/field-errors";
 import { M, message, type Message, type MessageCode } from "@shared/messages";
 import { ChangePasswordSchema, type ChangePasswordInput } from "@shared/schemas/password-change";

@@ -1,8 +1,8 @@
 import { data, redirect, type AppLoadContext } from "react-router";
 import { getCurrentSession } from "@server/auth/session";
 import { AppError, raceConflict, STATUS_OF } from "@server/errors";
-import type { Actor } from "@server/use-cases/actor";
-import type { Deps } from "@server/use-cases/deps";
+import type { Actor } from "@server/context/actor";
+import type { Deps } from "@server/context/deps";
 import { M, message, type Message, type MessageCode } from "@shared/messages";
 import { languageOf } from "@shared/languages";
 import type { ActionResult } from "~/lib/use-action-toast";

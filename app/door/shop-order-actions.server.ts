@@ -1,5 +1,5 @@
-import { cancelByShop } from "@server/use-cases/orders";
-import { refundOrder } from "@server/use-cases/refunds";
+import { cancelByShop } from "@server/orders";
+import { refundOrder } from "@server/payments";
 import { M } from "@shared/messages";
 import { formText } from "./form-input.server";
 import { act, succeeded, type DoorArgs } from "./page-door.server";

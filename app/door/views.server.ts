@@ -1,9 +1,9 @@
-import type { Product } from "@server/use-cases/catalog";
-import type { OrderDetail, OrderWithActions } from "@server/use-cases/orders";
+import type { Product } from "@server/catalog";
+import type { OrderDetail, OrderWithActions } from "@server/orders";
 import { refundNote } from "@shared/order-flow";
-import type { Review } from "@server/use-cases/reviews";
-import type { User } from "@server/use-cases/users";
-import type { CategoryWithCount } from "@server/use-cases/categories";
+import type { Review } from "@server/reviews";
+import type { User } from "@server/accounts";
+import type { CategoryWithCount } from "@server/catalog";
 import type {
   CategoryView,
   EditableProductView,

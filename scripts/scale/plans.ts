@@ -5,15 +5,15 @@ import { sql, type SQL } from "drizzle-orm";
 import type { Logger } from "drizzle-orm/logger";
 import { PAGE_SIZE, MAX_OFFSET_ITEMS } from "@shared/list-page";
 import type { Db } from "../../server/db/client";
-import { listFeaturedProducts } from "../../server/domain/catalog";
-import { listCategories } from "../../server/domain/categories";
-import { historiesOf } from "../../server/domain/order-history";
-import { buyerOrders, shopOrders, tabCounts, type ShopOrdersQuery } from "../../server/domain/order-lists";
-import { ordersWithHeldPayments } from "../../server/domain/orders";
-import { searchProducts, type ProductQuery } from "../../server/domain/product-search";
-import * as overview from "../../server/domain/overview";
-import { listReviews } from "../../server/domain/reviews";
-import { listUsers } from "../../server/domain/users";
+import { listFeaturedProducts } from "../../server/catalog";
+import { selectCategories } from "../../server/catalog";
+import { selectHistories } from "../../server/orders";
+import { buyerOrders, shopOrders, tabCounts, type ShopOrdersQuery } from "../../server/orders";
+import { ordersWithHeldPayments } from "../../server/orders";
+import { searchProducts, type ProductQuery } from "../../server/catalog";
+import * as overview from "../../server/overview";
+import { selectReviews } from "../../server/reviews";
+import { selectUsers } from "../../server/accounts";
 import { rowsOf } from "./rows";
 
 /** Tables that grow with the shop: a sequential scan of one of them is a list that slows down with the years. */
@@ -128,7 +128,7 @@ export const LIST_CHECKS: ListCheck[] = [
   },
   {
     name: "categories with their product counts",
-    run: (db, _s, record) => record(() => listCategories(db)),
+    run: (db, _s, record) => record(() => selectCategories(db)),
   },
   orders("first page", () => ({})),
   orders("a status (paid)", () => ({ tab: "paid" })),
@@ -171,7 +171,7 @@ export const LIST_CHECKS: ListCheck[] = [
     run: async (db, _s, record) => {
       const { items } = await shopOrders(db, { sort: "newest", limit: PAGE_SIZE, start: { offset: 0 } });
       return record(() =>
-        historiesOf(
+        selectHistories(
           db,
           items.map((o) => o.id),
         ),
@@ -184,15 +184,15 @@ export const LIST_CHECKS: ListCheck[] = [
   },
   {
     name: "users: newest",
-    run: (db, _s, record) => record(() => listUsers(db, page)),
+    run: (db, _s, record) => record(() => selectUsers(db, page)),
   },
   {
     name: "users: search",
-    run: (db, s, record) => record(() => listUsers(db, { q: s.email.slice(0, 6), ...page })),
+    run: (db, s, record) => record(() => selectUsers(db, { q: s.email.slice(0, 6), ...page })),
   },
   {
     name: "reviews: first page",
-    run: (db, _s, record) => record(() => listReviews(db, page)),
+    run: (db, _s, record) => record(() => selectReviews(db, page)),
   },
   ...overviewChecks(),
 ];
@@ -211,7 +211,7 @@ function overviewChecks(): ListCheck[] {
     figure(
       "top 10 products, 90 days",
       (db) => overview.topProducts(db, period()),
-      "each kept payment of the period meets its order: at 90 days a quarter of the orders, which one read of the table joins faster than as many look-ups by id (both about 150 ms at 200,000 orders); the overview keeps its figures until the orders change (server/domain/kept-overview.ts)",
+      "each kept payment of the period meets its order: at 90 days a quarter of the orders, which one read of the table joins faster than as many look-ups by id (both about 150 ms at 200,000 orders); the overview keeps its figures until the orders change (server/overview/kept-overview.ts)",
     ),
     figure("payment methods, 90 days", (db) => overview.methodShares(db, period())),
     figure(

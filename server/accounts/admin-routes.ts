@@ -1,7 +1,7 @@
 import { Hono } from "hono";
 import type { Services } from "../services";
-import { isAdmin } from "../use-cases/users";
-import { actorOf } from "./actor";
+import { isAdmin } from "./users";
+import { actorOf } from "../context/session-of";
 
 /** Spec §7 GET /admin/{email}: whether that account is an admin. */
 export function adminRoutes(services: Services) {

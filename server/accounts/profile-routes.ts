@@ -1,8 +1,8 @@
 import { Hono } from "hono";
 import type { Services } from "../services";
-import * as profiles from "../use-cases/profiles";
-import { actorOf } from "./actor";
-import { jsonBody } from "./body";
+import * as profiles from "./profiles";
+import { actorOf } from "../context/session-of";
+import { jsonBody } from "../http/json-body";
 
 export function profileRoutes(services: Services) {
   return new Hono()

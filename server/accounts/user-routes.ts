@@ -2,11 +2,11 @@ import { Hono } from "hono";
 import { paramsOf } from "@shared/list-page";
 import { USER_LIST_PARAMS } from "@shared/list-choices";
 import type { Services } from "../services";
-import * as users from "../use-cases/users";
-import { actorOf, sessionOf } from "./actor";
-import { jsonBody } from "./body";
-import { setPageHeaders } from "./list-headers";
-import { userJson } from "./serialize";
+import * as users from "./users";
+import { actorOf, sessionOf } from "../context/session-of";
+import { jsonBody } from "../http/json-body";
+import { setPageHeaders } from "../http/list-headers";
+import { userJson } from "../openapi/serialize";
 
 export function userRoutes(services: Services) {
   const actor = (c: Parameters<typeof actorOf>[1]) => actorOf(services.auth, c);

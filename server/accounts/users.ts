@@ -2,15 +2,15 @@ import { M } from "@shared/messages";
 import { MAX_PAGE_SIZE, type Page } from "@shared/list-page";
 import { UserUpdateSchema } from "@shared/schemas/user";
 import { UserListQuery } from "@shared/schemas/user-list";
-import * as users from "../domain/users";
-import type { User } from "../domain/users";
+import * as users from "./sql/user-rows";
+import type { User } from "./sql/user-rows";
 import { forbidden } from "../errors";
-import { adminOnly, sameEmail, selfOrAdmin, signedIn, type Actor } from "./actor";
-import type { Deps } from "./deps";
-import { offsetPage } from "./list-page";
-import { key, parseInput } from "./parse";
+import { adminOnly, sameEmail, selfOrAdmin, signedIn, type Actor } from "../context/actor";
+import type { Deps } from "../context/deps";
+import { offsetPage } from "../paging/offset-page";
+import { key, parseInput } from "../context/parse";
 
-export type { User } from "../domain/users";
+export type { User } from "./sql/user-rows";
 
 /**
  * Make Admin and `GET /api/user`: a page of accounts, newest first, searched by any part of a name or e-mail; for
@@ -25,7 +25,7 @@ export async function listUsers(
   adminOnly(actor);
   const input = parseInput(UserListQuery, raw);
   const { page, limit, offset } = offsetPage(input, defaultLimit);
-  const { items, total } = await users.listUsers(deps.db, { q: input.q, offset, limit });
+  const { items, total } = await users.selectUsers(deps.db, { q: input.q, offset, limit });
   return { items, total, page, limit };
 }
 
@@ -38,7 +38,7 @@ export async function isAdmin(deps: Deps, actor: Actor, email: unknown): Promise
 /** Make Admin. */
 export async function promoteToAdmin(deps: Deps, actor: Actor, email: unknown) {
   adminOnly(actor);
-  return users.promoteToAdmin(deps.db, key(email));
+  return users.setAdminRole(deps.db, key(email));
 }
 
 /**

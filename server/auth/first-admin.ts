@@ -2,7 +2,7 @@ import { verifyPassword } from "better-auth/crypto";
 import { and, eq } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { account, user } from "../db/auth-schema";
-import { findUserByEmail, promoteToAdmin } from "../domain/users";
+import { findUserByEmail, setAdminRole } from "../accounts";
 import type { Services } from "../services";
 import { setPassword } from "./set-password";
 
@@ -30,7 +30,7 @@ export async function ensureDemoAdmin(services: Services, log: Log) {
     await services.auth.api.signUpEmail({ body: DEMO_ADMIN });
     log(`Made the demo admin ${DEMO_ADMIN.email} (password in the README; the demo store only).`);
   }
-  await promoteToAdmin(services.db, DEMO_ADMIN.email);
+  await setAdminRole(services.db, DEMO_ADMIN.email);
 }
 
 /**
@@ -52,7 +52,7 @@ export async function ensureOperatorAdmin(
     await setPassword(services.db, email, credentials.password);
     log(`${email} already existed: set its password from ADMIN_PASSWORD and ended its sessions.`);
   }
-  const { promoted } = await promoteToAdmin(services.db, email);
+  const { promoted } = await setAdminRole(services.db, email);
   if (existing && promoted) log(`${email} is now an admin (ADMIN_EMAIL).`);
 }
 

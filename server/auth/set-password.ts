@@ -4,7 +4,7 @@ import { and, eq } from "drizzle-orm";
 import { M } from "@shared/messages";
 import type { Db } from "../db/client";
 import { account, session } from "../db/auth-schema";
-import { getUserByEmail, type User } from "../domain/users";
+import { getUserByEmail, type User } from "../accounts";
 import { invalid } from "../errors";
 
 /** Better Auth's limits for this store (auth.ts): a password outside them could never sign in. */

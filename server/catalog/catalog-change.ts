@@ -1,4 +1,4 @@
-import type { Deps } from "./deps";
+import type { Deps } from "../context/deps";
 
 /**
  * Waits for a write that changes what the catalog shows (products, their stock, reviews), then moves this

@@ -1,9 +1,9 @@
 import { Hono } from "hono";
 import type { Services } from "../services";
-import * as categories from "../use-cases/categories";
-import { actorOf } from "./actor";
-import { jsonBody } from "./body";
-import { categoryJson } from "./serialize";
+import * as categories from "./categories";
+import { actorOf } from "../context/session-of";
+import { jsonBody } from "../http/json-body";
+import { categoryJson } from "../openapi/serialize";
 
 /** The shop's categories: anyone lists them, admins add, rename and remove them. */
 export function categoryRoutes(services: Services) {

@@ -3,11 +3,11 @@ import { paramsOf, type Page } from "@shared/list-page";
 import { PRODUCT_LIST_PARAMS } from "@shared/list-choices";
 import { VersionedCache } from "../cache/versioned-cache";
 import type { Services } from "../services";
-import * as catalog from "../use-cases/catalog";
-import { actorOf } from "./actor";
-import { jsonBody } from "./body";
-import { setPageHeaders } from "./list-headers";
-import { productFromJson, productJson } from "./serialize";
+import * as catalog from "./products";
+import { actorOf } from "../context/session-of";
+import { jsonBody } from "../http/json-body";
+import { setPageHeaders } from "../http/list-headers";
+import { productFromJson, productJson } from "../openapi/serialize";
 
 export function productRoutes(services: Services) {
   const actor = (c: Parameters<typeof actorOf>[1]) => actorOf(services.auth, c);

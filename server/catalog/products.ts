@@ -2,19 +2,19 @@ import { M } from "@shared/messages";
 import { MAX_PAGE_SIZE, PAGE_SIZE, type Page } from "@shared/list-page";
 import { ProductSchema, ProductUpdateSchema } from "@shared/schemas/product";
 import { ProductListQuery } from "@shared/schemas/product-list";
-import * as catalog from "../domain/catalog";
-import { categoryBySlug } from "../domain/categories";
-import { searchProducts } from "../domain/product-search";
+import * as catalog from "./sql/product-rows";
+import { categoryBySlug } from "./sql/category-rows";
+import { searchProducts } from "./sql/product-search";
 import { AppError, fieldRefusal } from "../errors";
 import { isForeignUpload } from "../images/image-store";
-import type { Product } from "../domain/catalog";
-import { adminOnly, type Actor } from "./actor";
+import type { Product } from "./sql/product-rows";
+import { adminOnly, type Actor } from "../context/actor";
 import { changingCatalog } from "./catalog-change";
-import type { Deps } from "./deps";
-import { offsetPage } from "./list-page";
-import { key, parseInput } from "./parse";
+import type { Deps } from "../context/deps";
+import { offsetPage } from "../paging/offset-page";
+import { key, parseInput } from "../context/parse";
 
-export type { Product } from "../domain/catalog";
+export type { Product } from "./sql/product-rows";
 
 /**
  * A page of the shop's list (`/shop`, `GET /api/product`, Manage Products): searched, filtered by category and
@@ -51,7 +51,7 @@ export function featuredProducts(deps: Deps) {
 }
 
 export function getProduct(deps: Deps, productId: unknown) {
-  return catalog.getProduct(deps.db, key(productId));
+  return catalog.selectProduct(deps.db, key(productId));
 }
 
 /** The footer's few product links. */
@@ -68,7 +68,7 @@ export async function productsToManage(deps: Deps, actor: Actor, raw: unknown = 
 /** Edit Product: one product, for an admin. */
 export async function productToEdit(deps: Deps, actor: Actor, productId: unknown) {
   adminOnly(actor);
-  return catalog.getProduct(deps.db, key(productId));
+  return catalog.selectProduct(deps.db, key(productId));
 }
 
 /** The shared schema knows an upload's shape; only the store knows which public address is its own. */
@@ -81,17 +81,17 @@ function withOwnImage<T extends { image?: string | undefined }>(deps: Deps, inpu
 
 export async function addProduct(deps: Deps, actor: Actor, raw: unknown) {
   adminOnly(actor);
-  return changingCatalog(deps, catalog.addProduct(deps.db, withOwnImage(deps, parseInput(ProductSchema, raw))));
+  return changingCatalog(deps, catalog.insertProduct(deps.db, withOwnImage(deps, parseInput(ProductSchema, raw))));
 }
 
 /** Any of a product's fields, the stock count alone say; an admin's word. */
 export async function updateProduct(deps: Deps, actor: Actor, productId: unknown, raw: unknown) {
   adminOnly(actor);
   const changes = withOwnImage(deps, parseInput(ProductUpdateSchema, raw));
-  return changingCatalog(deps, catalog.updateProduct(deps.db, key(productId), changes));
+  return changingCatalog(deps, catalog.updateProductRow(deps.db, key(productId), changes));
 }
 
 export async function deleteProduct(deps: Deps, actor: Actor, productId: unknown) {
   adminOnly(actor);
-  return changingCatalog(deps, catalog.deleteProduct(deps.db, key(productId)));
+  return changingCatalog(deps, catalog.deleteProductRow(deps.db, key(productId)));
 }

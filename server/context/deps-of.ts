@@ -2,7 +2,7 @@ import { languageOf } from "@shared/languages";
 import type { Context } from "hono";
 import { clientIp } from "../http/client-ip";
 import type { Services } from "../services";
-import type { Deps } from "../use-cases/deps";
+import type { Deps } from "./deps";
 
 /**
  * The use cases' dependencies for this request: the store's services, the address the request came from and the

@@ -1,7 +1,7 @@
 import type { Context } from "hono";
 import { getCurrentSession, type CurrentSession } from "../auth/session";
 import type { Auth } from "../auth/auth";
-import type { Actor } from "../use-cases/actor";
+import type { Actor } from "./actor";
 
 const sessions = new WeakMap<Request, Promise<CurrentSession | null>>();
 

@@ -1,21 +1,21 @@
 import { Hono } from "hono";
 import { M } from "@shared/messages";
 import { notFound } from "../errors";
-import { readinessRoutes, type Readiness } from "../http/readiness";
+import { readinessRoutes, type Readiness } from "./readiness";
 import type { Services } from "../services";
-import { adminRoutes } from "./admin";
-import { authRoutes } from "./auth";
-import { categoryRoutes } from "./category";
-import { apiDocsRoutes } from "./docs";
-import { handleApiError } from "./error-handler";
-import { healthRoutes } from "./health";
-import { orderRoutes } from "./order";
-import { paymentIntentRoutes, providerRoutes } from "./payment";
-import { productRoutes } from "./product";
-import { profileRoutes } from "./profile";
-import { reviewRoutes } from "./review";
-import { uploadRoutes } from "./upload";
-import { userRoutes } from "./user";
+import { adminRoutes } from "../accounts";
+import { authRoutes } from "../accounts";
+import { categoryRoutes } from "../catalog";
+import { apiDocsRoutes } from "../openapi/docs-route";
+import { handleApiError } from "./api-errors";
+import { healthRoutes } from "./health-route";
+import { orderRoutes } from "../orders";
+import { paymentIntentRoutes, providerRoutes } from "../payments";
+import { productRoutes } from "../catalog";
+import { profileRoutes } from "../accounts";
+import { reviewRoutes } from "../reviews";
+import { uploadRoutes } from "../uploads";
+import { userRoutes } from "../accounts";
 
 export function apiRouter(services: Services, readiness: Readiness) {
   const api = new Hono();

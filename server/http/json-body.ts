@@ -1,5 +1,5 @@
 import type { Context } from "hono";
-import { UnreadableBody } from "../use-cases/parse";
+import { UnreadableBody } from "../context/parse";
 
 /** The request's JSON body as the client sent it; the use case parses it. A broken body is passed on as such. */
 export async function jsonBody(c: Context): Promise<unknown> {

@@ -1,5 +1,5 @@
-import type { Deps } from "../use-cases/deps";
-import { expireOrders } from "../use-cases/expire-orders";
+import type { Deps } from "../context/deps";
+import { expireOrders } from "../orders";
 import { reportError } from "../log/report-error";
 
 type Log = (line: string) => void;
@@ -10,7 +10,7 @@ export interface Schedule {
 
 /**
  * Runs the order expiry every `intervalSeconds` on this server copy. Every copy runs it; `SKIP LOCKED` gives each
- * order to one of them (server/domain/expire-orders.ts), so no leader is elected and none is needed. A round still
+ * order to one of them (server/orders/sql/expire-due.ts), so no leader is elected and none is needed. A round still
  * running when the next is due is not doubled; `stop` waits for it before the database closes.
  */
 export function scheduleOrderExpiry(deps: Deps, intervalSeconds: number, log: Log = console.log): Schedule {

@@ -29,7 +29,7 @@ export const SIGN_IN_BACKOFF: BackoffRule = {
 };
 
 /**
- * Who is slowed down, and when (README, "Limits"; OWASP's "Slow Down Online Guessing Attacks with Device Cookies"):
+ * Who is slowed down, and when (docs/configuration.md, "Limits"; OWASP's "Slow Down Online Guessing Attacks with Device Cookies"):
  * - `device`: a sign-in that presents the account's device cookie counts only against that cookie's failures;
  *   after `freeFailures` the cookie is locked out (no longer trusted) for a while, doubling.
  * - `address`: any other sign-in counts against the account from its address (IPv6 by /64).

@@ -1,5 +1,5 @@
-import { enforceRules, type LimitedOperation } from "../limits/rules";
-import type { Deps } from "./deps";
+import { enforceRules, type LimitedOperation } from "./rules";
+import type { Deps } from "../context/deps";
 
 /**
  * Counts the actor's call of `operation` against the rules per account and per address: after the guard and the

@@ -1,7 +1,7 @@
 import { Hono } from "hono";
-import { openApiJson } from "./openapi/document";
-import { DOCS_CONTENT_SECURITY_POLICY, docsPage } from "./openapi/docs-page";
-import { scalarBundle, type Encoding } from "./openapi/scalar-bundle";
+import { openApiJson } from "./document";
+import { DOCS_CONTENT_SECURITY_POLICY, docsPage } from "./docs-page";
+import { scalarBundle, type Encoding } from "./scalar-bundle";
 
 const IMMUTABLE = "public, max-age=31536000, immutable";
 

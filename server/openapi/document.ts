@@ -1,6 +1,6 @@
-import packageJson from "../../../package.json";
+import packageJson from "../../package.json";
 import { z } from "zod";
-import { bodyLimitOf } from "../../http/body-limits";
+import { bodyLimitOf } from "../http/body-limits";
 import { requestBodies } from "./request-bodies";
 import type { Answer, ApiRoute, Method, Parameter, RequestBody } from "./route-types";
 import { ROUTES, TAGS } from "./routes";

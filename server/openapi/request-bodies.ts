@@ -10,7 +10,7 @@ import { ProductFields } from "@shared/schemas/product";
 import { ProfileSchema } from "@shared/schemas/profile";
 import { ReviewSchema } from "@shared/schemas/review";
 import { UserUpdateSchema } from "@shared/schemas/user";
-import { MAX_UPLOAD_BYTES } from "../../images/process-upload";
+import { MAX_UPLOAD_BYTES } from "../images/process-upload";
 
 /**
  * The product body on the wire: the shared schema's fields, three of them under the spec's names

@@ -34,7 +34,7 @@ export interface ApiRoute {
   tag: string;
   summary: string;
   description?: string;
-  /** Who may call it, in the README's words. */
+  /** Who may call it, in the words the API reference (`/api/docs`) shows. */
   who: string;
   /** Whether it reads a session (cookie or bearer token); a 401 answer is added where one is required. */
   session: "required" | "optional" | "none";

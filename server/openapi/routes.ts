@@ -960,7 +960,7 @@ export const ROUTES: ApiRoute[] = [
     },
   },
 
-  // auth: Better Auth's own endpoints (server/api/auth.ts passes /api/auth/* to it)
+  // auth: Better Auth's own endpoints (server/accounts/auth-routes.ts passes /api/auth/* to it)
   {
     method: "post",
     path: "/api/auth/sign-up/email",

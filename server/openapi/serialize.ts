@@ -1,11 +1,11 @@
 import type { CategoryJson, OrderEventJson, OrderJson, ProductJson, ReviewJson, UserJson } from "./wire-types";
-import type { CategoryWithCount } from "../domain/categories";
+import type { CategoryWithCount } from "../catalog";
 import type { OrderEventRow } from "../db/schema";
 import { poishaToTk } from "@shared/money";
-import type { Product } from "../use-cases/catalog";
-import type { Order } from "../use-cases/orders";
-import type { Review } from "../use-cases/reviews";
-import type { User } from "../use-cases/users";
+import type { Product } from "../catalog";
+import type { Order } from "../orders";
+import type { Review } from "../reviews";
+import type { User } from "../accounts";
 
 /** The spec's wire names (`_id`, `Availability`, `desc`, `paybleAmount`) live here and nowhere else. */
 export function productJson(p: Product): ProductJson {

@@ -9,10 +9,10 @@ import type {
   ProductJson,
   ReviewJson,
   UserJson,
-} from "../wire-types";
+} from "./wire-types";
 
 /**
- * What the API answers, as it travels: the JSON shapes of `server/api/wire-types.ts` and the small answers the
+ * What the API answers, as it travels: the JSON shapes of `server/openapi/wire-types.ts` and the small answers the
  * handlers build themselves. `satisfies z.ZodType<…>` makes a field renamed or added in wire-types.ts a compile
  * error here. The keys of `wireSchemas` are the schemas' names in the OpenAPI document.
  */

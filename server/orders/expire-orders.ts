@@ -1,6 +1,6 @@
-import { expireDueOrders } from "../domain/expire-orders";
-import type { Deps } from "./deps";
-import { cancelAttempts } from "./payment-providers";
+import { expireDueOrders } from "./sql/expire-due";
+import type { Deps } from "../context/deps";
+import { cancelAttempts } from "../payments";
 
 /**
  * Expires every open order (unpaid, or cash on delivery the shop has not confirmed) whose hold has run out, a batch at a time, and cancels their started payments at

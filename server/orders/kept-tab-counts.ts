@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import type { OrderTabCounts } from "@shared/list-choices";
 import type { Db } from "../db/client";
 import { order, orderEvent } from "../db/schema";
-import { tabCounts, type OrderFilters } from "./order-lists";
+import { tabCounts, type OrderFilters } from "./sql/order-lists";
 
 /** How long counts are kept at most, whatever the version says (see `ordersVersion`). */
 const KEEP_MS = 10_000;

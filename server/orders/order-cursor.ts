@@ -1,9 +1,9 @@
 import { z } from "zod";
 import { M } from "@shared/messages";
 import { ORDER_SORTS, type OrderSort } from "@shared/list-choices";
-import type { OrderPosition } from "../domain/order-lists";
+import type { OrderPosition } from "./sql/order-lists";
 import { AppError } from "../errors";
-import { decodeCursor, encodeCursor } from "./list-cursor";
+import { decodeCursor, encodeCursor } from "../paging/list-cursor";
 
 /** A creation time to the microsecond, as order-lists.ts writes it, in years the database's dates hold. */
 const MICROSECOND_TIME = /^(19|2\d)\d{2}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/;

@@ -4,33 +4,33 @@ import { MAX_PAGE_SIZE, PAGE_SIZE, type Page } from "@shared/list-page";
 import { BuyerOrderListQuery, OrderListQuery } from "@shared/schemas/order-list";
 import type { OrderTabCounts } from "@shared/list-choices";
 import { CancelSchema, IdempotencyKeySchema, OrderSchema, OrderStatusSchema } from "@shared/schemas/order";
-import { cancelOrder as cancel } from "../domain/cancel-order";
+import { cancelReturningStock } from "./sql/cancel-returning-stock";
 import {
   advanceOrder,
-  collectCash as collect,
+  markCashCollected,
   confirmByShop,
   confirmCashOnDelivery,
-  setDelivery as deliverTo,
-} from "../domain/order-lifecycle";
-import { historiesOf as historiesFor } from "../domain/order-history";
-import { noOutcomes, outcomesOf, type Outcomes } from "../domain/order-outcomes";
-import { keptTabCounts } from "../domain/kept-tab-counts";
-import { buyerOrders, shopOrders, type OrderStart } from "../domain/order-lists";
-import * as orders from "../domain/orders";
-import { acceptHeldPayment } from "../domain/payments";
-import { placeOrder as place } from "../domain/place-order";
-import { getUserByEmail } from "../domain/users";
-import { adminOnly, selfOrAdmin, signedIn, type Actor } from "./actor";
-import { changingCatalog } from "./catalog-change";
+  updateDelivery,
+} from "./sql/order-steps";
+import { selectHistories } from "./sql/order-history";
+import { noOutcomes, outcomesOf, type Outcomes } from "./sql/order-outcomes";
+import { keptTabCounts } from "./kept-tab-counts";
+import { buyerOrders, shopOrders, type OrderStart } from "./sql/order-lists";
+import * as orders from "./sql/order-rows";
+import { acceptHeldPayment } from "../payments";
+import { insertOrderTakingStock } from "./sql/insert-order";
+import { getUserByEmail } from "../accounts";
+import { adminOnly, selfOrAdmin, signedIn, type Actor } from "../context/actor";
+import { changingCatalog } from "../catalog";
 import type { OrderEventRow } from "../db/schema";
-import type { Deps } from "./deps";
-import { withinLimits } from "./limits";
-import { offsetPage } from "./list-page";
+import type { Deps } from "../context/deps";
+import { withinLimits } from "../limits/within-limits";
+import { offsetPage } from "../paging/offset-page";
 import { orderCursor, readOrderCursor } from "./order-cursor";
-import { key, parseInput } from "./parse";
-import { cancelAttempts } from "./payment-providers";
+import { key, parseInput } from "../context/parse";
+import { cancelAttempts } from "../payments";
 
-export type { Order } from "../domain/orders";
+export type { Order } from "./sql/order-rows";
 export type { OrderAction };
 
 /**
@@ -49,12 +49,12 @@ export async function placeOrder(deps: Deps, actor: Actor, raw: unknown, idempot
     idempotencyKey: keyOfAttempt,
     language: deps.language,
   };
-  return changingCatalog(deps, place(deps.db, input, buyer, options));
+  return changingCatalog(deps, insertOrderTakingStock(deps.db, input, buyer, options));
 }
 
 /** The histories of orders the actor has been shown, oldest change first (one query for the lot). */
 export function historiesOf(deps: Deps, shown: orders.Order[]) {
-  return historiesFor(
+  return selectHistories(
     deps.db,
     shown.map((o) => o.id),
   );
@@ -213,7 +213,7 @@ export async function orderDetail(deps: Deps, actor: Actor, orderId: unknown): P
       : await orders.getOrderOf(deps.db, viewer.id, key(orderId));
   const [held, histories, records] = await Promise.all([
     orders.hasHeldPayment(deps.db, order.id),
-    historiesFor(deps.db, [order.id]),
+    selectHistories(deps.db, [order.id]),
     viewer.role === "admin" ? recordsOf(deps, [order]) : new Map<string, BuyerRecord>(),
   ]);
   const record = records.get(order.id);
@@ -256,7 +256,7 @@ export async function orderOf(deps: Deps, actor: Actor, email: unknown, orderId:
 export async function cancelOrder(deps: Deps, actor: Actor, orderId: unknown, raw?: unknown) {
   const canceller = signedIn(actor);
   const { reason } = parseInput(CancelSchema, raw ?? {});
-  const cancelled = await changingCatalog(deps, cancel(deps.db, canceller, key(orderId), reason ?? null));
+  const cancelled = await changingCatalog(deps, cancelReturningStock(deps.db, canceller, key(orderId), reason ?? null));
   // A paid order's payment completed; an unpaid one's may still be open at its provider.
   if (cancelled.transactionId === null) await cancelAttempts(deps, await orders.attemptsOf(deps.db, cancelled.id));
   return cancelled;
@@ -270,7 +270,7 @@ export async function cancelByShop(deps: Deps, actor: Actor, orderId: unknown, r
 
 export async function setDelivery(deps: Deps, actor: Actor, orderId: unknown, raw: unknown) {
   const buyer = signedIn(actor);
-  return deliverTo(deps.db, buyer, key(orderId), parseInput(DeliverySchema, raw));
+  return updateDelivery(deps.db, buyer, key(orderId), parseInput(DeliverySchema, raw));
 }
 
 export async function chooseCashOnDelivery(deps: Deps, actor: Actor, orderId: unknown) {
@@ -285,7 +285,7 @@ export async function confirmOrder(deps: Deps, actor: Actor, orderId: unknown) {
 
 /** Manage Orders' Pay Bill: the cash of a cash-on-delivery order, received. */
 export async function collectCash(deps: Deps, actor: Actor, orderId: unknown) {
-  return collect(deps.db, adminOnly(actor), key(orderId));
+  return markCashCollected(deps.db, adminOnly(actor), key(orderId));
 }
 
 /** Manage Orders' next step: shipped, then delivered. */

@@ -2,14 +2,14 @@ import { Hono, type Context } from "hono";
 import { paramsOf } from "@shared/list-page";
 import { BUYER_ORDER_LIST_PARAMS, ORDER_LIST_PARAMS } from "@shared/list-choices";
 import type { Services } from "../services";
-import * as orders from "../use-cases/orders";
-import { recordCardPayment } from "../use-cases/payments";
-import { actorOf } from "./actor";
-import { depsOf } from "./deps";
-import { refundOrder } from "../use-cases/refunds";
-import { jsonBody, optionalJsonBody } from "./body";
-import { linkHeader, linkTo, setPageHeaders } from "./list-headers";
-import { orderJson } from "./serialize";
+import * as orders from "./orders";
+import { recordCardPayment } from "../payments";
+import { actorOf } from "../context/session-of";
+import { depsOf } from "../context/deps-of";
+import { refundOrder } from "../payments";
+import { jsonBody, optionalJsonBody } from "../http/json-body";
+import { linkHeader, linkTo, setPageHeaders } from "../http/list-headers";
+import { orderJson } from "../openapi/serialize";
 
 export function orderRoutes(services: Services) {
   const actor = (c: Context) => actorOf(services.auth, c);

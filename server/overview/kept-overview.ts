@@ -1,6 +1,6 @@
 import type { Db } from "../db/client";
-import { ordersVersion } from "./kept-tab-counts";
-import * as figures from "./overview";
+import { ordersVersion } from "../orders";
+import * as figures from "./sql/overview-rows";
 
 /** How long a period's figures are kept at most, whatever the version says (see `ordersVersion`). */
 const KEEP_MS = 60_000;

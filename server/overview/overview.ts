@@ -1,12 +1,12 @@
 import { PAGE_SIZE } from "@shared/list-page";
 import { OverviewQuery } from "@shared/schemas/overview";
-import { keptPeriodFigures } from "../domain/kept-overview";
-import * as figures from "../domain/overview";
-import { adminOnly, type Actor } from "./actor";
-import type { Deps } from "./deps";
-import { parseInput } from "./parse";
+import { keptPeriodFigures } from "./kept-overview";
+import * as figures from "./sql/overview-rows";
+import { adminOnly, type Actor } from "../context/actor";
+import type { Deps } from "../context/deps";
+import { parseInput } from "../context/parse";
 
-export type { DayOrders, DayRevenue, LowStockProduct, MethodShare, TopProduct } from "../domain/overview";
+export type { DayOrders, DayRevenue, LowStockProduct, MethodShare, TopProduct } from "./sql/overview-rows";
 
 export type Overview = Awaited<ReturnType<typeof shopOverview>>;
 

@@ -1,15 +1,15 @@
 import { M } from "@shared/messages";
 import { PaymentIntentSchema, PaymentProofSchema, TestCardConfirmSchema } from "@shared/schemas/payment";
-import { confirmOrderPayment, settlePayment, startOrderPayment, type Settlement } from "../domain/payments";
-import { isId, orderFacts } from "../domain/orders";
+import { confirmOrderPayment, settlePayment, startOrderPayment, type Settlement } from "./sql/payment-rows";
+import { isId, orderFacts } from "../orders";
 import { refundNote } from "@shared/order-flow";
 import { AppError, conflict, notFound } from "../errors";
-import type { CardPaymentProvider, PaymentProvider } from "../payments/provider";
-import { confirmTestCardPayment } from "../payments/test-card-confirm";
-import { signedIn, type Actor } from "./actor";
+import type { CardPaymentProvider, PaymentProvider } from "./providers/provider";
+import { confirmTestCardPayment } from "./providers/test-card-confirm";
+import { signedIn, type Actor } from "../context/actor";
 import { storeMetrics } from "../metrics/store-metrics";
-import type { Deps } from "./deps";
-import { key, parseInput } from "./parse";
+import type { Deps } from "../context/deps";
+import { key, parseInput } from "../context/parse";
 
 export type { Settlement };
 

@@ -2,9 +2,9 @@ import { randomBytes } from "node:crypto";
 import { M } from "@shared/messages";
 import type { PaymentAttemptRow } from "../db/schema";
 import { conflict } from "../errors";
-import type { PaymentProvider, RefundRequest } from "../payments/provider";
-import { createTestCardProvider } from "../payments/test-card-provider";
-import type { Deps } from "./deps";
+import type { PaymentProvider, RefundRequest } from "./providers/provider";
+import { createTestCardProvider } from "./providers/test-card-provider";
+import type { Deps } from "../context/deps";
 import { reportError } from "../log/report-error";
 
 /** What gives a payment back: its provider, or the shop itself for cash handed back. */

@@ -1,9 +1,9 @@
-import { markRefunded, paymentsDue } from "../domain/refund-order";
-import type { Order } from "../domain/orders";
-import { adminOnly, type Actor } from "./actor";
-import type { Deps } from "./deps";
-import { key } from "./parse";
-import { refunderFor } from "./payment-providers";
+import { markRefunded, paymentsDue } from "./sql/refund-rows";
+import type { Order } from "../orders";
+import { adminOnly, type Actor } from "../context/actor";
+import type { Deps } from "../context/deps";
+import { key } from "../context/parse";
+import { refunderFor } from "./provider-calls";
 
 /**
  * POST /api/order/{id}/refund: an admin gives back every payment due on the order, through its provider, for the

@@ -1,8 +1,8 @@
 import { Hono } from "hono";
 import type { Services } from "../services";
-import * as payments from "../use-cases/payments";
-import { actorOf } from "./actor";
-import { jsonBody } from "./body";
+import * as payments from "./payments";
+import { actorOf } from "../context/session-of";
+import { jsonBody } from "../http/json-body";
 
 /** POST /api/create-payment-intent (spec §7): the order's owner starts paying; the amount is the order's. */
 export function paymentIntentRoutes(services: Services) {

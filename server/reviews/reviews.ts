@@ -1,16 +1,16 @@
 import { MAX_PAGE_SIZE, type Page } from "@shared/list-page";
 import { ReviewSchema } from "@shared/schemas/review";
 import { ReviewListQuery } from "@shared/schemas/review-list";
-import * as reviews from "../domain/reviews";
-import type { Review } from "../domain/reviews";
-import { signedIn, type Actor } from "./actor";
-import { changingCatalog } from "./catalog-change";
-import type { Deps } from "./deps";
-import { withinLimits } from "./limits";
-import { offsetPage } from "./list-page";
-import { parseInput } from "./parse";
+import * as reviews from "./sql/review-rows";
+import type { Review } from "./sql/review-rows";
+import { signedIn, type Actor } from "../context/actor";
+import { changingCatalog } from "../catalog";
+import type { Deps } from "../context/deps";
+import { withinLimits } from "../limits/within-limits";
+import { offsetPage } from "../paging/offset-page";
+import { parseInput } from "../context/parse";
 
-export type { Review } from "../domain/reviews";
+export type { Review } from "./sql/review-rows";
 
 /** How many reviews the home page's testimonials show. */
 export const TESTIMONIALS = 6;
@@ -24,7 +24,7 @@ export function testimonials(deps: Deps): Promise<Review[]> {
 export async function listReviews(deps: Deps, raw: unknown = {}): Promise<Page<Review>> {
   const input = parseInput(ReviewListQuery, raw);
   const { page, limit, offset } = offsetPage(input, MAX_PAGE_SIZE);
-  const { items, total } = await reviews.listReviews(deps.db, { offset, limit });
+  const { items, total } = await reviews.selectReviews(deps.db, { offset, limit });
   return { items, total, page, limit };
 }
 
@@ -33,5 +33,5 @@ export async function addReview(deps: Deps, actor: Actor, raw: unknown) {
   const author = signedIn(actor);
   const review = parseInput(ReviewSchema, raw);
   await withinLimits(deps, "review", author);
-  return changingCatalog(deps, reviews.addReview(deps.db, author, review));
+  return changingCatalog(deps, reviews.insertReview(deps.db, author, review));
 }

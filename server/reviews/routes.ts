@@ -2,12 +2,12 @@ import { Hono } from "hono";
 import { paramsOf } from "@shared/list-page";
 import { REVIEW_LIST_PARAMS } from "@shared/list-choices";
 import type { Services } from "../services";
-import * as reviews from "../use-cases/reviews";
-import { actorOf } from "./actor";
-import { depsOf } from "./deps";
-import { jsonBody } from "./body";
-import { setPageHeaders } from "./list-headers";
-import { reviewJson } from "./serialize";
+import * as reviews from "./reviews";
+import { actorOf } from "../context/session-of";
+import { depsOf } from "../context/deps-of";
+import { jsonBody } from "../http/json-body";
+import { setPageHeaders } from "../http/list-headers";
+import { reviewJson } from "../openapi/serialize";
 
 export function reviewRoutes(services: Services) {
   return new Hono()

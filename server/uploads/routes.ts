@@ -1,9 +1,9 @@
 import { Hono } from "hono";
 import type { Services } from "../services";
-import { adminOnly } from "../use-cases/actor";
-import { uploadImage } from "../use-cases/uploads";
-import { actorOf } from "./actor";
-import { depsOf } from "./deps";
+import { adminOnly } from "../context/actor";
+import { uploadImage } from "./uploads";
+import { actorOf } from "../context/session-of";
+import { depsOf } from "../context/deps-of";
 
 /** POST /api/uploads: an admin's product image, answered in the shape the spec's image host used. */
 export function uploadRoutes(services: Services) {

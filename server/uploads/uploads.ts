@@ -1,9 +1,9 @@
 import { M } from "@shared/messages";
 import { invalid } from "../errors";
 import { processUpload } from "../images/process-upload";
-import { adminOnly, type Actor } from "./actor";
-import type { Deps } from "./deps";
-import { withinLimits } from "./limits";
+import { adminOnly, type Actor } from "../context/actor";
+import type { Deps } from "../context/deps";
+import { withinLimits } from "../limits/within-limits";
 
 /** An admin's product image: judged by its content, stored as WebP at each width; its address is answered. */
 export async function uploadImage(deps: Deps, actor: Actor, file: unknown): Promise<{ url: string }> {

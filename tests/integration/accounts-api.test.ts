@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { findUserByEmail } from "@server/domain/users";
+import { findUserByEmail } from "@server/accounts/sql/user-rows";
 import { asBearer, asCookie, jsonInit, signUp, signUpAdmin, type TestAccount } from "../support/accounts";
 import { TEST_ORIGIN, useTestApp } from "../support/test-app";
 

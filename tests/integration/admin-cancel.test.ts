@@ -1,9 +1,9 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { order } from "@server/db/schema";
-import { cancelOrder } from "@server/domain/cancel-order";
-import { findUserByEmail } from "@server/domain/users";
-import { expireOrders } from "@server/use-cases/expire-orders";
+import { cancelReturningStock } from "@server/orders/sql/cancel-returning-stock";
+import { findUserByEmail } from "@server/accounts/sql/user-rows";
+import { expireOrders } from "@server/orders/expire-orders";
 import { asBearer, signUp, signUpAdmin, type TestAccount } from "../support/accounts";
 import {
   adminView,
@@ -255,7 +255,7 @@ describe("DELETE /api/order/{id} by an admin (test processor)", () => {
     // The cancel has committed and its payment is not cancelled yet: the card form is still open.
     const adminUser = await findUserByEmail(t.database.db, admin.email);
     const asAdmin = { id: adminUser!.id, name: adminUser!.name, email: adminUser!.email, role: "admin" as const };
-    await cancelOrder(t.database.db, asAdmin, orderId, REASON);
+    await cancelReturningStock(t.database.db, asAdmin, orderId, REASON);
     const confirm = await confirmTestCard(t, secret);
     expect(confirm.status).toBe(200);
     const { id: intentId } = await testIntentOf(t, orderId);

@@ -7,7 +7,7 @@ import { createApp } from "@server/app";
 import { loadConfig } from "@server/config";
 import { account, user } from "@server/db/auth-schema";
 import { openDatabase, type Database } from "@server/db/client";
-import { findUserByEmail } from "@server/domain/users";
+import { findUserByEmail } from "@server/accounts/sql/user-rows";
 import { createServices } from "@server/services";
 import { asBearer, jsonInit, signUp, signUpAdmin, type TestAccount } from "../support/accounts";
 import { TEST_ORIGIN, type TestContext } from "../support/test-app";

@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { user } from "@server/db/auth-schema";
-import { addCategory } from "@server/domain/categories";
+import { insertCategory } from "@server/catalog/sql/category-rows";
 import { asBearer, jsonInit, signUp, signUpAdmin, type TestAccount } from "../support/accounts";
 import { pngImage } from "../support/images";
 import { makeProduct, TEST_DELIVERY } from "../support/orders";
@@ -125,7 +125,7 @@ describe("authorization matrix: every /api call against a stranger, the owner, a
       jsonInit("POST", { productId, quantity: 1, delivery: TEST_DELIVERY }, asBearer(accounts.owner)),
     );
     const { insertedId: orderId } = (await placed.json()) as { insertedId: string };
-    const { id: categoryId } = await addCategory(t.database.db, categoryNames());
+    const { id: categoryId } = await insertCategory(t.database.db, categoryNames());
     return { owner: accounts.owner, productId, orderId, victim: await signUp(t), categoryId };
   }
 

@@ -19,7 +19,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { create } from "tar";
 import { openDatabase } from "@server/db/client";
 import { order, orderEvent, product } from "@server/db/schema";
-import type { OrderJson, ProductJson } from "@server/api/wire-types";
+import type { OrderJson, ProductJson } from "@server/openapi/wire-types";
 import { jsonInit } from "../support/accounts";
 import { pngImage } from "../support/images";
 import { TEST_DELIVERY } from "../support/orders";

@@ -84,7 +84,7 @@ function closeServer(server: Server | undefined) {
   return new Promise((resolve) => server.close(resolve));
 }
 
-/** nginx ending TLS on `port` and proxying to the store, as the README's example sets it up. */
+/** nginx ending TLS on `port` and proxying to the store, as docs/operating.md's example sets it up. */
 async function startNginx(dir: string, port: number, storePort: number): Promise<ChildProcess> {
   execFileSync(
     "openssl",

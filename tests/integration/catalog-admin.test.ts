@@ -4,7 +4,7 @@ import { randomUUID } from "node:crypto";
 import sharp from "sharp";
 import { OTHER_CATEGORY_ID } from "@server/db/schema";
 import { describe, expect, it } from "vitest";
-import type { OrderJson, ProductJson } from "@server/api/wire-types";
+import type { OrderJson, ProductJson } from "@server/openapi/wire-types";
 import { asBearer, asCookie, jsonInit, signUp, signUpAdmin, type TestAccount } from "../support/accounts";
 import { pixelBombPng, pngImage } from "../support/images";
 import { makeProduct, messageOf } from "../support/orders";

@@ -4,7 +4,7 @@ import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import routeConfig from "~/routes";
 import { profile, review } from "@server/db/schema";
-import { findUserByEmail } from "@server/domain/users";
+import { findUserByEmail } from "@server/accounts/sql/user-rows";
 import { asBearer, signUp, signUpAdmin, type TestAccount } from "../support/accounts";
 import { changedTables, fingerprint } from "../support/fingerprint";
 import { honoToTemplate } from "../support/openapi-calls";

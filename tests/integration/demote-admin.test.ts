@@ -1,9 +1,9 @@
 import { eq, inArray } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { user } from "@server/db/auth-schema";
-import { demoteAdmin, findUserByEmail } from "@server/domain/users";
+import { demoteAdmin, findUserByEmail } from "@server/accounts/sql/user-rows";
 import { AppError } from "@server/errors";
-import { demoteFromAdmin } from "@server/use-cases/users";
+import { demoteFromAdmin } from "@server/accounts/users";
 import { asBearer, asCookie, signUp, signUpAdmin, type TestAccount } from "../support/accounts";
 import { aCustomer, nobody } from "../support/page-scenes";
 import { useTestApp } from "../support/test-app";

@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { readdir } from "node:fs/promises";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { addCategory } from "@server/domain/categories";
+import { insertCategory } from "@server/catalog/sql/category-rows";
 import { asBearer } from "../support/accounts";
 import { CALLS_COUNTED } from "../support/fingerprint";
 import { fuzzEach, useFuzzAccounts } from "../support/fuzz/fuzz-call";
@@ -29,7 +29,7 @@ describe("fuzzing the catalog's write calls (products, uploads, categories): nev
   /** A fresh tag for names no category has yet, and an empty category to rename or remove. */
   const aCategory = async () => {
     const tag = randomUUID().slice(0, 8);
-    const { id } = await addCategory(t.database.db, { nameEn: `Shelf ${tag}`, nameBn: `তাক ${tag}` });
+    const { id } = await insertCategory(t.database.db, { nameEn: `Shelf ${tag}`, nameBn: `তাক ${tag}` });
     return { categoryId: id, tag };
   };
   const categoryBody = (s: Record<string, string>) => ({

@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { beforeAll, describe, expect, it } from "vitest";
-import { placeOrder } from "@server/use-cases/orders";
+import { placeOrder } from "@server/orders/orders";
 import { PRODUCT_LIST_PARAMS } from "@shared/list-choices";
 import { asBearer, signUp, signUpAdmin, type TestAccount } from "../support/accounts";
 import { changedTables, fingerprint } from "../support/fingerprint";

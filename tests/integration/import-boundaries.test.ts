@@ -10,24 +10,31 @@ async function boundaryErrors(filePath: string, specifier: string): Promise<stri
 }
 
 /**
- * `npm run lint` enforces which layer may import which (eslint.boundaries.js). Each row is a module that would
+ * `npm run lint` enforces which part of the store may import which (eslint.boundaries.js). Each row is a module that would
  * break a boundary; the last ones are imports the same layers may make.
  */
 describe("import boundaries (npm run lint)", () => {
   it.each([
     ["a browser component importing the database", "app/components/cart.tsx", "@server/db/client"],
-    ["a browser component importing the domain", "app/components/cart.tsx", "@server/domain/catalog"],
-    ["a browser helper importing a use case", "app/lib/cart.ts", "@server/use-cases/orders"],
-    ["a route importing the API's serializer", "app/routes/dashboard/cart.tsx", "@server/api/serialize"],
-    ["a route importing the domain", "app/routes/dashboard/cart.tsx", "@server/domain/orders"],
+    ["a browser component importing a feature", "app/components/cart.tsx", "@server/catalog"],
+    ["a browser helper importing a feature", "app/lib/cart.ts", "@server/orders"],
+    ["a route importing a feature's SQL", "app/routes/dashboard/cart.tsx", "@server/orders/sql/order-rows"],
+    ["a route importing a feature's use case file", "app/routes/dashboard/cart.tsx", "@server/orders/orders"],
+    ["a route importing the OpenAPI layer", "app/routes/dashboard/cart.tsx", "@server/openapi/document"],
     ["the page door importing the database", "app/door/cart.server.ts", "@server/db/client"],
-    ["a server module importing app/", "server/api/cart.ts", "~/lib/toast"],
+    ["a server module importing app/", "server/http/cart.ts", "~/lib/toast"],
     ["a server module reaching app/ by a relative path", "server/http/cart.ts", "../../app/lib/toast"],
-    ["a domain module importing hono", "server/domain/cart.ts", "hono"],
-    ["a domain module importing an HTTP helper", "server/domain/cart.ts", "../http/client-ip"],
-    ["a use case importing the API layer", "server/use-cases/cart.ts", "../api/serialize"],
-    ["the database layer importing the domain", "server/db/cart.ts", "../domain/catalog"],
-    ["shared code importing the server", "shared/cart.ts", "@server/domain/catalog"],
+    ["a feature importing another feature's use case", "server/payments/cart.ts", "../orders/orders"],
+    ["a feature's SQL importing another feature's SQL", "server/payments/sql/cart.ts", "../../orders/sql/order-rows"],
+    ["a feature importing another feature's insides by alias", "server/reviews/cart.ts", "@server/catalog/products"],
+    ["a shared room importing a feature's insides", "server/jobs/cart.ts", "../orders/expire-orders"],
+    ["a script importing a feature's insides", "scripts/cart.ts", "@server/accounts/sql/user-rows"],
+    ["a use case importing hono", "server/orders/cart.ts", "hono"],
+    ["a feature's SQL importing hono", "server/orders/sql/cart.ts", "hono"],
+    ["a use case importing an HTTP helper", "server/orders/cart.ts", "../http/client-ip"],
+    ["a use case importing the OpenAPI layer", "server/orders/cart.ts", "@server/openapi/route-types"],
+    ["the database layer importing a feature", "server/db/cart.ts", "../catalog"],
+    ["shared code importing the server", "shared/cart.ts", "@server/catalog"],
     ["shared code importing app/", "shared/cart.ts", "~/lib/toast"],
     ["shared code importing a Node module", "shared/cart.ts", "node:crypto"],
   ])("refuses %s", async (_what, file, specifier) => {
@@ -38,8 +45,13 @@ describe("import boundaries (npm run lint)", () => {
 
   it.each([
     ["a browser component importing shared rules", "app/components/cart.tsx", "@shared/quantity"],
-    ["a route importing a use case", "app/routes/dashboard/cart.tsx", "@server/use-cases/orders"],
-    ["a domain module importing the database", "server/domain/cart.ts", "../db/client"],
+    ["a route importing a feature's public face", "app/routes/dashboard/cart.tsx", "@server/orders"],
+    ["a feature importing another feature's public face", "server/payments/cart.ts", "../orders"],
+    ["a feature's SQL importing another feature's public face", "server/payments/sql/cart.ts", "../../orders"],
+    ["a feature's routes importing hono", "server/orders/cart-routes.ts", "hono"],
+    ["a feature importing its own SQL", "server/orders/cart.ts", "./sql/order-rows"],
+    ["a feature's SQL importing the database", "server/orders/sql/cart.ts", "../../db/client"],
+    ["the API router importing a feature's public face", "server/http/cart.ts", "../orders"],
     ["the database layer importing a shared schema", "server/db/cart.ts", "@shared/schemas/delivery"],
     ["shared code importing zod", "shared/cart.ts", "zod"],
   ])("allows %s", async (_what, file, specifier) => {

@@ -1,13 +1,13 @@
 import { inArray, isNotNull } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { invoiceCounter, order } from "@server/db/schema";
-import { issueInvoice } from "@server/domain/invoices";
+import { issueInvoice } from "@server/orders/sql/invoices";
 import { asBearer, jsonInit, signUp, signUpAdmin } from "../support/accounts";
 import { holdPayment, orderFor, orderRow } from "../support/orders";
 import { lastFirst, useRaceOrders, type RaceOrder } from "../support/race-orders";
 import { useTestApp } from "../support/test-app";
 
-// Invoice numbers (server/domain/invoices.ts): given once, when an order is paid or confirmed for cash on delivery,
+// Invoice numbers (server/orders/sql/invoices.ts): given once, when an order is paid or confirmed for cash on delivery,
 // from one counter row moved in the same transaction: no gap, no repeat, even when 200 payments land at once.
 
 const GOOD_CARD = { number: "4242 4242 4242 4242", expMonth: 12, expYear: 2034, cvc: "123" };

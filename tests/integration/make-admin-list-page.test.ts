@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { beforeAll, describe, expect, it } from "vitest";
 import { user } from "@server/db/auth-schema";
 import { review } from "@server/db/schema";
-import { findUserByEmail } from "@server/domain/users";
+import { findUserByEmail } from "@server/accounts/sql/user-rows";
 import { asCookie, signUpAdmin, type TestAccount } from "../support/accounts";
 import { usePageApp, type PageContext } from "../support/page-app";
 

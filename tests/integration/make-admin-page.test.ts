@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { findUserByEmail } from "@server/domain/users";
+import { findUserByEmail } from "@server/accounts/sql/user-rows";
 import { asCookie, signUp, signUpAdmin, type TestAccount } from "../support/accounts";
 import { readAnswer } from "../support/action-answer";
 import { usePageApp } from "../support/page-app";

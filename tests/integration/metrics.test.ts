@@ -1,8 +1,8 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { createApp } from "@server/app";
 import { afterCommit } from "@server/db/after-commit";
-import { recordEvent } from "@server/domain/order-history";
-import { expireOrders } from "@server/use-cases/expire-orders";
+import { recordEvent } from "@server/orders/sql/order-history";
+import { expireOrders } from "@server/orders/expire-orders";
 import { asBearer, jsonInit, signUp, type TestAccount } from "../support/accounts";
 import { makeProduct, orderFor, TEST_DELIVERY } from "../support/orders";
 import { parsePrometheusText, valueOf, type Sample } from "../support/prometheus-text";

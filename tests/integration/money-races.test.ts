@@ -1,9 +1,9 @@
 import { inArray } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { testPaymentIntent } from "@server/db/schema";
-import { cancelOrder } from "@server/use-cases/orders";
-import { confirmTestCard } from "@server/use-cases/payments";
-import { refundOrder } from "@server/use-cases/refunds";
+import { cancelOrder } from "@server/orders/orders";
+import { confirmTestCard } from "@server/payments/payments";
+import { refundOrder } from "@server/payments/refunds";
 import { asBearer, jsonInit, type TestAccount } from "../support/accounts";
 import { checkMoneyInvariants, tally } from "../support/money-checks";
 import { lastFirst, RACE_MS, RACES, statusOf, unexpected, useRaceOrders, type RaceOrder } from "../support/race-orders";

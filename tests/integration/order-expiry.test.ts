@@ -4,7 +4,7 @@ import { loadConfig } from "@server/config";
 import { order, product } from "@server/db/schema";
 import { scheduleOrderExpiry } from "@server/jobs/order-expiry";
 import { prepareStore } from "@server/startup";
-import { expireOrders } from "@server/use-cases/expire-orders";
+import { expireOrders } from "@server/orders/expire-orders";
 import { asBearer, jsonInit, signUp, signUpAdmin } from "../support/accounts";
 import {
   adminView,

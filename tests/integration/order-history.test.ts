@@ -1,8 +1,8 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import type { OrderEventJson } from "@server/api/wire-types";
+import type { OrderEventJson } from "@server/openapi/wire-types";
 import { order } from "@server/db/schema";
-import { expireOrders } from "@server/use-cases/expire-orders";
+import { expireOrders } from "@server/orders/expire-orders";
 import { signUp, signUpAdmin, type TestAccount } from "../support/accounts";
 import {
   adminView,

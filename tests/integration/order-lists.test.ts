@@ -1,9 +1,9 @@
 import { eq, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import type { OrderJson } from "@server/api/wire-types";
+import type { OrderJson } from "@server/openapi/wire-types";
 import { order } from "@server/db/schema";
 import type { SessionUser } from "@server/auth/session";
-import { cancelByShop, listAllOrders, myOrders } from "@server/use-cases/orders";
+import { cancelByShop, listAllOrders, myOrders } from "@server/orders/orders";
 import { english, M, type MessageCode } from "@shared/messages";
 import { ORDER_SORTS, ORDER_TABS } from "@shared/list-choices";
 import { asBearer, signUp, signUpAdmin, type TestAccount } from "../support/accounts";

@@ -1,9 +1,9 @@
 import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import type { OrderJson } from "@server/api/wire-types";
+import type { OrderJson } from "@server/openapi/wire-types";
 import { order, product, type NewProductRow } from "@server/db/schema";
-import { findUserByEmail } from "@server/domain/users";
+import { findUserByEmail } from "@server/accounts/sql/user-rows";
 import { asBearer, asCookie, jsonInit, signUp, signUpAdmin, type TestAccount } from "../support/accounts";
 import { makeProduct as makeOwnProduct } from "../support/orders";
 import { useTestApp } from "../support/test-app";

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { like, or } from "drizzle-orm";
 import { category } from "@server/db/schema";
-import { addCategory } from "@server/domain/categories";
+import { insertCategory } from "@server/catalog/sql/category-rows";
 import { fuzzPageActions } from "../support/fuzz/page-action-suite";
 import { aCustomer, anAdmin, aProduct, type Scene } from "../support/page-scenes";
 
@@ -23,7 +23,7 @@ fuzzPageActions("the shop’s catalog and accounts", (t) => {
   const aCategory = async () => {
     await t.database.db.delete(category).where(or(like(category.nameEn, "Shelf %"), like(category.nameEn, "Fuzzed %")));
     const tag = randomUUID().slice(0, 8);
-    const { id } = await addCategory(t.database.db, { nameEn: `Shelf ${tag}`, nameBn: `তাক ${tag}` });
+    const { id } = await insertCategory(t.database.db, { nameEn: `Shelf ${tag}`, nameBn: `তাক ${tag}` });
     return { categoryId: id, tag };
   };
   const categoryForm = (intent: string) => (s: Scene) => ({

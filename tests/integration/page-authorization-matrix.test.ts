@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { beforeAll, describe, expect, it } from "vitest";
 import { OTHER_CATEGORY_ID } from "@server/db/schema";
-import { addCategory } from "@server/domain/categories";
+import { insertCategory } from "@server/catalog/sql/category-rows";
 import { signUp, signUpAdmin, type TestAccount } from "../support/accounts";
 import { readAnswer } from "../support/action-answer";
 import { CALLS_COUNTED, changedTables, fingerprint, type Ignored } from "../support/fingerprint";
@@ -100,7 +100,7 @@ const categoryNames = () => {
   const tag = randomUUID().slice(0, 8);
   return { nameEn: `Matrix shelf ${tag}`, nameBn: `তাক ${tag}` };
 };
-const aCategory = async (t: PageContext) => ({ categoryId: (await addCategory(t.database.db, categoryNames())).id });
+const aCategory = async (t: PageContext) => ({ categoryId: (await insertCategory(t.database.db, categoryNames())).id });
 const categories = (intent: string) => (s: Scene) => ({
   path: "/dashboard/categories",
   fields: { intent, ...(s.categoryId ? { categoryId: s.categoryId } : {}), ...categoryNames() },

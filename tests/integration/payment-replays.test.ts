@@ -1,6 +1,6 @@
 import Stripe from "stripe";
 import { describe, expect, it } from "vitest";
-import { cancelOrder } from "@server/use-cases/orders";
+import { cancelOrder } from "@server/orders/orders";
 import { asBearer, jsonInit } from "../support/accounts";
 import { checkMoneyInvariants, tally } from "../support/money-checks";
 import { STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET, useSslcommerzApp, useStripeApp } from "../support/provider-apps";

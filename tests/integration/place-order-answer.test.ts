@@ -1,13 +1,13 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { order } from "@server/db/schema";
-import { placeOrder } from "@server/use-cases/orders";
+import { placeOrder } from "@server/orders/orders";
 import { signUp } from "../support/accounts";
 import { makeProduct, TEST_DELIVERY } from "../support/orders";
 import { useTestApp } from "../support/test-app";
 import { sessionUserOf } from "../support/use-case-actors";
 
-// Placing an order answers the row its one statement wrote (server/domain/place-order.ts), mapped as drizzle maps
+// Placing an order answers the row its one statement wrote (server/orders/sql/insert-order.ts), mapped as drizzle maps
 // a row it reads: the answer must be the order as the database holds it, field for field and type for type.
 
 describe("the order a placing answers", () => {

@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { review } from "@server/db/schema";
 import { seedDemoData } from "@server/db/seed";
-import { findUserByEmail } from "@server/domain/users";
+import { findUserByEmail } from "@server/accounts/sql/user-rows";
 import { asBearer, asCookie, jsonInit, signUp } from "../support/accounts";
 import { useTestApp } from "../support/test-app";
 

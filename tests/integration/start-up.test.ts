@@ -6,7 +6,7 @@ import { describe, expect, it } from "vitest";
 import { DEMO_ADMIN, ensureDemoAdmin } from "@server/auth/first-admin";
 import { loadConfig } from "@server/config";
 import { openDatabase } from "@server/db/client";
-import { findUserByEmail } from "@server/domain/users";
+import { findUserByEmail } from "@server/accounts/sql/user-rows";
 import { createServices } from "@server/services";
 import { describeMode, prepareStore, StartRefused } from "@server/startup";
 import { jsonInit, signUp, signUpAdmin } from "../support/accounts";

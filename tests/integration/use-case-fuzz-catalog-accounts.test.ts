@@ -2,13 +2,13 @@ import { randomUUID } from "node:crypto";
 import { readdir } from "node:fs/promises";
 import path from "node:path";
 import { describe } from "vitest";
-import { addCategory } from "@server/domain/categories";
-import * as catalog from "@server/use-cases/catalog";
-import * as categories from "@server/use-cases/categories";
-import * as profiles from "@server/use-cases/profiles";
-import * as reviews from "@server/use-cases/reviews";
-import * as uploads from "@server/use-cases/uploads";
-import * as users from "@server/use-cases/users";
+import { insertCategory } from "@server/catalog/sql/category-rows";
+import * as catalog from "@server/catalog/products";
+import * as categories from "@server/catalog/categories";
+import * as profiles from "@server/accounts/profiles";
+import * as reviews from "@server/reviews/reviews";
+import * as uploads from "@server/uploads/uploads";
+import * as users from "@server/accounts/users";
 import { CALLS_COUNTED } from "../support/fingerprint";
 import { fuzzEachUseCase } from "../support/fuzz/fuzz-use-case";
 import { photo, PRODUCT, PROFILE } from "../support/fuzz/use-case-fixtures";
@@ -36,7 +36,7 @@ describe("fuzzing every use case that takes raw input (catalog and accounts): it
   /** A fresh tag for names no category has yet, and an empty category to rename or remove. */
   const aCategory = async () => {
     const tag = randomUUID().slice(0, 8);
-    const { id } = await addCategory(t.database.db, { nameEn: `Shelf ${tag}`, nameBn: `তাক ${tag}` });
+    const { id } = await insertCategory(t.database.db, { nameEn: `Shelf ${tag}`, nameBn: `তাক ${tag}` });
     return { categoryId: id, tag };
   };
   const categoryNames = (s: Scene) => ({ nameEn: `Fuzzed ${s.tag}`, nameBn: `ফাজ ${s.tag}`, position: 5 });

@@ -1,6 +1,6 @@
 import { describe } from "vitest";
-import * as orders from "@server/use-cases/orders";
-import * as refunds from "@server/use-cases/refunds";
+import * as orders from "@server/orders/orders";
+import * as refunds from "@server/payments/refunds";
 import { CALLS_COUNTED } from "../support/fingerprint";
 import { fuzzEachUseCase } from "../support/fuzz/fuzz-use-case";
 import { body, email, id, idempotencyKey } from "../support/fuzz/use-case-params";

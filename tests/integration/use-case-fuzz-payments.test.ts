@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import Stripe from "stripe";
 import { describe } from "vitest";
-import * as payments from "@server/use-cases/payments";
+import * as payments from "@server/payments/payments";
 import { fuzzEachUseCase } from "../support/fuzz/fuzz-use-case";
 import { hostileHeaderValue } from "../support/fuzz/hostile-values";
 import { BILLING, DECLINES_RECORDED, GOOD_CARD } from "../support/fuzz/use-case-fixtures";

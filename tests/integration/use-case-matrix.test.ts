@@ -1,20 +1,20 @@
 import { randomUUID } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { AppError, type ErrorKind } from "@server/errors";
-import type { Actor } from "@server/use-cases/actor";
-import * as catalog from "@server/use-cases/catalog";
-import * as categories from "@server/use-cases/categories";
-import type { Deps } from "@server/use-cases/deps";
-import * as orders from "@server/use-cases/orders";
-import * as overview from "@server/use-cases/overview";
-import * as payments from "@server/use-cases/payments";
-import * as expiry from "@server/use-cases/expire-orders";
-import * as profiles from "@server/use-cases/profiles";
-import * as refunds from "@server/use-cases/refunds";
-import * as reviews from "@server/use-cases/reviews";
-import * as uploads from "@server/use-cases/uploads";
-import * as users from "@server/use-cases/users";
-import { addCategory } from "@server/domain/categories";
+import type { Actor } from "@server/context/actor";
+import * as catalog from "@server/catalog/products";
+import * as categories from "@server/catalog/categories";
+import type { Deps } from "@server/context/deps";
+import * as orders from "@server/orders/orders";
+import * as overview from "@server/overview/overview";
+import * as payments from "@server/payments/payments";
+import * as expiry from "@server/orders/expire-orders";
+import * as profiles from "@server/accounts/profiles";
+import * as refunds from "@server/payments/refunds";
+import * as reviews from "@server/reviews/reviews";
+import * as uploads from "@server/uploads/uploads";
+import * as users from "@server/accounts/users";
+import { insertCategory } from "@server/catalog/sql/category-rows";
 import { changedTables, fingerprint } from "../support/fingerprint";
 import { pngImage } from "../support/images";
 import { TEST_DELIVERY } from "../support/orders";
@@ -174,7 +174,7 @@ describe("use-case authorization matrix: every use case with an actor, called by
       ownerName: a.owner.name,
       victimEmail,
       adminEmail,
-      categoryId: (await addCategory(t.database.db, categoryNames())).id,
+      categoryId: (await insertCategory(t.database.db, categoryNames())).id,
     };
   }
 

@@ -61,8 +61,8 @@ export interface Balancer {
 }
 
 /**
- * nginx on `port`, spreading requests over the store copies on `upstreams` as the README's load-balancer example
- * does: round robin, a copy that refuses a connection is skipped for `failTimeout` seconds and the request goes to
+ * nginx on `port`, spreading requests over the store copies on `upstreams` as docs/operating.md's load-balancer
+ * example does: round robin, a copy that refuses a connection is skipped for `failTimeout` seconds and the request goes to
  * the next one. Every answer names the copy (or copies) that answered it in X-Upstream.
  */
 export async function startBalancer(port: number, upstreams: number[], failTimeout = 2): Promise<Balancer> {

@@ -1,4 +1,4 @@
-import type { OpenApiDocument, OpenApiOperation } from "@server/api/openapi/document";
+import type { OpenApiDocument, OpenApiOperation } from "@server/openapi/document";
 
 /** `GET /api/order/{}`: a call with its parameters' names left out, since OpenAPI allows one name per place. */
 export type Call = string;

@@ -1,6 +1,6 @@
 import { asc, desc, type SQL } from "drizzle-orm";
 import { order } from "@server/db/schema";
-import { findUserByEmail } from "@server/domain/users";
+import { findUserByEmail } from "@server/accounts/sql/user-rows";
 import type { Delivery } from "@shared/schemas/delivery";
 import type { OrderStatus } from "@shared/order-flow";
 import type { OrderSort } from "@shared/list-choices";

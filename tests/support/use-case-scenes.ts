@@ -1,8 +1,8 @@
 import { eq } from "drizzle-orm";
 import type { SessionUser } from "@server/auth/session";
 import { testPaymentIntent, type NewProductRow } from "@server/db/schema";
-import { chooseCashOnDelivery, placeOrder } from "@server/use-cases/orders";
-import { startCardPayment } from "@server/use-cases/payments";
+import { chooseCashOnDelivery, placeOrder } from "@server/orders/orders";
+import { startCardPayment } from "@server/payments/payments";
 import { holdPayment, makeProduct, oweCashBack, TEST_DELIVERY } from "./orders";
 import type { TestContext } from "./test-app";
 

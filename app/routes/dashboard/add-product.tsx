@@ -1,9 +1,9 @@
 import { localTitle } from "~/i18n/meta";
 import { useT } from "~/i18n/use-t";
 import { ProductForm } from "~/components/product-form";
-import { adminOnly } from "@server/use-cases/actor";
-import { addProduct } from "@server/use-cases/catalog";
-import { listCategories } from "@server/use-cases/categories";
+import { adminOnly } from "@server/context/actor";
+import { addProduct } from "@server/catalog";
+import { listCategories } from "@server/catalog";
 import { M } from "@shared/messages";
 import { formOf, productFields, typedValues } from "~/door/form-input.server";
 import { act, load, succeeded } from "~/door/page-door.server";

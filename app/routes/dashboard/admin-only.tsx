@@ -1,6 +1,6 @@
 import { useT } from "~/i18n/use-t";
 import { Link, Outlet, isRouteErrorResponse, useLocation } from "react-router";
-import { adminOnly } from "@server/use-cases/actor";
+import { adminOnly } from "@server/context/actor";
 import { isMessageCode, type Message } from "@shared/messages";
 import { load } from "~/door/page-door.server";
 import { useMessage } from "~/i18n/use-message";

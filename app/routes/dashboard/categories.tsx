@@ -1,7 +1,7 @@
 import { useT } from "~/i18n/use-t";
 import { Form, Link } from "react-router";
-import { adminOnly } from "@server/use-cases/actor";
-import { addCategory, listCategories, removeCategory, renameCategory } from "@server/use-cases/categories";
+import { adminOnly } from "@server/context/actor";
+import { addCategory, listCategories, removeCategory, renameCategory } from "@server/catalog";
 import { M } from "@shared/messages";
 import { MAX_CATEGORY_NAME_LENGTH } from "@shared/text-limits";
 import type { CategoryView } from "@shared/views";

@@ -1,7 +1,7 @@
 import { useT } from "~/i18n/use-t";
 import { Link, useNavigate } from "react-router";
-import { productToEdit, updateProduct } from "@server/use-cases/catalog";
-import { listCategories } from "@server/use-cases/categories";
+import { productToEdit, updateProduct } from "@server/catalog";
+import { listCategories } from "@server/catalog";
 import { M } from "@shared/messages";
 import { paramsOf } from "@shared/list-page";
 import { PRODUCT_LIST_PARAMS } from "@shared/list-choices";

@@ -1,5 +1,5 @@
 import { isRouteErrorResponse, Link } from "react-router";
-import { orderDetail } from "@server/use-cases/orders";
+import { orderDetail } from "@server/orders";
 import { languageOf } from "@shared/languages";
 import { localTitle } from "~/i18n/meta";
 import { useT } from "~/i18n/use-t";

@@ -2,7 +2,7 @@ import { localTitle } from "~/i18n/meta";
 import { useT } from "~/i18n/use-t";
 import { Outlet, type ShouldRevalidateFunction } from "react-router";
 import { Sidebar } from "~/components/layout/sidebar";
-import { signedIn } from "@server/use-cases/actor";
+import { signedIn } from "@server/context/actor";
 import { load } from "~/door/page-door.server";
 import { userView } from "~/door/views.server";
 import type { Route } from "./+types/layout";

@@ -1,6 +1,6 @@
 import { useT } from "~/i18n/use-t";
 import { Form, Link } from "react-router";
-import { deleteUser, demoteFromAdmin, listUsers, promoteToAdmin } from "@server/use-cases/users";
+import { deleteUser, demoteFromAdmin, listUsers, promoteToAdmin } from "@server/accounts";
 import { M } from "@shared/messages";
 import { MAX_QUERY_LENGTH, PAGE_SIZE, paramsOf } from "@shared/list-page";
 import { USER_LIST_PARAMS } from "@shared/list-choices";

@@ -2,7 +2,7 @@ import { localTitle } from "~/i18n/meta";
 import { useT } from "~/i18n/use-t";
 import { useFormat } from "~/i18n/use-format";
 import { data, Form, Link } from "react-router";
-import { acceptPayment, advance, collectCash, confirmOrder, listAllOrders } from "@server/use-cases/orders";
+import { acceptPayment, advance, collectCash, confirmOrder, listAllOrders } from "@server/orders";
 import { M } from "@shared/messages";
 import { PAGE_SIZE, paramsOf } from "@shared/list-page";
 import { ORDER_LIST_PARAMS } from "@shared/list-choices";

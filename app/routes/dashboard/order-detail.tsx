@@ -2,7 +2,7 @@ import { localTitle } from "~/i18n/meta";
 import { useT } from "~/i18n/use-t";
 import { useFormat } from "~/i18n/use-format";
 import { Form, isRouteErrorResponse, Link } from "react-router";
-import { confirmOrder, orderDetail } from "@server/use-cases/orders";
+import { confirmOrder, orderDetail } from "@server/orders";
 import { M } from "@shared/messages";
 import type { OrderView } from "@shared/views";
 import { BuyerRecord } from "~/components/order/buyer-record";

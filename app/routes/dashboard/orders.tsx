@@ -2,7 +2,7 @@ import { localTitle } from "~/i18n/meta";
 import { useT } from "~/i18n/use-t";
 import { useFormat } from "~/i18n/use-format";
 import { data, Link } from "react-router";
-import { cancelOrder, myOrders } from "@server/use-cases/orders";
+import { cancelOrder, myOrders } from "@server/orders";
 import { M } from "@shared/messages";
 import { paramsOf } from "@shared/list-page";
 import { OrderNotes } from "~/components/order/order-notes";

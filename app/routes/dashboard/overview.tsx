@@ -2,7 +2,7 @@ import { localTitle } from "~/i18n/meta";
 import { useT } from "~/i18n/use-t";
 import { useFormat } from "~/i18n/use-format";
 import { data, Link } from "react-router";
-import { shopOverview, type Overview } from "@server/use-cases/overview";
+import { shopOverview, type Overview } from "@server/overview";
 import { ORDER_STATUSES, type OrderStatus } from "@shared/order-flow";
 import { paramsOf } from "@shared/list-page";
 import { OVERVIEW_DAYS, OVERVIEW_PARAMS } from "@shared/list-choices";

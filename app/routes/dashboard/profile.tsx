@@ -1,6 +1,6 @@
 import { useT } from "~/i18n/use-t";
 import { Form, useLocation } from "react-router";
-import { myProfile, saveMyProfile } from "@server/use-cases/profiles";
+import { myProfile, saveMyProfile } from "@server/accounts";
 import { M } from "@shared/messages";
 import { Field } from "~/components/ui/field";
 import { FormError } from "~/components/ui/form-error";

@@ -1,8 +1,8 @@
 import { localTitle } from "~/i18n/meta";
 import { useT } from "~/i18n/use-t";
 import { Form } from "react-router";
-import { signedIn } from "@server/use-cases/actor";
-import { addReview } from "@server/use-cases/reviews";
+import { signedIn } from "@server/context/actor";
+import { addReview } from "@server/reviews";
 import { M, type Message } from "@shared/messages";
 import { MAX_COMMENT_LENGTH } from "@shared/text-limits";
 import { Field, TextAreaField } from "~/components/ui/field";

@@ -1,5 +1,5 @@
-import { featuredProducts } from "@server/use-cases/catalog";
-import { testimonials } from "@server/use-cases/reviews";
+import { featuredProducts } from "@server/catalog";
+import { testimonials } from "@server/reviews";
 import { About } from "~/components/home/about";
 import { ClientLogos } from "~/components/home/client-logos";
 import { FeaturedProducts } from "~/components/home/featured-products";

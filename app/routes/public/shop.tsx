@@ -1,7 +1,7 @@
 import { useT } from "~/i18n/use-t";
 import { isRouteErrorResponse, Link, useLocation } from "react-router";
-import { listProducts } from "@server/use-cases/catalog";
-import { listCategories } from "@server/use-cases/categories";
+import { listProducts } from "@server/catalog";
+import { listCategories } from "@server/catalog";
 import { languageOf } from "@shared/languages";
 import type { Message } from "@shared/messages";
 import { PAGE_SIZE, paramsOf } from "@shared/list-page";

@@ -1,11 +1,11 @@
 import { asc, count, eq, sql } from "drizzle-orm";
 import { M } from "@shared/messages";
-import type { SessionUser } from "../auth/session";
-import type { Db } from "../db/client";
-import { descNullsLast } from "./index-order";
-import { user, type UserRow } from "../db/schema";
-import { conflict, forbidden, notFound } from "../errors";
-import { hasOrders } from "./orders";
+import type { SessionUser } from "../../auth/session";
+import type { Db } from "../../db/client";
+import { descNullsLast } from "../../db/sort-keys";
+import { user, type UserRow } from "../../db/schema";
+import { conflict, forbidden, notFound } from "../../errors";
+import { hasOrders } from "../../orders";
 
 export type User = UserRow;
 
@@ -25,7 +25,7 @@ export const containing = (q: string) => `%${q.toLowerCase().replace(/[\\%_]/g, 
  * Make Admin's list: a page of accounts, newest first, and how many the whole list holds. The search is the
  * expression `user_search_trgm_idx` holds, so its trigrams answer any part of a name or e-mail.
  */
-export async function listUsers(db: Db, query: UserQuery): Promise<{ items: User[]; total: number }> {
+export async function selectUsers(db: Db, query: UserQuery): Promise<{ items: User[]; total: number }> {
   const where = query.q ? sql`lower(${user.name} || ' ' || ${user.email}) like ${containing(query.q)}` : undefined;
   const items = await db
     .select()
@@ -55,7 +55,7 @@ export async function getUserByEmail(db: Db, email: string | null): Promise<User
 }
 
 /** Spec: 'Make Admin'. Promoting someone who is already an admin changes nothing (`promoted` false). */
-export async function promoteToAdmin(db: Db, email: string | null): Promise<{ user: User; promoted: boolean }> {
+export async function setAdminRole(db: Db, email: string | null): Promise<{ user: User; promoted: boolean }> {
   const target = await getUserByEmail(db, email);
   if (target.role === "admin") return { user: target, promoted: false };
   const [row] = await db

@@ -1,17 +1,17 @@
 import { asc, count, eq, getTableColumns, sql } from "drizzle-orm";
 import { M } from "@shared/messages";
 import type { CategoryInput } from "@shared/schemas/category";
-import type { Db } from "../db/client";
-import { category, OTHER_CATEGORY_ID, product, type CategoryRow } from "../db/schema";
-import { conflict, isUniqueViolation, notFound, uniqueConstraintOf } from "../errors";
-import { isId } from "./orders";
+import type { Db } from "../../db/client";
+import { category, OTHER_CATEGORY_ID, product, type CategoryRow } from "../../db/schema";
+import { conflict, isUniqueViolation, notFound, uniqueConstraintOf } from "../../errors";
+import { isId } from "../../orders";
 
 export type Category = CategoryRow;
 /** A category with the number of products on it, as the shop's filters and the admin's list show it. */
 export type CategoryWithCount = Category & { products: number };
 
 /** Every category in the shop's order (position, then English name), with its product count. */
-export async function listCategories(db: Db): Promise<CategoryWithCount[]> {
+export async function selectCategories(db: Db): Promise<CategoryWithCount[]> {
   return db
     .select({ ...getTableColumns(category), products: count(product.id) })
     .from(category)
@@ -65,7 +65,7 @@ const SLUG_TRIES = 20;
  * from the English name; when another category holds that slug already (it was renamed, or its name differs only
  * in punctuation), a number is added: "saws-2".
  */
-export async function addCategory(db: Db, input: CategoryInput): Promise<Category> {
+export async function insertCategory(db: Db, input: CategoryInput): Promise<Category> {
   const base = slugOf(input.nameEn);
   const position = input.position ?? sql<number>`(${nextPosition})`;
   for (let n = 1; ; n++) {
@@ -83,7 +83,7 @@ export async function addCategory(db: Db, input: CategoryInput): Promise<Categor
 }
 
 /** A new name keeps the slug, so that links to the category keep working. */
-export async function renameCategory(db: Db, id: string | null, input: CategoryInput): Promise<Category> {
+export async function updateCategoryNames(db: Db, id: string | null, input: CategoryInput): Promise<Category> {
   if (!isId(id)) throw notFound(M.category.not_found);
   const [row] = await unique(
     db
@@ -97,7 +97,7 @@ export async function renameCategory(db: Db, id: string | null, input: CategoryI
 }
 
 /** Only an empty category goes, and never "Other tools", where products without one sit. */
-export async function removeCategory(db: Db, id: string | null): Promise<Category> {
+export async function deleteCategoryRow(db: Db, id: string | null): Promise<Category> {
   if (!isId(id)) throw notFound(M.category.not_found);
   if (id === OTHER_CATEGORY_ID) throw conflict(M.category.keeps_other);
   return db.transaction(async (tx) => {

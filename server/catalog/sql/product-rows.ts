@@ -1,11 +1,11 @@
 import { asc, eq, getTableColumns, not } from "drizzle-orm";
 import { M } from "@shared/messages";
 import type { ProductInput, ProductUpdate } from "@shared/schemas/product";
-import type { Db } from "../db/client";
-import { product, type ProductRow } from "../db/schema";
-import { descNullsLast } from "./index-order";
-import { fieldRefusal, notFound } from "../errors";
-import { isId } from "./orders";
+import type { Db } from "../../db/client";
+import { product, type ProductRow } from "../../db/schema";
+import { descNullsLast } from "../../db/sort-keys";
+import { fieldRefusal, notFound } from "../../errors";
+import { isId } from "../../orders";
 
 /** A product as the store reads it: every column but the search document, which only the search reads. */
 export type Product = Omit<ProductRow, "searchDocument">;
@@ -35,7 +35,7 @@ export async function listFeaturedProducts(db: Db, limit = FEATURED_COUNT): Prom
 }
 
 /** A malformed id names no product, so it is answered like an unknown one. */
-export async function getProduct(db: Db, id: string | null): Promise<Product> {
+export async function selectProduct(db: Db, id: string | null): Promise<Product> {
   if (!isId(id)) throw notFound(M.product.not_found);
   const [row] = await db.select(PRODUCT_COLUMNS).from(product).where(eq(product.id, id));
   if (!row) throw notFound(M.product.not_found);
@@ -51,7 +51,7 @@ export function listPopularProducts(db: Db, limit = 3): Promise<Pick<Product, "i
     .limit(limit);
 }
 
-export async function addProduct(db: Db, input: ProductInput): Promise<Product> {
+export async function insertProduct(db: Db, input: ProductInput): Promise<Product> {
   try {
     const [row] = await db
       .insert(product)
@@ -68,7 +68,7 @@ export async function addProduct(db: Db, input: ProductInput): Promise<Product> 
  * name, image and price, so an edit never rewrites them; stock bought since the page was loaded is not lost
  * unless the admin sets the count.
  */
-export async function updateProduct(db: Db, id: string | null, changes: ProductUpdate): Promise<Product> {
+export async function updateProductRow(db: Db, id: string | null, changes: ProductUpdate): Promise<Product> {
   if (!isId(id)) throw notFound(M.product.not_found);
   // drizzle leaves out the columns that are undefined.
   try {
@@ -91,7 +91,7 @@ function refusalOf(err: unknown): unknown {
     return fieldRefusal("maxPerOrder", M.product.max_per_order_below_minimum);
   }
   // A category that never was, or one removed since the form was loaded (its removal waits for, or is waited on by,
-  // this write: server/domain/categories.ts).
+  // this write: server/catalog/sql/category-rows.ts).
   if (violates(err, FOREIGN_KEY_VIOLATION, "product_category_id_category_id_fk")) {
     return fieldRefusal("categoryId", M.category.unknown);
   }
@@ -111,7 +111,7 @@ function violates(err: unknown, sqlState: string, constraint: string): boolean {
 }
 
 /** Its orders stay, with their snapshot of it. */
-export async function deleteProduct(db: Db, id: string | null): Promise<Product> {
+export async function deleteProductRow(db: Db, id: string | null): Promise<Product> {
   if (!isId(id)) throw notFound(M.product.not_found);
   const [row] = await db.delete(product).where(eq(product.id, id)).returning(PRODUCT_COLUMNS);
   if (!row) throw notFound(M.product.not_found);

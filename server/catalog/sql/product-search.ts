@@ -1,9 +1,9 @@
 import { and, asc, count, desc, eq, gte, sql, type SQL } from "drizzle-orm";
 import type { ProductSort } from "@shared/list-choices";
-import type { Db } from "../db/client";
-import { product } from "../db/schema";
-import { PRODUCT_COLUMNS, type Product } from "./catalog";
-import { descNullsLast } from "./index-order";
+import type { Db } from "../../db/client";
+import { product } from "../../db/schema";
+import { PRODUCT_COLUMNS, type Product } from "./product-rows";
+import { descNullsLast } from "../../db/sort-keys";
 
 export interface ProductQuery {
   /** Search text, trimmed; undefined lists everything. */

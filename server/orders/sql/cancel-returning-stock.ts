@@ -1,11 +1,11 @@
 import { eq, sql } from "drizzle-orm";
 import { M } from "@shared/messages";
-import type { SessionUser } from "../auth/session";
-import type { Db } from "../db/client";
-import { order, product } from "../db/schema";
+import type { SessionUser } from "../../auth/session";
+import type { Db } from "../../db/client";
+import { order, product } from "../../db/schema";
 import { personOf, recordEvent } from "./order-history";
-import { assertAllowed, hasHeldPayment, lockOrder, orderFacts, type Order } from "./orders";
-import { oweAll } from "./payments";
+import { assertAllowed, hasHeldPayment, lockOrder, orderFacts, type Order } from "./order-rows";
+import { oweAll } from "../../payments";
 
 /**
  * Cancels an order its buyer or an admin may still cancel (shared/order-flow.ts): the buyer before any money or
@@ -13,7 +13,7 @@ import { oweAll } from "./payments";
  * money it received becomes refund due, in one transaction under the order's row lock, so stock comes back once.
  * The row is kept, marked cancelled, as the shop's record.
  */
-export async function cancelOrder(
+export async function cancelReturningStock(
   db: Db,
   actor: SessionUser,
   orderId: string | null,

@@ -1,8 +1,8 @@
 import { and, asc, inArray, isNotNull, lte } from "drizzle-orm";
-import type { Db } from "../db/client";
-import { order, paymentAttempt, type PaymentAttemptRow } from "../db/schema";
-import { restock } from "./cancel-order";
-import type { Order } from "./orders";
+import type { Db } from "../../db/client";
+import { order, paymentAttempt, type PaymentAttemptRow } from "../../db/schema";
+import { restock } from "./cancel-returning-stock";
+import type { Order } from "./order-rows";
 import { recordEvent } from "./order-history";
 
 export interface ExpiredBatch {

@@ -4,15 +4,15 @@ import type { Language } from "@shared/languages";
 import { M } from "@shared/messages";
 import { QUANTITY_STEP, quantityProblem } from "@shared/quantity";
 import type { OrderInput } from "@shared/schemas/order";
-import type { SessionUser } from "../auth/session";
-import type { Db } from "../db/client";
-import { mailOutbox, order, orderEvent, product, user } from "../db/schema";
-import { AppError, conflict, invalid, isUniqueViolation, notFound } from "../errors";
-import { afterCommit } from "../db/after-commit";
-import { storeMetrics } from "../metrics/store-metrics";
-import { LOW_STOCK, mailRows, mailsOf } from "../mail/outbox";
+import type { SessionUser } from "../../auth/session";
+import type { Db } from "../../db/client";
+import { mailOutbox, order, orderEvent, product, user } from "../../db/schema";
+import { AppError, conflict, invalid, isUniqueViolation, notFound } from "../../errors";
+import { afterCommit } from "../../db/after-commit";
+import { storeMetrics } from "../../metrics/store-metrics";
+import { LOW_STOCK, mailRows, mailsOf } from "../../mail/outbox";
 import { eventRecorded } from "./order-history";
-import { isId, type Order } from "./orders";
+import { isId, type Order } from "./order-rows";
 
 export interface PlacedOrder {
   order: Order;
@@ -40,7 +40,7 @@ export interface PlaceOptions {
  * for that statement and the commit only, so orders for a popular product queue as briefly as they can.
  * With an idempotency key, a retried request gets the order the first one made instead of buying twice.
  */
-export async function placeOrder(
+export async function insertOrderTakingStock(
   db: Db,
   input: OrderInput,
   buyer: SessionUser,

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import type { Db } from "../db/client";
+import type { Db } from "../../db/client";
 
 /**
  * Gives the order the shop's next invoice number, once: when it is paid or confirmed for cash on delivery. The

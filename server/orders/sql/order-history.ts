@@ -1,10 +1,10 @@
 import { asc, inArray } from "drizzle-orm";
 import type { OrderEvent } from "@shared/order-flow";
-import type { Db } from "../db/client";
-import { afterCommit } from "../db/after-commit";
-import { orderEvent, type OrderEventRow } from "../db/schema";
-import { storeMetrics } from "../metrics/store-metrics";
-import { kickAfterCommit, mailsOf, withQueuedMail, type Queued } from "../mail/outbox";
+import type { Db } from "../../db/client";
+import { afterCommit } from "../../db/after-commit";
+import { orderEvent, type OrderEventRow } from "../../db/schema";
+import { storeMetrics } from "../../metrics/store-metrics";
+import { kickAfterCommit, mailsOf, withQueuedMail, type Queued } from "../../mail/outbox";
 
 /** Who made a change: the buyer, an admin, the store itself (the clock), or a payment provider by name. */
 export type EventActor = { by: "buyer" | "admin"; userId: string } | { by: "store" | (string & {}) };
@@ -61,7 +61,7 @@ export function personOf(actor: { id: string; role: string }, buyerId: string): 
 }
 
 /** The histories of the given orders, oldest change first, a query per thousand orders. */
-export async function historiesOf(db: Db, orderIds: string[]): Promise<Map<string, OrderEventRow[]>> {
+export async function selectHistories(db: Db, orderIds: string[]): Promise<Map<string, OrderEventRow[]>> {
   const byOrder = new Map<string, OrderEventRow[]>(orderIds.map((id) => [id, []]));
   if (orderIds.length === 0) return byOrder;
   // In slices: one statement may carry at most 65,535 parameters, and an admin's list is long.

@@ -1,10 +1,10 @@
 import { and, count, eq, gte, lt, or, sql, type SQL } from "drizzle-orm";
 import { normalizeMobile } from "@shared/bangladesh";
 import type { OrderSort, OrderTab, OrderTabCounts } from "@shared/list-choices";
-import type { Db } from "../db/client";
-import { order } from "../db/schema";
-import { ascNullsFirst, descNullsLast } from "./index-order";
-import { listedForBuyer, type Order } from "./orders";
+import type { Db } from "../../db/client";
+import { order } from "../../db/schema";
+import { ascNullsFirst, descNullsLast } from "../../db/sort-keys";
+import { listedForBuyer, type Order } from "./order-rows";
 
 /** What narrows the shop's orders besides the tab: a search, and a time range. */
 export interface OrderFilters {

@@ -1,7 +1,7 @@
 import { inArray, sql } from "drizzle-orm";
 import { unionAll } from "drizzle-orm/pg-core";
-import type { Db } from "../db/client";
-import { order } from "../db/schema";
+import type { Db } from "../../db/client";
+import { order } from "../../db/schema";
 
 /** How a set of orders ended: what a shop asks before it sends goods for cash on delivery. */
 export interface Outcomes {

@@ -2,9 +2,9 @@ import { and, eq, inArray, isNotNull, ne, or } from "drizzle-orm";
 import { z } from "zod";
 import { M } from "@shared/messages";
 import { actorRefusal, refusal, type OrderAction, type OrderActor, type OrderFacts } from "@shared/order-flow";
-import type { Db } from "../db/client";
-import { order, payment, paymentAttempt, type OrderRow, type PaymentAttemptRow } from "../db/schema";
-import { AppError, notFound } from "../errors";
+import type { Db } from "../../db/client";
+import { order, payment, paymentAttempt, type OrderRow, type PaymentAttemptRow } from "../../db/schema";
+import { AppError, notFound } from "../../errors";
 
 export type Order = OrderRow;
 

@@ -3,13 +3,13 @@ import { and, eq, isNull, sql, sum } from "drizzle-orm";
 import { M } from "@shared/messages";
 import { holdingLimit } from "@shared/quantity";
 import type { Delivery } from "@shared/schemas/delivery";
-import type { SessionUser } from "../auth/session";
-import type { Db } from "../db/client";
-import { order, payment, product, type OrderRow } from "../db/schema";
-import { conflict } from "../errors";
+import type { SessionUser } from "../../auth/session";
+import type { Db } from "../../db/client";
+import { order, payment, product, type OrderRow } from "../../db/schema";
+import { conflict } from "../../errors";
 import { issueInvoice } from "./invoices";
 import { personOf, recordEvent } from "./order-history";
-import { assertAllowed, hasHeldPayment, lockOrder, orderFacts, type Order } from "./orders";
+import { assertAllowed, hasHeldPayment, lockOrder, orderFacts, type Order } from "./order-rows";
 
 type Changes = Partial<
   Pick<OrderRow, "status" | "paymentMethod" | "delivery" | "transactionId" | "expiresAt" | "confirmedAt">
@@ -25,7 +25,7 @@ async function save(tx: Db, id: string, changes: Changes): Promise<Order> {
 }
 
 /** The buyer says where an unpaid order goes. */
-export async function setDelivery(db: Db, actor: SessionUser, orderId: string | null, delivery: Delivery) {
+export async function updateDelivery(db: Db, actor: SessionUser, orderId: string | null, delivery: Delivery) {
   return db.transaction(async (tx) => {
     const row = await lockOrder(tx, orderId);
     assertAllowed(orderFacts(row, false), actor, "set_delivery");
@@ -107,7 +107,7 @@ const confirmedBy = (row: Order, now: Date): Changes =>
  * Manage Orders' Pay Bill: an admin records the cash of a cash-on-delivery order as received, once. It is a
  * payment like any other, with a transaction id of its own kind (`COD-…`).
  */
-export async function collectCash(db: Db, actor: SessionUser, orderId: string | null) {
+export async function markCashCollected(db: Db, actor: SessionUser, orderId: string | null) {
   return db.transaction(async (tx) => {
     const row = await lockOrder(tx, orderId);
     assertAllowed(orderFacts(row, false), actor, "collect_cash");

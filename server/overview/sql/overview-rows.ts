@@ -1,8 +1,8 @@
 import { sql, type SQL } from "drizzle-orm";
 import { ORDER_STATUSES, type OrderStatus } from "@shared/order-flow";
 import { addDays, SHOP_TIME_ZONE, shopDay, shopMidnight } from "@shared/shop-time";
-import type { Db } from "../db/client";
-import { order, payment, product, type PaymentProviderName } from "../db/schema";
+import type { Db } from "../../db/client";
+import { order, payment, product, type PaymentProviderName } from "../../db/schema";
 
 /** The days an overview covers: from the first shop's day to the last, both included, and the instants they span. */
 export interface Period {
@@ -227,7 +227,7 @@ export async function cashToCollect(db: Db): Promise<CountAndSum> {
 
 /**
  * Money owed back to buyers: payments waiting for their refund. Every payment moved to refund_due marks its order
- * `refund = 'due'` in the same transaction (domain/payments.ts `owe`), so the orders of Manage Orders' refund-due
+ * `refund = 'due'` in the same transaction (payments/sql/payment-rows.ts `owe`), so the orders of Manage Orders' refund-due
  * tab (order_refund_due_idx) lead to them without reading every payment.
  */
 export async function refundsDue(db: Db): Promise<CountAndSum> {

@@ -1,5 +1,5 @@
-import { paymentProviderOf, sslcommerzSandbox, type Config } from "../config";
-import type { Db } from "../db/client";
+import { paymentProviderOf, sslcommerzSandbox, type Config } from "../../config";
+import type { Db } from "../../db/client";
 import type { CardPaymentProvider, PaymentProvider } from "./provider";
 import { createSslcommerzProvider } from "./sslcommerz-provider";
 import { createStripeProvider } from "./stripe-provider";

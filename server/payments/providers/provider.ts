@@ -1,6 +1,6 @@
 import type { BrowserPaymentConfig } from "@shared/views";
 import type { Delivery } from "@shared/schemas/delivery";
-import type { PaymentProviderName } from "../db/schema";
+import type { PaymentProviderName } from "../../db/schema";
 
 /** Every payment the store takes is in Bangladeshi taka, counted in poisha. */
 export const STORE_CURRENCY = "BDT";

@@ -1,12 +1,12 @@
 import { randomBytes } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { z } from "zod";
-import type { Db } from "../db/client";
-import { paymentAttempt } from "../db/schema";
+import type { Db } from "../../db/client";
+import { paymentAttempt } from "../../db/schema";
 import { M } from "@shared/messages";
-import { conflict, unavailable } from "../errors";
+import { conflict, unavailable } from "../../errors";
 import type { PaymentProvider, ProviderPayment } from "./provider";
-import { reportError } from "../log/report-error";
+import { reportError } from "../../log/report-error";
 
 export interface SslcommerzSettings {
   storeId: string;

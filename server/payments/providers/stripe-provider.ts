@@ -1,9 +1,9 @@
 import Stripe from "stripe";
 import { z } from "zod";
 import { M } from "@shared/messages";
-import { AppError, conflict, invalid, unavailable } from "../errors";
+import { AppError, conflict, invalid, unavailable } from "../../errors";
 import type { CardPaymentProvider, ProviderPayment } from "./provider";
-import { reportError } from "../log/report-error";
+import { reportError } from "../../log/report-error";
 
 export interface StripeSettings {
   secretKey: string;

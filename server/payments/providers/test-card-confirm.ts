@@ -2,11 +2,11 @@ import { and, eq } from "drizzle-orm";
 import { cardProblem } from "@shared/card-check";
 import { english, M } from "@shared/messages";
 import type { TestCardConfirm } from "@shared/schemas/payment";
-import type { Db } from "../db/client";
-import { testPaymentIntent } from "../db/schema";
-import { settlePayment } from "../domain/payments";
-import { conflict, notFound, paymentFailed } from "../errors";
-import { storeMetrics } from "../metrics/store-metrics";
+import type { Db } from "../../db/client";
+import { testPaymentIntent } from "../../db/schema";
+import { settlePayment } from "../sql/payment-rows";
+import { conflict, notFound, paymentFailed } from "../../errors";
+import { storeMetrics } from "../../metrics/store-metrics";
 import { testCardDecline } from "./test-cards";
 import { testIntentPayment } from "./test-card-provider";
 

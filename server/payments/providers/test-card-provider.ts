@@ -1,9 +1,9 @@
 import { randomBytes } from "node:crypto";
 import { and, eq, isNull } from "drizzle-orm";
 import { M } from "@shared/messages";
-import type { Db } from "../db/client";
-import { testPaymentIntent, type TestPaymentIntentRow } from "../db/schema";
-import { conflict } from "../errors";
+import type { Db } from "../../db/client";
+import { testPaymentIntent, type TestPaymentIntentRow } from "../../db/schema";
+import { conflict } from "../../errors";
 import type { CardPaymentProvider, ProviderPayment } from "./provider";
 
 const token = (prefix: string) => `${prefix}_${randomBytes(12).toString("hex")}`;

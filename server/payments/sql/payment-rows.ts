@@ -1,16 +1,16 @@
 import { and, eq, inArray } from "drizzle-orm";
 import { M } from "@shared/messages";
 import { paymentRefusal } from "@shared/order-flow";
-import type { SessionUser } from "../auth/session";
-import type { Db } from "../db/client";
-import { order, payment, paymentAttempt } from "../db/schema";
-import { AppError, invalid, notFound, paymentFailed } from "../errors";
-import { STORE_CURRENCY, type PaymentProvider, type PaymentStart, type ProviderPayment } from "../payments/provider";
-import { afterCommit } from "../db/after-commit";
-import { storeMetrics } from "../metrics/store-metrics";
-import { issueInvoice } from "./invoices";
-import { personOf, recordEvent, type EventActor } from "./order-history";
-import { assertActor, assertAllowed, hasHeldPayment, isId, lockOrder, orderFacts, type Order } from "./orders";
+import type { SessionUser } from "../../auth/session";
+import type { Db } from "../../db/client";
+import { order, payment, paymentAttempt } from "../../db/schema";
+import { AppError, invalid, notFound, paymentFailed } from "../../errors";
+import { STORE_CURRENCY, type PaymentProvider, type PaymentStart, type ProviderPayment } from "../providers/provider";
+import { afterCommit } from "../../db/after-commit";
+import { storeMetrics } from "../../metrics/store-metrics";
+import { issueInvoice } from "../../orders";
+import { personOf, recordEvent, type EventActor } from "../../orders";
+import { assertActor, assertAllowed, hasHeldPayment, isId, lockOrder, orderFacts, type Order } from "../../orders";
 
 /** A payment the order took, and whether this call is the one that made it paid. */
 export interface Settlement {

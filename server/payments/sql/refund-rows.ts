@@ -1,10 +1,10 @@
 import { and, eq } from "drizzle-orm";
-import type { SessionUser } from "../auth/session";
-import type { Db } from "../db/client";
-import { order, payment, type PaymentRow } from "../db/schema";
-import { recordEvent } from "./order-history";
-import { assertAllowed, hasHeldPayment, isId, lockOrder, orderFacts, type Order } from "./orders";
-import { notFound } from "../errors";
+import type { SessionUser } from "../../auth/session";
+import type { Db } from "../../db/client";
+import { order, payment, type PaymentRow } from "../../db/schema";
+import { recordEvent } from "../../orders";
+import { assertAllowed, hasHeldPayment, isId, lockOrder, orderFacts, type Order } from "../../orders";
+import { notFound } from "../../errors";
 import { M } from "@shared/messages";
 
 /** The payments an admin may give back on the order now: those due, in the order they arrived. */

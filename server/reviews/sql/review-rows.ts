@@ -1,10 +1,10 @@
 import { count } from "drizzle-orm";
 import type { ReviewInput } from "@shared/schemas/review";
-import type { SessionUser } from "../auth/session";
-import type { Db } from "../db/client";
-import { descNullsLast } from "./index-order";
-import { review, type ReviewRow } from "../db/schema";
-import { getProfile } from "./profiles";
+import type { SessionUser } from "../../auth/session";
+import type { Db } from "../../db/client";
+import { descNullsLast } from "../../db/sort-keys";
+import { review, type ReviewRow } from "../../db/schema";
+import { selectProfile } from "../../accounts";
 
 export type Review = ReviewRow;
 
@@ -19,7 +19,7 @@ export function newestReviews(db: Db, limit: number, offset = 0): Promise<Review
 }
 
 /** A page of the reviews, newest first, and how many there are. */
-export async function listReviews(
+export async function selectReviews(
   db: Db,
   page: { offset: number; limit: number },
 ): Promise<{ items: Review[]; total: number }> {
@@ -32,8 +32,8 @@ export async function listReviews(
 }
 
 /** A review carries its author's name and, from their profile, their place, as they were when it was written. */
-export async function addReview(db: Db, author: SessionUser, input: ReviewInput): Promise<Review> {
-  const { location } = await getProfile(db, author.id);
+export async function insertReview(db: Db, author: SessionUser, input: ReviewInput): Promise<Review> {
+  const { location } = await selectProfile(db, author.id);
   const [row] = await db
     .insert(review)
     .values({

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadConfig } from "@server/config";
 import { openDatabase } from "@server/db/client";
 import { createServices, type Services } from "@server/services";
-import { expireOrders } from "@server/use-cases/expire-orders";
+import { expireOrders } from "@server/orders/expire-orders";
 import { apiServers, STARTUP_MS, waitHealthy, type ApiServer, type ApiServers } from "../../support/api-servers";
 import {
   backendsOf,

@@ -30,7 +30,7 @@ const DUE = 1_000;
 /** Alone, the copy must still be busy when the test has seen three batches commit: 30 batches. */
 const ALONE_DUE = 3_000;
 const PRODUCTS = 8;
-/** The expiry's batch (server/use-cases/expire-orders.ts): what commits, commits a whole batch at a time. */
+/** The expiry's batch (server/orders/expire-orders.ts): what commits, commits a whole batch at a time. */
 const BATCH = 100;
 const CRASH_MS = 120_000;
 

@@ -1,7 +1,7 @@
 import { and, eq, isNull, sql, sum } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { order, product } from "@server/db/schema";
-import { expireOrders } from "@server/use-cases/expire-orders";
+import { expireOrders } from "@server/orders/expire-orders";
 import { asBearer, jsonInit, signUp, type TestAccount } from "../../support/accounts";
 import { makeProduct, TEST_DELIVERY } from "../../support/orders";
 import { useTestApp } from "../../support/test-app";

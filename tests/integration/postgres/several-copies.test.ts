@@ -11,8 +11,8 @@ import { startBalancer, type Balancer } from "../../support/nginx";
 import { TEST_DELIVERY } from "../../support/orders";
 import { startS3StandIn, type S3StandIn } from "../../support/s3-stand-in";
 
-// Two copies of the production build on one PostgreSQL database and one S3 bucket, behind nginx: what the
-// README's "Several copies" section promises, shown end to end.
+// Two copies of the production build on one PostgreSQL database and one S3 bucket, behind nginx: what
+// docs/operating.md's "Several copies" section promises, shown end to end.
 
 const ADMIN = { email: "owner@randa.example", password: "owner-password-1234" };
 const ORDERS = 300;

@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { expect, it } from "vitest";
 import { AppError, STATUS_OF } from "@server/errors";
-import type { Actor } from "@server/use-cases/actor";
+import type { Actor } from "@server/context/actor";
 import { changedTables, fingerprint, type Ignored } from "../fingerprint";
 import type { TestContext } from "../test-app";
 import type { Actors } from "../use-case-actors";

@@ -1,0 +1,9 @@
+// What the rest of the store may use of orders: everything else in server/orders/ is its own.
+export * from "./expire-orders";
+export * from "./kept-tab-counts";
+export * from "./orders";
+export * from "./routes";
+export * from "./sql/invoices";
+export * from "./sql/order-history";
+export * from "./sql/order-lists";
+export * from "./sql/order-rows";

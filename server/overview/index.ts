@@ -1,0 +1,3 @@
+// What the rest of the store may use of overview: everything else in server/overview/ is its own.
+export * from "./overview";
+export * from "./sql/overview-rows";
