@@ -27,21 +27,25 @@ const OUTSIDE_SHARED = forbid(
   ],
   "shared/ runs in the browser and on the server alike: it imports only zod and other shared modules.",
 );
+const HTTP_PATTERNS = [
+  "hono",
+  "hono/*",
+  "@hono/*",
+  "react-router",
+  "@react-router/*",
+  "@server/http/*",
+  "../http/*",
+  "../../http/*",
+];
+const OPENAPI_PATTERNS = ["@server/openapi/*", "../openapi/*", "../../openapi/*"];
 const HTTP = forbid(
-  [
-    "hono",
-    "hono/*",
-    "@hono/*",
-    "react-router",
-    "@react-router/*",
-    "@server/http/*",
-    "@server/openapi/*",
-    "../http/*",
-    "../../http/*",
-    "../openapi/*",
-    "../../openapi/*",
-  ],
+  [...HTTP_PATTERNS, ...OPENAPI_PATTERNS],
   "Use cases and SQL know nothing of HTTP: a feature's routes.ts (or a page's loader) reads the request and answers it.",
+);
+/** A feature's wire.ts names its answers for the OpenAPI document, and knows nothing else of HTTP. */
+const HTTP_BUT_OPENAPI = forbid(
+  HTTP_PATTERNS,
+  "A feature's wire.ts describes and renames its answers; its routes.ts reads the request and answers it.",
 );
 /** Another feature's insides: only its index.ts is its public face. */
 const internalsOf = (feature) =>
@@ -64,6 +68,10 @@ const SERVER_FROM_BROWSER = forbid(
   ["@server/*", "@server/**", "**/server/**"],
   "Browser code never imports server code: a route's loader or action calls the use case, and the page gets a view model.",
 );
+const MAIL_WORDS = forbid(
+  ["@shared/words/*-mail", "**/shared/words/*-mail"],
+  "The e-mails' words are the server's (server/mail/): a page never ships them. Pages read the catalogue through useT().",
+);
 
 const allInternals = FEATURES.map(internalsOf);
 const othersOf = (feature) => FEATURES.filter((f) => f !== feature).map(internalsOf);
@@ -73,13 +81,14 @@ const layers = [
   ...FEATURES.flatMap((feature) => [
     { files: [`server/${feature}/**/*.ts`], forbidden: [APP, HTTP, ...othersOf(feature)] },
     { files: [`server/${feature}/**/*routes.ts`], forbidden: [APP, ...othersOf(feature)] },
+    { files: [`server/${feature}/wire.ts`], forbidden: [APP, HTTP_BUT_OPENAPI, ...othersOf(feature)] },
   ]),
   { files: ["server/db/**/*.ts"], forbidden: [APP, ABOVE_DB] },
   { files: ["shared/**/*.ts"], forbidden: [APP, OUTSIDE_SHARED] },
-  { files: ["app/**/*.{ts,tsx}"], forbidden: [SERVER_INTERNALS, ...allInternals] },
+  { files: ["app/**/*.{ts,tsx}"], forbidden: [SERVER_INTERNALS, MAIL_WORDS, ...allInternals] },
   {
     files: ["app/components/**/*.{ts,tsx}", "app/lib/**/*.{ts,tsx}", "app/i18n/**/*.{ts,tsx}"],
-    forbidden: [SERVER_FROM_BROWSER],
+    forbidden: [SERVER_FROM_BROWSER, MAIL_WORDS],
   },
 ];
 

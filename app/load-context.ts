@@ -1,3 +1,4 @@
+import type { RequestContext } from "@server/context/request-context";
 import type { Services } from "@server/services";
 
 declare module "react-router" {
@@ -5,6 +6,8 @@ declare module "react-router" {
     services: Services;
     /** The client's address (the socket's, or behind TRUST_PROXY proxies theirs), for rate limits. */
     clientIp: string;
+    /** What every use case is called with, built by the same middleware as the API's (server/http/request-contexts.ts). */
+    ctx: RequestContext;
     /** The per-request CSP nonce that every inline script must carry. */
     nonce: string;
   }

@@ -23,6 +23,7 @@ import { ToasterHost } from "./components/toaster-host";
 import { Navbar } from "./components/layout/navbar";
 import { TestModeBanner } from "./components/layout/test-mode-banner";
 import { NotFound } from "./components/not-found";
+import { buttonClass } from "./components/ui/button";
 import { useShouldHydrate } from "./lib/hydration";
 import { useNonce } from "./lib/nonce";
 import { pageTitle } from "./lib/site";
@@ -130,7 +131,7 @@ function SomethingWentWrong({ detail }: { detail: string }) {
         {detail ? `${detail}. ` : ""}
         {t("errors.tryAgain")}
       </p>
-      <a href="/" className="mt-8 inline-block rounded-md bg-forest-700 px-5 py-2.5 font-semibold text-white">
+      <a href="/" className={buttonClass({ size: "lg", className: "mt-8 inline-block" })}>
         {t("errors.backHome")}
       </a>
     </main>

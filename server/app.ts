@@ -1,10 +1,11 @@
 import { Hono } from "hono";
 import type { SecureHeadersVariables } from "hono/secure-headers";
 import { createRequestHandler, type ServerBuild } from "react-router";
-import { apiRouter } from "./http/api-router";
+import { apiBodyLimitOf, apiRouter } from "./http/api-router";
 import { VersionedCache } from "./cache/versioned-cache";
 import { asClientSent, clientAddresses, clientIp } from "./http/client-ip";
-import { bodyLimits } from "./http/body-limits";
+import { requestContexts, type ContextVariables } from "./http/request-contexts";
+import { bodyLimitOf, bodyLimits } from "./http/body-limits";
 import { compression } from "./http/compression";
 import { metricsRoute } from "./http/metrics-route";
 import { createReadiness, type Readiness } from "./http/readiness";
@@ -29,10 +30,11 @@ export interface AppOptions {
 
 /**
  * Middleware order: the request log wraps everything (its line has the final status), then compression, then
- * security headers, the cross-site guard and the body limits, then API, files and pages.
+ * security headers, the cross-site guard and the body limits, then the request's context (actor, services,
+ * address) that both doors call use cases with, then API, files and pages.
  */
 export function createApp({ services, ssr, clientDir, readiness = createReadiness("ready") }: AppOptions) {
-  const app = new Hono<{ Variables: SecureHeadersVariables & RequestLogVariables }>();
+  const app = new Hono<{ Variables: SecureHeadersVariables & RequestLogVariables & ContextVariables }>();
   const production = ssr?.mode !== "development";
   const payment = services.payments?.pageSources ?? { script: [], frame: [], connect: [] };
 
@@ -63,7 +65,8 @@ export function createApp({ services, ssr, clientDir, readiness = createReadines
   );
 
   app.use(crossSiteGuard(services.trustedOrigins));
-  app.use(bodyLimits());
+  app.use(bodyLimits((path, method) => apiBodyLimitOf(method, path) ?? bodyLimitOf(path)));
+  app.use(requestContexts(services));
 
   app.get("/metrics", metricsRoute(services.metricsToken));
   app.route("/api", apiRouter(services, readiness));
@@ -85,7 +88,7 @@ export function createApp({ services, ssr, clientDir, readiness = createReadines
       const nonce = c.get("secureHeadersNonce") ?? "";
       // Behind trusted proxies, the URL the client asked for (https, the public host), not the proxy's.
       const request = asClientSent(c.req.raw, services.trustProxy);
-      const render = () => handleRequest(request, { services, clientIp: clientIp(c), nonce });
+      const render = () => handleRequest(request, { services, clientIp: clientIp(c), ctx: c.var.ctx, nonce });
       // Through the context, so the page is built with its security headers (http/security-headers.ts).
       const respond: Respond = (body, init) => c.newResponse(body, init);
       return production ? sharedPage(pages, request, nonce, render, respond) : render().then((r) => respond(r.body, r));

@@ -4,6 +4,7 @@ import { adminsOpenedBy, DEMO_ADMIN, ensureDemoAdmin, ensureOperatorAdmin, type 
 import { seedDemoData } from "./db/seed";
 import { pruneRequestLimits } from "./limits/request-limit";
 import type { Services } from "./services";
+import { storeContext } from "./context/request-context";
 
 /** Start-up found the store unsafe to open; its message is one line that says what to do. */
 export class StartRefused extends Error {}
@@ -22,7 +23,7 @@ export async function prepareStore(services: Services, config: Config, log: Log 
     await ensureDemoAdmin(services, log);
   }
   // Orders whose hold ran out while no copy of the server was running.
-  const expired = await expireOrders(services);
+  const expired = await expireOrders(storeContext(services, "start-up"));
   if (expired > 0)
     log(`Expired ${expired} unpaid order${expired === 1 ? "" : "s"} whose hold ran out while the store was down.`);
   if (live) {

@@ -8,6 +8,7 @@ import type { ToastResult } from "~/lib/use-action-toast";
 import { perOrderLimit, QUANTITY_STEP, quantityProblem } from "@shared/quantity";
 import { randomKey } from "~/lib/random-key";
 import { showToast } from "~/lib/toast";
+import { Button } from "~/components/ui/button";
 
 /** What Buy It Now's action answers: the order placed, with its confirmation, or why not. */
 export interface BuyNowResult extends ToastResult {
@@ -71,13 +72,9 @@ export function BuyNowForm({ product }: { product: ProductView }) {
           aria-describedby={problem ? errorId : undefined}
           className="w-40 rounded-md border border-stone-300 bg-white px-3 py-2 text-lg aria-invalid:border-red-600"
         />
-        <button
-          type="submit"
-          disabled={Boolean(problem) || busy}
-          className="rounded-md bg-forest-700 px-6 py-2.5 text-lg font-semibold text-white hover:bg-forest-800 disabled:cursor-not-allowed disabled:bg-stone-400"
-        >
-          {busy ? t("product.placing") : t("product.buy")}
-        </button>
+        <Button type="submit" size="buy" disabled={Boolean(problem)} pending={busy} pendingLabel={t("product.placing")}>
+          {t("product.buy")}
+        </Button>
       </div>
       {problem ? (
         <p id={errorId} role="alert" className="mt-2 text-sm text-red-700">

@@ -1,5 +1,5 @@
 import { useT } from "~/i18n/use-t";
-import { Link } from "react-router";
+import { ButtonLink } from "~/components/ui/button";
 
 export function NotFound() {
   const { t } = useT();
@@ -14,9 +14,9 @@ export function NotFound() {
       />
       <h1 className="mt-6 text-2xl font-bold text-wood-900">{t("errors.notFoundTitle")}</h1>
       <p className="mt-2 text-stone-600">{t("errors.notFoundText")}</p>
-      <Link to="/" className="mt-8 rounded-md bg-forest-700 px-6 py-3 font-semibold text-white hover:bg-forest-800">
+      <ButtonLink to="/" size="xl" className="mt-8">
         {t("errors.backHome")}
-      </Link>
+      </ButtonLink>
     </main>
   );
 }

@@ -1,7 +1,8 @@
 import { useT } from "~/i18n/use-t";
 import { useEffect, useRef, useState } from "react";
 import { useActionData, useFetcher } from "react-router";
-import { Field, SelectField, TextAreaField } from "~/components/ui/field";
+import { Button } from "~/components/ui/button";
+import { Field, NumberField, SelectField, TextAreaField } from "~/components/ui/field";
 import { FormError } from "~/components/ui/form-error";
 import { poishaToTk } from "@shared/money";
 import { fieldErrors } from "@shared/field-errors";
@@ -72,6 +73,12 @@ export function ProductForm({ product, categories, onSaved }: ProductFormProps) 
   const saved = fetcher.state === "idle" ? (fetcher.data ?? page) : undefined;
   const shownErrors: Errors = { ...(saved?.errors as Errors | undefined), ...errors };
   const shownFormError = formError ?? (saved?.toast?.kind === "error" ? saved.toast.said : null);
+  // A field's name, its message, and what it starts with: as typed when the page answered a post, else as stored.
+  const own = (name: keyof ProductFieldValues, stored?: string | number | null) => ({
+    name,
+    defaultValue: typed?.[name] ?? stored ?? undefined,
+    error: shownErrors[name],
+  });
 
   useEffect(() => {
     const result = fetcher.data;
@@ -123,88 +130,45 @@ export function ProductForm({ product, categories, onSaved }: ProductFormProps) 
   return (
     // method="post": without JavaScript the fields are posted as a document (a new image needs the script's upload).
     <form ref={formRef} method="post" onSubmit={(e) => void submit(e)} noValidate className="mt-4 space-y-4">
-      <Field
-        label={t("admin.productName")}
-        name="name"
-        defaultValue={typed?.name ?? product?.name}
-        maxLength={200}
-        error={shownErrors.name}
-      />
+      <Field label={t("admin.productName")} maxLength={200} {...own("name", product?.name)} />
       <div className="grid gap-4 sm:grid-cols-3">
-        <Field
+        <NumberField
           label={t("admin.priceTk")}
-          name="price"
-          type="number"
           inputMode="decimal"
           min={0.01}
           step={0.01}
-          defaultValue={typed?.price ?? (product ? poishaToTk(product.pricePoisha) : undefined)}
-          error={shownErrors.price}
+          {...own("price", product && poishaToTk(product.pricePoisha))}
         />
-        <Field
-          label={t("admin.available")}
-          name="availability"
-          type="number"
-          inputMode="numeric"
-          min={0}
-          step={1}
-          defaultValue={typed?.availability ?? product?.availability}
-          error={shownErrors.availability}
-        />
-        <Field
-          label={t("admin.minimum")}
-          name="minimumQuantity"
-          type="number"
-          inputMode="numeric"
-          min={1}
-          step={1}
-          defaultValue={typed?.minimumQuantity ?? product?.minimumQuantity}
-          error={shownErrors.minimumQuantity}
-        />
+        <NumberField label={t("admin.available")} min={0} {...own("availability", product?.availability)} />
+        <NumberField label={t("admin.minimum")} min={1} {...own("minimumQuantity", product?.minimumQuantity)} />
       </div>
-      <Field
+      <NumberField
         label={t("admin.maxPerOrder")}
-        name="maxPerOrder"
-        type="number"
-        inputMode="numeric"
         min={1}
-        step={1}
-        defaultValue={typed?.maxPerOrder ?? product?.maxPerOrder ?? undefined}
         placeholder={t("admin.maxPerOrderHint")}
-        error={shownErrors.maxPerOrder}
+        {...own("maxPerOrder", product?.maxPerOrder)}
       />
-      <Field
+      <NumberField
         label={t("admin.lowStockThreshold")}
-        name="lowStockThreshold"
-        type="number"
-        inputMode="numeric"
         min={0}
-        step={1}
-        defaultValue={typed?.lowStockThreshold ?? product?.lowStockThreshold ?? undefined}
         placeholder={t("admin.lowStockThresholdHint")}
-        error={shownErrors.lowStockThreshold}
+        {...own("lowStockThreshold", product?.lowStockThreshold)}
       />
       <TextAreaField
         label={t("admin.description")}
-        name="description"
         rows={3}
         maxLength={MAX_TEXT_LENGTH}
-        defaultValue={typed?.description ?? product?.description}
-        error={shownErrors.description}
+        {...own("description", product?.description)}
       />
       <TextAreaField
         label={t("admin.details")}
-        name="details"
         rows={3}
         maxLength={MAX_TEXT_LENGTH}
-        defaultValue={typed?.details ?? product?.details}
-        error={shownErrors.details}
+        {...own("details", product?.details)}
       />
       <SelectField
         label={t("admin.category")}
-        name="categoryId"
-        defaultValue={typed?.categoryId ?? product?.categoryId ?? categories.find((c) => c.slug === OTHER_SLUG)?.id}
-        error={shownErrors.categoryId}
+        {...own("categoryId", product?.categoryId ?? categories.find((c) => c.slug === OTHER_SLUG)?.id)}
       >
         {categories.map((c) => (
           <option key={c.id} value={c.id}>
@@ -213,22 +177,13 @@ export function ProductForm({ product, categories, onSaved }: ProductFormProps) 
         ))}
       </SelectField>
       <p className="text-sm text-stone-600">{t("admin.bnHint")}</p>
-      <Field
-        label={t("admin.nameBn")}
-        name="nameBn"
-        lang="bn"
-        defaultValue={typed?.nameBn ?? product?.nameBn ?? undefined}
-        maxLength={200}
-        error={shownErrors.nameBn}
-      />
+      <Field label={t("admin.nameBn")} lang="bn" maxLength={200} {...own("nameBn", product?.nameBn)} />
       <TextAreaField
         label={t("admin.descriptionBn")}
-        name="descriptionBn"
         lang="bn"
         rows={3}
         maxLength={MAX_TEXT_LENGTH}
-        defaultValue={typed?.descriptionBn ?? product?.descriptionBn ?? undefined}
-        error={shownErrors.descriptionBn}
+        {...own("descriptionBn", product?.descriptionBn)}
       />
       <div className="flex items-center gap-2">
         {/* Sent first, so that a cleared box still says so: the box's own value comes last (form-input.server.ts). */}
@@ -274,13 +229,9 @@ export function ProductForm({ product, categories, onSaved }: ProductFormProps) 
           </p>
         </div>
       ) : null}
-      <button
-        type="submit"
-        disabled={busy}
-        className="rounded-md bg-forest-700 px-5 py-2.5 font-semibold text-white hover:bg-forest-800 disabled:cursor-not-allowed disabled:bg-stone-400"
-      >
+      <Button type="submit" size="lg" pending={busy}>
         {editing ? t("admin.save") : t("admin.addProduct")}
-      </button>
+      </Button>
       <FormError message={shownFormError} />
     </form>
   );

@@ -1,10 +1,8 @@
 import { data, redirect, type AppLoadContext } from "react-router";
-import { getCurrentSession } from "@server/auth/session";
 import { AppError, raceConflict, STATUS_OF } from "@server/errors";
 import type { Actor } from "@server/context/actor";
-import type { Deps } from "@server/context/deps";
+import type { RequestContext } from "@server/context/request-context";
 import { M, message, type Message, type MessageCode } from "@shared/messages";
-import { languageOf } from "@shared/languages";
 import type { ActionResult } from "~/lib/use-action-toast";
 import { signOutAndGoHome } from "./sign-out.server";
 
@@ -24,27 +22,10 @@ export interface DoorOptions {
   values?: Record<string, string>;
 }
 
-const actors = new WeakMap<Request, Promise<Actor>>();
-
 /** The signed-in user behind the request's session cookie, looked up once per request. */
-export function pageActor({ request, context }: DoorArgs): Promise<Actor> {
-  let actor = actors.get(request);
-  if (!actor) {
-    actor = getCurrentSession(context.services.auth, request.headers).then((s) => s?.user ?? null);
-    actors.set(request, actor);
-  }
-  return actor;
+export function pageActor({ context }: DoorArgs): Promise<Actor> {
+  return context.ctx.actor();
 }
-
-/**
- * The use cases' dependencies for this request: the store's services, the address the request came from and the
- * language it is answered in.
- */
-const depsOf = ({ context, request }: DoorArgs): Deps => ({
-  ...context.services,
-  clientIp: context.clientIp,
-  language: languageOf(request),
-});
 
 export const succeeded = (code: MessageCode): ActionResult => ({
   toast: { kind: "success", said: message(code), id: Date.now() },
@@ -66,11 +47,11 @@ async function signedOutAnswer(args: DoorArgs, options: DoorOptions): Promise<Re
  */
 export async function load<T>(
   args: DoorArgs,
-  run: (deps: Deps, actor: Actor) => Promise<T>,
+  run: (ctx: RequestContext, actor: Actor) => Promise<T>,
   options: DoorOptions = {},
 ): Promise<T> {
   try {
-    return await run(depsOf(args), await pageActor(args));
+    return await run(args.context.ctx, await pageActor(args));
   } catch (thrown) {
     const err = raceConflict(thrown) ?? thrown;
     if (!(err instanceof AppError)) throw err;
@@ -87,12 +68,12 @@ export async function load<T>(
  */
 export async function act<T, R = ActionResult>(
   args: DoorArgs,
-  run: (deps: Deps, actor: Actor) => Promise<T>,
+  run: (ctx: RequestContext, actor: Actor) => Promise<T>,
   done: (result: T) => R,
   options: DoorOptions = {},
 ) {
   try {
-    return done(await run(depsOf(args), await pageActor(args)));
+    return done(await run(args.context.ctx, await pageActor(args)));
   } catch (thrown) {
     const err = raceConflict(thrown) ?? thrown;
     if (!(err instanceof AppError)) throw err;

@@ -9,7 +9,7 @@ export function shopCancels(args: DoorArgs, form: FormData, orderId: unknown) {
   const reason = formText(form.get("reason"));
   return act(
     args,
-    (deps, actor) => cancelByShop(deps, actor, orderId, { reason }),
+    (ctx) => cancelByShop(ctx, orderId, { reason }),
     () => succeeded(M.order.cancelled_by_shop),
   );
 }
@@ -18,7 +18,7 @@ export function shopCancels(args: DoorArgs, form: FormData, orderId: unknown) {
 export function shopRefunds(args: DoorArgs, orderId: unknown) {
   return act(
     args,
-    (deps, actor) => refundOrder(deps, actor, orderId),
+    (ctx) => refundOrder(ctx, orderId),
     () => succeeded(M.order.refunded),
   );
 }

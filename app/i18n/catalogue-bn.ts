@@ -1,6 +1,5 @@
-import { bn } from "./bn";
-import { bnMessages } from "./bn-messages";
+import { bn } from "@shared/words/bn";
 import { makeTranslator } from "./translator";
 
-/** Bangla pages: their texts, and the messages' Bangla by code. */
-export const translator = makeTranslator("bn", bn, bnMessages);
+/** Bangla pages: their words and messages (shared/words/bn.ts), a chunk of its own. */
+export const translator = makeTranslator("bn", bn);

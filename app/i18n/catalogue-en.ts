@@ -1,5 +1,5 @@
-import { en } from "./en";
+import { en } from "@shared/words/en";
 import { makeTranslator } from "./translator";
 
-/** English pages: their texts. Messages come with their English text from the server or shared/messages.ts. */
+/** English pages: their words and messages (shared/words/en.ts), a chunk of its own. */
 export const translator = makeTranslator("en", en);

@@ -1,5 +1,6 @@
 import { pageTitle } from "~/lib/site";
 import { translatorFor } from "./translators";
+import type { TextKey } from "./translator";
 import { isLanguage } from "@shared/languages";
 
 interface MatchLike {
@@ -14,6 +15,6 @@ export function metaTexts(matches: readonly (MatchLike | undefined)[]) {
 }
 
 /** A page's <title> in the language the root loader chose. */
-export function localTitle(matches: readonly (MatchLike | undefined)[], key: string): string {
+export function localTitle(matches: readonly (MatchLike | undefined)[], key: TextKey): string {
   return pageTitle(metaTexts(matches).t(key));
 }

@@ -1,58 +1,37 @@
 import type { Language } from "@shared/languages";
+import type { MessageCode } from "@shared/messages";
+import { fill, lookup, sayer, type Catalogue, type TextKey, type TextValues } from "@shared/words/catalogue";
 
-/** A text's placeholder values; a numeric `count` also picks its plural form (`key_one`, `key_other`). */
-export type TextValues = Record<string, unknown>;
-export type TFunction = (key: string, values?: TextValues) => string;
-
-export interface Texts {
-  readonly [key: string]: string | Texts | undefined;
-}
+export type { TextKey, TextValues };
+export type TFunction = (key: TextKey, values?: TextValues) => string;
 
 export interface Translator {
   language: Language;
-  /** A text by its dotted key, `t("product.atMost", { n })`; the key itself when there is no such text. */
+  /** A text by its dotted key, `t("product.atMost", { n })`. */
   t: TFunction;
-  /** A message of shared/messages.ts by its code in this language, or null when it has no text in it. */
-  message(code: string, values: TextValues): string | null;
-}
-
-/** `{{name}}` filled from `values`; a placeholder without a value stays as written. */
-export function fill(template: string, values: TextValues): string {
-  return template.replace(/\{\{(\w+)\}\}/g, (whole, name: string) =>
-    values[name] === undefined ? whole : String(values[name]),
-  );
-}
-
-function lookup(texts: Texts, key: string): string | undefined {
-  let found: Texts | string | undefined = texts;
-  for (const part of key.split(".")) {
-    if (typeof found !== "object") return undefined;
-    found = found[part];
-  }
-  return typeof found === "string" ? found : undefined;
+  /** A message of the catalogue by its code in this language, its placeholders filled. */
+  message(code: MessageCode, values: TextValues): string;
 }
 
 /**
- * A language's texts and messages behind `t`. The texts that take no values are looked up once: a page asks for
- * the same labels row after row.
+ * A key with no text can only come through a cast: in development and tests that is an error to fix at once; in
+ * production the page shows the key rather than fail, and the browser's console says which.
  */
-export function makeTranslator(language: Language, texts: Texts, messages: Texts = {}): Translator {
-  const plural = new Intl.PluralRules(language);
-  const plain = new Map<string, string>();
-  const t: TFunction = (key, values) => {
-    if (!values) {
-      let text = plain.get(key);
-      if (text === undefined) plain.set(key, (text = lookup(texts, key) ?? key));
-      return text;
-    }
-    const count = values.count;
-    const text =
-      (typeof count === "number" ? lookup(texts, `${key}_${plural.select(count)}`) : undefined) ?? lookup(texts, key);
-    return text === undefined ? key : fill(text, values);
+function missing(language: Language) {
+  return (key: string): string => {
+    const problem = `No text for "${key}" in the ${language} catalogue`;
+    if (import.meta.env.DEV) throw new Error(problem);
+    console.error(problem);
+    return key;
   };
-  const message = (code: string, values: TextValues) => {
-    const text = lookup(messages, code);
-    return text === undefined ? null : fill(text, values);
+}
+
+/** A language's catalogue (shared/words/) behind `t` and `message`. */
+export function makeTranslator(language: Language, words: Catalogue): Translator {
+  const t = sayer<TextKey>(language, words, missing(language));
+  const message = (code: MessageCode, values: TextValues) => {
+    const text = lookup(words.messages, code);
+    return text === undefined ? missing(language)(code) : fill(text, values);
   };
   return { language, t, message };
 }

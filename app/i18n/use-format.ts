@@ -4,13 +4,13 @@ import { formatDateTime, formatDay, formatTime } from "@shared/format-time";
 
 /** Money and counts in the page's language: Bengali digits and ৳ in Bangla, 'Tk 1,25,000' in English. */
 export function useFormat() {
-  const { language } = useT();
+  const { t, language } = useT();
   return {
     tk: (price: number) => formatTk(price, language),
     /** An amount in poisha, as the pages' view models carry money. */
     money: (poisha: number) => formatMoney(poisha, language),
     count: (n: number) => formatCount(n, language),
-    pieces: (n: number) => `${formatCount(n, language)} ${language === "bn" ? "পিস" : "Pis"}`,
+    pieces: (n: number) => t("units.pieces", { n: formatCount(n, language) }),
     /** An ISO time as the shop's clock shows it: '14:35'. */
     time: (at: string) => formatTime(at, language),
     /** An ISO time with its date: '23 Nov 2026, 14:35'. */

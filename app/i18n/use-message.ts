@@ -11,7 +11,8 @@ const asMessage = (said: Said): Message => (typeof said === "string" ? { code: s
 
 /**
  * A message in the given language: in English, its text exactly as the server or the schema wrote it; otherwise
- * its code's translation (numbers in that language's digits), or the English text when there is none.
+ * its code's words in that language (numbers in its digits). A text the store did not write (not one of its codes)
+ * stays as it came.
  */
 export function translate(said: Said, language: Language): string {
   const { code, params, message } = asMessage(said);
@@ -22,7 +23,7 @@ export function translate(said: Said, language: Language): string {
       typeof value === "number" ? formatCount(value, language) : value,
     ]),
   );
-  return translatorFor(language).message(code, values) ?? english(code, values);
+  return translatorFor(language).message(code, values);
 }
 
 /** Shows a message (a validation or server answer) in the page's language. */

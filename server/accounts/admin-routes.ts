@@ -1,11 +1,24 @@
-import { Hono } from "hono";
-import type { Services } from "../services";
+import { NOT_YOURS, email } from "../openapi/common-params";
+import { apiCall, json, refused } from "../openapi/route-types";
 import { isAdmin } from "./users";
-import { actorOf } from "../context/session-of";
+import { IsAdmin } from "./wire";
 
-/** Spec §7 GET /admin/{email}: whether that account is an admin. */
-export function adminRoutes(services: Services) {
-  return new Hono().get("/:email", async (c) =>
-    c.json({ admin: await isAdmin(services, await actorOf(services.auth, c), c.req.param("email")) }),
-  );
-}
+export const adminCalls = [
+  apiCall({
+    method: "get",
+    path: "/api/admin/{email}",
+    operationId: "isAdmin",
+    tag: "users",
+    summary: "Whether an account is an admin",
+    who: "that user or admin",
+    session: "required",
+    params: { email: email("The account's email.") },
+    answers: {
+      200: json(IsAdmin, "Whether it is an admin."),
+      403: refused(NOT_YOURS),
+      404: refused("No user with that email."),
+    },
+    // Spec §7 GET /admin/{email}: whether that account is an admin.
+    handler: async (c) => c.json({ admin: await isAdmin(c.var.ctx, c.req.param("email")) }),
+  }),
+];

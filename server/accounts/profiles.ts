@@ -1,32 +1,36 @@
 import { ProfileSchema } from "@shared/schemas/profile";
 import * as profiles from "./sql/profile-rows";
 import { getUserByEmail } from "./sql/user-rows";
-import { selfOrAdmin, signedIn, type Actor } from "../context/actor";
-import type { Deps } from "../context/deps";
+import { selfOrAdmin, signedIn } from "../context/actor";
 import { key, parseInput } from "../context/parse";
+import type { RequestContext } from "../context/request-context";
 
 export type { Profile } from "./sql/profile-rows";
 
 /** An account's name, e-mail and profile: its owner's to read, or an admin's. */
-export async function getProfile(deps: Deps, actor: Actor, email: unknown) {
+export async function getProfile(ctx: RequestContext, email: unknown) {
+  const actor = await ctx.actor();
   selfOrAdmin(actor, key(email));
-  const owner = await getUserByEmail(deps.db, key(email));
-  return { user: owner, profile: await profiles.selectProfile(deps.db, owner.id) };
+  const owner = await getUserByEmail(ctx.db, key(email));
+  return { user: owner, profile: await profiles.selectProfile(ctx.db, owner.id) };
 }
 
-export async function saveProfile(deps: Deps, actor: Actor, email: unknown, raw: unknown) {
+export async function saveProfile(ctx: RequestContext, email: unknown, raw: unknown) {
+  const actor = await ctx.actor();
   selfOrAdmin(actor, key(email));
-  const owner = await getUserByEmail(deps.db, key(email));
-  return profiles.upsertProfile(deps.db, owner.id, parseInput(ProfileSchema, raw));
+  const owner = await getUserByEmail(ctx.db, key(email));
+  return profiles.upsertProfile(ctx.db, owner.id, parseInput(ProfileSchema, raw));
 }
 
 /** My Profile: the signed-in customer's own. */
-export async function myProfile(deps: Deps, actor: Actor) {
+export async function myProfile(ctx: RequestContext) {
+  const actor = await ctx.actor();
   const user = signedIn(actor);
-  return { user, profile: await profiles.selectProfile(deps.db, user.id) };
+  return { user, profile: await profiles.selectProfile(ctx.db, user.id) };
 }
 
-export async function saveMyProfile(deps: Deps, actor: Actor, raw: unknown) {
+export async function saveMyProfile(ctx: RequestContext, raw: unknown) {
+  const actor = await ctx.actor();
   const user = signedIn(actor);
-  return profiles.upsertProfile(deps.db, user.id, parseInput(ProfileSchema, raw));
+  return profiles.upsertProfile(ctx.db, user.id, parseInput(ProfileSchema, raw));
 }

@@ -1,9 +1,10 @@
 // What the rest of the store may use of catalog: everything else in server/catalog/ is its own.
 export * from "./catalog-change";
 export * from "./categories";
-export * from "./category-routes";
-export * from "./product-routes";
+export { categoryCalls } from "./category-routes";
+export { productCalls } from "./product-routes";
 export * from "./products";
 export * from "./sql/category-rows";
 export * from "./sql/product-rows";
 export * from "./sql/product-search";
+export { categoryJson, productJson, type CategoryJson, type ProductJson } from "./wire";

@@ -8,11 +8,11 @@ import { searchProducts } from "./sql/product-search";
 import { AppError, fieldRefusal } from "../errors";
 import { isForeignUpload } from "../images/image-store";
 import type { Product } from "./sql/product-rows";
-import { adminOnly, type Actor } from "../context/actor";
+import { adminOnly } from "../context/actor";
 import { changingCatalog } from "./catalog-change";
-import type { Deps } from "../context/deps";
 import { offsetPage } from "../paging/offset-page";
 import { key, parseInput } from "../context/parse";
+import type { RequestContext } from "../context/request-context";
 
 export type { Product } from "./sql/product-rows";
 
@@ -21,7 +21,7 @@ export type { Product } from "./sql/product-rows";
  * stock, sorted; anyone may read it. `defaultLimit`: the screens' 20, the API's 100.
  */
 export async function listProducts(
-  deps: Deps,
+  ctx: RequestContext,
   raw: unknown = {},
   defaultLimit = MAX_PAGE_SIZE,
 ): Promise<Page<Product>> {
@@ -29,12 +29,12 @@ export async function listProducts(
   const { page, limit, offset } = offsetPage(input, defaultLimit);
   let categoryId: string | undefined;
   if (input.category) {
-    const found = await categoryBySlug(deps.db, input.category);
+    const found = await categoryBySlug(ctx.db, input.category);
     if (!found) throw new AppError("invalid", M.list.category_unknown);
     categoryId = found.id;
   }
   const sort = input.sort ?? (input.q ? "relevance" : "newest");
-  const { items, total } = await searchProducts(deps.db, {
+  const { items, total } = await searchProducts(ctx.db, {
     q: input.q,
     categoryId,
     inStock: input.inStock,
@@ -46,52 +46,57 @@ export async function listProducts(
 }
 
 /** The home page's few: those admins marked featured, then the newest. */
-export function featuredProducts(deps: Deps) {
-  return catalog.listFeaturedProducts(deps.db);
+export function featuredProducts(ctx: RequestContext) {
+  return catalog.listFeaturedProducts(ctx.db);
 }
 
-export function getProduct(deps: Deps, productId: unknown) {
-  return catalog.selectProduct(deps.db, key(productId));
+export function getProduct(ctx: RequestContext, productId: unknown) {
+  return catalog.selectProduct(ctx.db, key(productId));
 }
 
 /** The footer's few product links. */
-export function popularProducts(deps: Deps) {
-  return catalog.listPopularProducts(deps.db);
+export function popularProducts(ctx: RequestContext) {
+  return catalog.listPopularProducts(ctx.db);
 }
 
 /** Manage Products: a page of the catalog, searched as the shop is, for an admin. */
-export async function productsToManage(deps: Deps, actor: Actor, raw: unknown = {}) {
+export async function productsToManage(ctx: RequestContext, raw: unknown = {}) {
+  const actor = await ctx.actor();
   adminOnly(actor);
-  return listProducts(deps, raw, PAGE_SIZE);
+  return listProducts(ctx, raw, PAGE_SIZE);
 }
 
 /** Edit Product: one product, for an admin. */
-export async function productToEdit(deps: Deps, actor: Actor, productId: unknown) {
+export async function productToEdit(ctx: RequestContext, productId: unknown) {
+  const actor = await ctx.actor();
   adminOnly(actor);
-  return catalog.selectProduct(deps.db, key(productId));
+  return catalog.selectProduct(ctx.db, key(productId));
 }
 
 /** The shared schema knows an upload's shape; only the store knows which public address is its own. */
-function withOwnImage<T extends { image?: string | undefined }>(deps: Deps, input: T): T {
-  if (input.image !== undefined && isForeignUpload(deps.images, input.image)) {
+function withOwnImage<T extends { image?: string | undefined }>(ctx: RequestContext, input: T): T {
+  if (input.image !== undefined && isForeignUpload(ctx.images, input.image)) {
     throw fieldRefusal("image", M.product.image_not_ours);
   }
   return input;
 }
 
-export async function addProduct(deps: Deps, actor: Actor, raw: unknown) {
+export async function addProduct(ctx: RequestContext, raw: unknown) {
+  const actor = await ctx.actor();
   adminOnly(actor);
-  return changingCatalog(deps, catalog.insertProduct(deps.db, withOwnImage(deps, parseInput(ProductSchema, raw))));
+  return changingCatalog(ctx, catalog.insertProduct(ctx.db, withOwnImage(ctx, parseInput(ProductSchema, raw))));
 }
 
 /** Any of a product's fields, the stock count alone say; an admin's word. */
-export async function updateProduct(deps: Deps, actor: Actor, productId: unknown, raw: unknown) {
+export async function updateProduct(ctx: RequestContext, productId: unknown, raw: unknown) {
+  const actor = await ctx.actor();
   adminOnly(actor);
-  const changes = withOwnImage(deps, parseInput(ProductUpdateSchema, raw));
-  return changingCatalog(deps, catalog.updateProductRow(deps.db, key(productId), changes));
+  const changes = withOwnImage(ctx, parseInput(ProductUpdateSchema, raw));
+  return changingCatalog(ctx, catalog.updateProductRow(ctx.db, key(productId), changes));
 }
 
-export async function deleteProduct(deps: Deps, actor: Actor, productId: unknown) {
+export async function deleteProduct(ctx: RequestContext, productId: unknown) {
+  const actor = await ctx.actor();
   adminOnly(actor);
-  return changingCatalog(deps, catalog.deleteProductRow(deps.db, key(productId)));
+  return changingCatalog(ctx, catalog.deleteProductRow(ctx.db, key(productId)));
 }

@@ -1,38 +1,70 @@
-import { Hono } from "hono";
+import { Hono, type MiddlewareHandler } from "hono";
 import { M } from "@shared/messages";
-import { notFound } from "../errors";
-import { readinessRoutes, type Readiness } from "./readiness";
+import { notFound, unauthorized } from "../errors";
+import type { Readiness } from "./readiness";
 import type { Services } from "../services";
-import { adminRoutes } from "../accounts";
-import { authRoutes } from "../accounts";
-import { categoryRoutes } from "../catalog";
-import { apiDocsRoutes } from "../openapi/docs-route";
+import { adminCalls, authCalls, authRoutes, profileCalls, userCalls } from "../accounts";
+import { categoryCalls, productCalls } from "../catalog";
+import { docsCalls } from "../openapi/docs-route";
 import { handleApiError } from "./api-errors";
-import { healthRoutes } from "./health-route";
-import { orderRoutes } from "../orders";
-import { paymentIntentRoutes, providerRoutes } from "../payments";
-import { productRoutes } from "../catalog";
-import { profileRoutes } from "../accounts";
-import { reviewRoutes } from "../reviews";
-import { uploadRoutes } from "../uploads";
-import { userRoutes } from "../accounts";
+import { healthCalls } from "./health-route";
+import { orderCalls } from "../orders";
+import { paymentCalls } from "../payments";
+import { reviewCalls } from "../reviews";
+import { uploadCalls } from "../uploads";
+import type { ApiCall, ApiEnv } from "../openapi/route-types";
+import { DEFAULT_LIMIT, type BodyLimit } from "./body-limits";
+
+/** Every call of the API, declared beside its handler in its feature. The router and the document read this list. */
+export const API_CALLS: readonly ApiCall[] = [
+  ...healthCalls,
+  ...productCalls,
+  ...categoryCalls,
+  ...uploadCalls,
+  ...orderCalls,
+  ...paymentCalls,
+  ...reviewCalls,
+  ...userCalls,
+  ...adminCalls,
+  ...profileCalls,
+  ...authCalls,
+  ...docsCalls,
+];
+
+/** `/api/order/{id}/refund` as Hono's `/order/:id/refund`, under the router's `/api`. */
+const honoPath = (path: string) => path.replace(/^\/api/, "").replace(/\{(\w+)\}/g, ":$1");
+
+/** A call that needs a session answers 401 before its handler runs when the request has none. */
+const sessionRequired: MiddlewareHandler<ApiEnv> = async (c, next) => {
+  if (!(await c.var.ctx.actor())) throw unauthorized(M.auth.sign_in_required);
+  await next();
+};
+
+/** The body limit of each declared call, by method and path, for the body-limit middleware. */
+export function apiBodyLimitOf(method: string, path: string): BodyLimit | undefined {
+  const call = BODY_LIMITS.find((l) => l.method === method && l.route.test(path));
+  return call?.limit;
+}
+const BODY_LIMITS = API_CALLS.filter((call) => call.body).map((call) => ({
+  method: call.method.toUpperCase(),
+  route: new RegExp(`^${call.path.replace(/\{\w+\}/g, "[^/]+")}/?$`),
+  limit: call.bodyLimit ?? DEFAULT_LIMIT,
+}));
 
 export function apiRouter(services: Services, readiness: Readiness) {
-  const api = new Hono();
+  const api = new Hono<ApiEnv>();
+  api.use(async (c, next) => {
+    c.set("services", services);
+    c.set("readiness", readiness);
+    c.set("calls", API_CALLS);
+    await next();
+  });
+  for (const call of API_CALLS) {
+    if (!call.handler) continue;
+    const guards = call.session === "required" ? [sessionRequired] : [];
+    api.on(call.method.toUpperCase(), [honoPath(call.path)], ...guards, call.handler);
+  }
   api.route("/auth", authRoutes(services));
-  api.route("/health", healthRoutes(services.database));
-  api.route("/ready", readinessRoutes(readiness, services.database));
-  api.route("/product", productRoutes(services));
-  api.route("/category", categoryRoutes(services));
-  api.route("/order", orderRoutes(services));
-  api.route("/create-payment-intent", paymentIntentRoutes(services));
-  api.route("/payments", providerRoutes(services));
-  api.route("/uploads", uploadRoutes(services));
-  api.route("/review", reviewRoutes(services));
-  api.route("/user", userRoutes(services));
-  api.route("/admin", adminRoutes(services));
-  api.route("/profile", profileRoutes(services));
-  api.route("/", apiDocsRoutes());
   api.all("*", (c) => {
     throw notFound(M.request.no_such_call, { method: c.req.method, path: c.req.path });
   });

@@ -24,10 +24,11 @@ export const UPLOAD_LIMIT: BodyLimit = { bytes: MAX_UPLOAD_BYTES + 64 * KB, code
  */
 export const PRODUCT_LIMIT: BodyLimit = { bytes: 192 * KB, code: M.request.too_large };
 
-/** The routes that need more than the default, by path. Nothing else does (Add and Edit Product send no file). */
+/**
+ * The pages that need more than the default, by path (Add and Edit Product send no file). An API call declares its
+ * own limit beside its handler (`bodyLimit`, read by `apiBodyLimitOf` in api-router.ts).
+ */
 const LIMITS: [route: RegExp, limit: BodyLimit][] = [
-  [/^\/api\/uploads\/?$/, UPLOAD_LIMIT],
-  [/^\/api\/product(?:\/[^/]+)?\/?$/, PRODUCT_LIMIT],
   [/^\/dashboard\/(?:addproduct|manageproduct\/[^/]+)(?:\.data)?\/?$/, PRODUCT_LIMIT],
 ];
 
@@ -42,10 +43,10 @@ export function bodyLimitOf(path: string): BodyLimit {
  * and whatever a handler made of that failure is replaced by the 413. The counter reads only as the handler
  * reads, so a handler that refuses before reading (a stranger's upload) reads nothing.
  */
-export function bodyLimits(limitOf: (path: string) => BodyLimit = bodyLimitOf): MiddlewareHandler {
+export function bodyLimits(limitOf: (path: string, method: string) => BodyLimit = bodyLimitOf): MiddlewareHandler {
   return async (c, next) => {
     if (c.req.method === "GET" || c.req.method === "HEAD") return next();
-    const limit = limitOf(c.req.path);
+    const limit = limitOf(c.req.path, c.req.method);
     if (Number(c.req.header("content-length")) > limit.bytes) return tooLarge(limit);
     const body = c.req.raw.body;
     if (!body) return next();

@@ -1,7 +1,5 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { sql } from "drizzle-orm";
-import { Hono } from "hono";
-import type { RequestLogVariables } from "./request-log";
 import type { Database } from "../db/client";
 
 export type Phase = "starting" | "ready" | "draining";
@@ -32,21 +30,20 @@ export function createReadiness(phase: Phase = "starting"): Readiness {
   };
 }
 
-/** GET /api/ready: 200 `{status: "ready"}`, or 503 with the reason. */
-export function readinessRoutes(readiness: Readiness, database: Database) {
-  return new Hono<{ Variables: RequestLogVariables }>().get("/", async (c) => {
-    c.header("Cache-Control", "no-store");
-    const phase = readiness.phase();
-    // Starting and draining are states the store is meant to pass through, not failures to alert on.
-    if (phase !== "ready") {
-      c.set("answeredOnPurpose", { level: "info", message: `not ready: ${phase}` });
-      return c.json({ status: phase }, 503);
-    }
-    const reached = await reachable(database);
-    if (reached) return c.json({ status: "ready" });
-    c.set("answeredOnPurpose", { level: "warn", message: "not ready: database unreachable" });
-    return c.json({ status: "database unreachable" }, 503);
-  });
+/** What GET /api/ready answers: 200 `{status: "ready"}`, or 503 with the reason, and what its log line says. */
+export async function readinessOf(readiness: Readiness, database: Database) {
+  const phase = readiness.phase();
+  // Starting and draining are states the store is meant to pass through, not failures to alert on.
+  if (phase !== "ready") {
+    return {
+      status: phase,
+      httpStatus: 503 as const,
+      note: { level: "info" as const, message: `not ready: ${phase}` },
+    };
+  }
+  if (await reachable(database)) return { status: "ready" as const, httpStatus: 200 as const };
+  const note = { level: "warn" as const, message: "not ready: database unreachable" };
+  return { status: "database unreachable" as const, httpStatus: 503 as const, note };
 }
 
 async function reachable(database: Database): Promise<boolean> {

@@ -1,6 +1,7 @@
-import type { Deps } from "../context/deps";
+import { storeContext } from "../context/request-context";
 import { expireOrders } from "../orders";
 import { reportError } from "../log/report-error";
+import type { Services } from "../services";
 
 type Log = (line: string) => void;
 
@@ -13,10 +14,11 @@ export interface Schedule {
  * order to one of them (server/orders/sql/expire-due.ts), so no leader is elected and none is needed. A round still
  * running when the next is due is not doubled; `stop` waits for it before the database closes.
  */
-export function scheduleOrderExpiry(deps: Deps, intervalSeconds: number, log: Log = console.log): Schedule {
+export function scheduleOrderExpiry(services: Services, intervalSeconds: number, log: Log = console.log): Schedule {
+  const ctx = storeContext(services, "order-expiry");
   let running: Promise<void> | null = null;
   const round = () => {
-    running ??= expireOrders(deps)
+    running ??= expireOrders(ctx)
       .then((n) => {
         if (n > 0) log(`Expired ${n} open order${n === 1 ? "" : "s"}; their stock is back.`);
       })

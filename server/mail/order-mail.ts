@@ -3,8 +3,12 @@ import { formatDateTime } from "@shared/format-time";
 import { formatInvoiceNumber } from "@shared/invoice-number";
 import type { Language } from "@shared/languages";
 import { lowStockLine } from "@shared/low-stock";
+import { bn } from "@shared/words/bn";
+import { bnMail } from "@shared/words/bn-mail";
+import { sayer, type Catalogue, type Path, type TextValues } from "@shared/words/catalogue";
+import { en } from "@shared/words/en";
+import { enMail, type MailWords } from "@shared/words/en-mail";
 import type { MailOutboxRow, OrderRow, ProductRow } from "../db/schema";
-import { BUYER_WORDS } from "./order-mail-words";
 import type { BuyerMailKind } from "./outbox";
 
 /** A message's content: the subject, and its body as plain text and as HTML. */
@@ -19,8 +23,23 @@ type Line = [label: string, value: string];
 const HTML_ESCAPES: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" };
 export const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => HTML_ESCAPES[c]!);
 
-const fill = (template: string, values: Record<string, string>) =>
-  template.replace(/\{(\w+)\}/g, (whole, key: string) => values[key] ?? whole);
+/** The e-mails' words: the pages' catalogue (its order states) with the e-mails' own under `mail`. */
+type MailKey = Path<Omit<Catalogue, "messages"> & { mail: MailWords }>;
+type Say = (key: MailKey, values?: TextValues) => string;
+
+const noText = (key: string): never => {
+  throw new Error(`No e-mail text for "${key}"`);
+};
+const SAY: Record<Language, Say> = {
+  en: sayer<MailKey>("en", { ...en, mail: enMail }, noText),
+  bn: sayer<MailKey>("bn", { ...bn, mail: bnMail }, noText),
+};
+
+/** The payment methods the e-mails name (`mail.methods`); another provider is written as its name. */
+const METHODS = ["cod", "test", "stripe", "sslcommerz"] as const;
+const isMethod = (method: string): method is (typeof METHODS)[number] =>
+  (METHODS as readonly string[]).includes(method);
+const methodName = (t: Say, method: string) => (isMethod(method) ? t(`mail.methods.${method}`) : method);
 
 export const orderLink = (baseURL: string, orderId: string) => `${baseURL}/dashboard/order/${orderId}`;
 
@@ -80,99 +99,100 @@ ${rows}
 
 /** What happened to the order, in the order's language, read from the order as it is now. */
 function eventParagraphs(kind: BuyerMailKind, o: OrderRow, language: Language): string[] {
-  const w = BUYER_WORDS[language];
+  const t = SAY[language];
   const amount = formatMoney(o.payablePoisha, language);
-  const said = [w.events[kind].lead];
+  const said = [t(`mail.events.${kind}.lead`)];
   if (kind === "placed" && o.status === "unpaid" && o.expiresAt) {
-    said.push(fill(w.holdsUntil, { time: formatDateTime(o.expiresAt, language) }));
+    said.push(t("mail.holdsUntil", { time: formatDateTime(o.expiresAt, language) }));
   }
-  if (kind === "cod") said.push(fill(w.codPay, { amount }));
+  if (kind === "cod") said.push(t("mail.codPay", { amount }));
   if (kind === "cancelled") {
-    said.push(o.cancelledBy === "admin" ? w.cancelledByShop : w.cancelledByYou);
-    if (o.cancelReason) said.push(fill(w.reason, { reason: o.cancelReason }));
-    if (o.refund === "due") said.push(w.refundDue);
+    said.push(t(o.cancelledBy === "admin" ? "mail.cancelledByShop" : "mail.cancelledByYou"));
+    if (o.cancelReason) said.push(t("mail.reason", { reason: o.cancelReason }));
+    if (o.refund === "due") said.push(t("mail.refundDue"));
   }
   return said;
 }
 
 /** A buyer's e-mail about an event of their order: in its language, with its facts as they stand at send time. */
 export function buyerMail(kind: BuyerMailKind, language: Language, o: OrderRow, baseURL: string): MailContent {
-  const w = BUYER_WORDS[language];
+  const t = SAY[language];
   const lines: Line[] = [
-    [w.labels.orderNumber, o.id],
-    [w.labels.product, o.productName],
-    [w.labels.price, formatMoney(o.pricePoisha, language)],
-    [w.labels.quantity, `${formatCount(o.quantity, language)} ${w.pieces}`],
-    [w.labels.amount, formatMoney(o.payablePoisha, language)],
+    [t("mail.labels.orderNumber"), o.id],
+    [t("mail.labels.product"), o.productName],
+    [t("mail.labels.price"), formatMoney(o.pricePoisha, language)],
+    [t("mail.labels.quantity"), t("mail.pieces", { n: formatCount(o.quantity, language) })],
+    [t("mail.labels.amount"), formatMoney(o.payablePoisha, language)],
   ];
   const delivery = deliveryLine(o);
-  if (delivery) lines.push([w.labels.deliverTo, delivery]);
-  if (o.paymentMethod) lines.push([w.labels.payment, w.methods[o.paymentMethod] ?? o.paymentMethod]);
-  if (o.transactionId) lines.push([w.labels.transaction, o.transactionId]);
+  if (delivery) lines.push([t("mail.labels.deliverTo"), delivery]);
+  if (o.paymentMethod) lines.push([t("mail.labels.payment"), methodName(t, o.paymentMethod)]);
+  if (o.transactionId) lines.push([t("mail.labels.transaction"), o.transactionId]);
   const invoice = invoiceLine(o, baseURL);
-  if (invoice) lines.push([w.labels.invoice, invoice]);
-  lines.push([w.labels.state, w.states[o.status]]);
-  const subject = `${fill(w.events[kind].subject, { product: o.productName })} · ${w.shop}`;
-  const greeting = o.buyerName ? [fill(w.hello, { name: o.buyerName })] : [];
+  if (invoice) lines.push([t("mail.labels.invoice"), invoice]);
+  lines.push([t("mail.labels.state"), t(`states.${o.status}`)]);
+  const subject = `${t(`mail.events.${kind}.subject`, { product: o.productName })} · ${t("mail.shop")}`;
+  const greeting = o.buyerName ? [t("mail.hello", { name: o.buyerName })] : [];
   return compose(
     language,
     subject,
     [...greeting, ...eventParagraphs(kind, o, language)],
     lines,
-    { label: w.link, url: orderLink(baseURL, o.id) },
-    w.footer,
+    { label: t("mail.link"), url: orderLink(baseURL, o.id) },
+    t("mail.footer"),
   );
 }
-
-const ADMIN_METHODS: Record<string, string> = BUYER_WORDS.en.methods;
 
 /**
  * Admins' news of an order paid (or accepted) online or confirmed for cash on delivery. In English: the
  * dashboard's admins share one message, and an account keeps no language of its own.
  */
 export function newOrderMail(o: OrderRow, baseURL: string): MailContent {
+  const t = SAY.en;
   const amount = formatMoney(o.payablePoisha);
-  const how = o.paymentMethod === "cod" ? "to be paid in cash on delivery" : "paid online";
+  const quantity = t("mail.pieces", { n: formatCount(o.quantity) });
   const lines: Line[] = [
-    ["Order number", o.id],
-    ["Buyer", o.buyerName ? `${o.buyerName} <${o.buyerEmail}>` : o.buyerEmail],
-    ["Product", o.productName],
-    ["Quantity", `${formatCount(o.quantity)} Pis`],
-    ["Amount", amount],
-    ["Payment", o.paymentMethod ? (ADMIN_METHODS[o.paymentMethod] ?? o.paymentMethod) : "—"],
+    [t("mail.labels.orderNumber"), o.id],
+    [t("mail.admin.newOrder.buyer"), o.buyerName ? `${o.buyerName} <${o.buyerEmail}>` : o.buyerEmail],
+    [t("mail.labels.product"), o.productName],
+    [t("mail.labels.quantity"), quantity],
+    [t("mail.admin.newOrder.amount"), amount],
+    [t("mail.labels.payment"), o.paymentMethod ? methodName(t, o.paymentMethod) : "—"],
   ];
-  if (o.transactionId) lines.push(["Transaction Id", o.transactionId]);
+  if (o.transactionId) lines.push([t("mail.labels.transaction"), o.transactionId]);
   const invoice = invoiceLine(o, baseURL);
-  if (invoice) lines.push(["Invoice", invoice]);
-  lines.push(["Deliver to", deliveryLine(o) ?? "Not given"]);
-  lines.push(["State now", BUYER_WORDS.en.states[o.status]]);
+  if (invoice) lines.push([t("mail.labels.invoice"), invoice]);
+  lines.push([t("mail.labels.deliverTo"), deliveryLine(o) ?? t("mail.admin.newOrder.notGiven")]);
+  lines.push([t("mail.labels.state"), t(`states.${o.status}`)]);
   return compose(
     "en",
-    `New order: ${o.productName}, ${formatCount(o.quantity)} Pis, ${amount} · Randa`,
-    [`A new order, ${how}, is ready to ship.`],
+    `${t("mail.admin.newOrder.subject", { product: o.productName, quantity, amount })} · ${t("mail.shop")}`,
+    [t(o.paymentMethod === "cod" ? "mail.admin.newOrder.leadCod" : "mail.admin.newOrder.leadOnline")],
     lines,
-    { label: "Open the order", url: orderLink(baseURL, o.id) },
-    "You receive this e-mail because you are an admin of Randa.",
+    { label: t("mail.admin.newOrder.link"), url: orderLink(baseURL, o.id) },
+    t("mail.admin.footer"),
   );
 }
 
 /** Admins' news that an order took a product below its low-stock line, with its stock as it is now. */
 export function lowStockMail(p: ProductRow, o: OrderRow | null, baseURL: string): MailContent {
-  const line = lowStockLine(p);
+  const t = SAY.en;
+  const pieces = (n: number) => t("mail.pieces", { n: formatCount(n) });
+  const line = pieces(lowStockLine(p));
   const lines: Line[] = [
-    ["Product", p.name],
-    ["In stock now", `${formatCount(p.availability)} Pis`],
-    ["Low-stock line", `${formatCount(line)} Pis`],
-    ["Minimum order", `${formatCount(p.minimumQuantity)} Pis`],
+    [t("mail.labels.product"), p.name],
+    [t("mail.admin.lowStock.inStock"), pieces(p.availability)],
+    [t("mail.admin.lowStock.line"), line],
+    [t("mail.admin.lowStock.minimum"), pieces(p.minimumQuantity)],
   ];
-  if (o) lines.push(["Order that took it low", o.id]);
+  if (o) lines.push([t("mail.admin.lowStock.order"), o.id]);
   return compose(
     "en",
-    `Running low: ${p.name}, ${formatCount(p.availability)} Pis left · Randa`,
-    [`${p.name} is below its low-stock line of ${formatCount(line)} Pis. Restock it before it runs out.`],
+    `${t("mail.admin.lowStock.subject", { product: p.name, left: pieces(p.availability) })} · ${t("mail.shop")}`,
+    [t("mail.admin.lowStock.lead", { product: p.name, line })],
     lines,
-    { label: "Edit the product", url: `${baseURL}/dashboard/manageproduct/${p.id}` },
-    "You receive this e-mail because you are an admin of Randa.",
+    { label: t("mail.admin.lowStock.link"), url: `${baseURL}/dashboard/manageproduct/${p.id}` },
+    t("mail.admin.footer"),
   );
 }
 
@@ -186,6 +206,6 @@ export function renderOutboxMail(
   if (row.kind === "low_stock") return p ? lowStockMail(p, o, baseURL) : null;
   if (!o) return null;
   if (row.kind === "new_order") return newOrderMail(o, baseURL);
-  if (row.kind in BUYER_WORDS.en.events) return buyerMail(row.kind as BuyerMailKind, row.language, o, baseURL);
+  if (row.kind in enMail.events) return buyerMail(row.kind as BuyerMailKind, row.language, o, baseURL);
   return null;
 }

@@ -1,5 +1,7 @@
-import { Hono } from "hono";
+import { z } from "zod";
 import { openApiJson } from "./document";
+import { apiCall, json } from "./route-types";
+import { named } from "./schema-names";
 import { DOCS_CONTENT_SECURITY_POLICY, docsPage } from "./docs-page";
 import { scalarBundle, type Encoding } from "./scalar-bundle";
 
@@ -12,16 +14,49 @@ function pickEncoding(acceptEncoding: string | undefined): Encoding | null {
   return null;
 }
 
-/** GET /api/openapi.json, and its reader at GET /api/docs with Scalar's script served from this store. */
-export function apiDocsRoutes() {
-  return new Hono()
-    .get("/openapi.json", (c) => c.body(openApiJson(), 200, { "Content-Type": "application/json; charset=utf-8" }))
-    .get("/docs", (c) => {
+const OpenApiDocument = named(
+  "OpenApiDocument",
+  z.looseObject({ openapi: z.string(), info: z.looseObject({}), paths: z.looseObject({}) }),
+);
+
+/** GET /api/openapi.json, built from every call's declaration, and its reader at GET /api/docs (Scalar, served here). */
+export const docsCalls = [
+  apiCall({
+    method: "get",
+    path: "/api/openapi.json",
+    operationId: "getOpenApiDocument",
+    tag: "docs",
+    summary: "This document",
+    who: "anyone",
+    session: "none",
+    answers: { 200: json(OpenApiDocument, "OpenAPI 3.1.") },
+    handler: (c) => c.body(openApiJson(c.var.calls), 200, { "Content-Type": "application/json; charset=utf-8" }),
+  }),
+  apiCall({
+    method: "get",
+    path: "/api/docs",
+    operationId: "getApiReference",
+    tag: "docs",
+    summary: "This document, to read in a browser",
+    who: "anyone",
+    session: "none",
+    answers: { 200: { description: "The reader's page.", other: "text/html" } },
+    handler: (c) => {
       c.header("Content-Security-Policy", DOCS_CONTENT_SECURITY_POLICY);
       c.header("Cache-Control", "no-cache");
       return c.html(docsPage(scalarBundle().version));
-    })
-    .get("/docs/scalar.js", async (c) => {
+    },
+  }),
+  apiCall({
+    method: "get",
+    path: "/api/docs/scalar.js",
+    operationId: "getApiReferenceScript",
+    tag: "docs",
+    summary: "The reader's script (Scalar)",
+    who: "anyone",
+    session: "none",
+    answers: { 200: { description: "Scalar's API reference, served by the store.", other: "text/javascript" } },
+    handler: async (c) => {
       const bundle = scalarBundle();
       const etag = `"${bundle.version}"`;
       c.header("Cache-Control", c.req.query("v") === bundle.version ? IMMUTABLE : "no-cache");
@@ -33,5 +68,6 @@ export function apiDocsRoutes() {
       if (!encoding) return c.body(bundle.plain);
       c.header("Content-Encoding", encoding);
       return c.body(await bundle.compressed(encoding));
-    });
-}
+    },
+  }),
+];

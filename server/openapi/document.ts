@@ -1,10 +1,9 @@
 import packageJson from "../../package.json";
 import { z } from "zod";
-import { bodyLimitOf } from "../http/body-limits";
-import { requestBodies } from "./request-bodies";
-import type { Answer, ApiRoute, Method, Parameter, RequestBody } from "./route-types";
-import { ROUTES, TAGS } from "./routes";
-import { wireSchemas } from "./wire-schemas";
+import { DEFAULT_LIMIT } from "../http/body-limits";
+import { ErrorAnswer } from "./common-answers";
+import { limited, type Answer, type ApiCall, type Method, type Parameter, type RequestBody } from "./route-types";
+import { schemaNames } from "./schema-names";
 
 export type JsonSchema = Record<string, unknown>;
 
@@ -46,6 +45,24 @@ export interface OpenApiDocument {
   components: { schemas: Record<string, JsonSchema>; securitySchemes: Record<string, JsonSchema> };
 }
 
+/** The document's groups of calls, in the order the reader lists them; each call names its `tag`. */
+const TAGS = [
+  { name: "products", description: "The catalog: anyone reads it, admins change it." },
+  { name: "categories", description: "The shop's categories: anyone lists them, admins change them." },
+  { name: "orders", description: "Placing, paying, delivering and cancelling orders. Money is in Tk." },
+  { name: "payments", description: "Starting a payment, and the calls the payment providers make." },
+  { name: "uploads", description: "Product images." },
+  { name: "reviews", description: "Customers' reviews of the store." },
+  { name: "users", description: "Accounts, admins and API tokens." },
+  { name: "profiles", description: "A customer's education, phone number and location." },
+  {
+    name: "auth",
+    description: "Better Auth's endpoints the store uses (sign-up, sign-in, sessions, passwords, Google).",
+  },
+  { name: "health", description: "Whether the server and its database answer." },
+  { name: "docs", description: "This document and its reader." },
+];
+
 const componentRef = (name: string) => `#/components/schemas/${name}`;
 
 const DESCRIPTION = `The JSON API of Randa, a store of woodworking hand tools in Bangladesh. Money is in taka (Tk).
@@ -73,24 +90,31 @@ const SECURITY_SCHEMES = {
   },
 };
 const SIGNED_IN: Record<string, string[]>[] = [{ sessionCookie: [] }, { bearerToken: [] }];
-const NO_SESSION: Answer = { description: "No session: sign in, or send a bearer token.", json: wireSchemas.Error };
+const NO_SESSION: Answer = { description: "No session: sign in, or send a bearer token.", json: ErrorAnswer };
 
-/** Every call with a body answers 413, unread, when the body is over its route's limit (server/http/body-limits.ts). */
-function tooLargeAnswer(route: ApiRoute): Record<number, Answer> {
+/** Every call with a body answers 413, unread, when the body is over its call's limit. */
+function tooLargeAnswer(route: ApiCall): Record<number, Answer> {
   if (!route.body) return {};
-  const kilobytes = Math.round(bodyLimitOf(route.path).bytes / 1024);
-  return { 413: { description: `A body over ${kilobytes} KB; refused before it is read.`, json: wireSchemas.Error } };
+  const kilobytes = Math.round((route.bodyLimit ?? DEFAULT_LIMIT).bytes / 1024);
+  return { 413: { description: `A body over ${kilobytes} KB; refused before it is read.`, json: ErrorAnswer } };
+}
+
+const RATE_WORDS = {
+  order: "Over the orders an account (or an address, three accounts' worth) may place in a minute.",
+  review: "Over the reviews an account (or an address, three accounts' worth) may write in an hour.",
+  upload: "Over the uploads an account (or an address, three accounts' worth) may make in an hour.",
+};
+
+/** A call counted against a rate-limit rule answers 429 with Retry-After when over it. */
+function rateAnswer(route: ApiCall): Record<number, Answer> {
+  return route.rate ? { 429: limited(RATE_WORDS[route.rate]) } : {};
 }
 
 /** Every named schema, converted once; `names` finds a schema's name for a $ref. */
 function components() {
   const registry = z.registry<{ id: string }>();
-  const names = new Map<z.ZodType, string>();
-  for (const [name, schema] of [...Object.entries(wireSchemas), ...Object.entries(requestBodies)]) {
-    if (names.has(schema) || registry.has(schema)) throw new Error(`The schema ${name} has two names.`);
-    registry.add(schema, { id: name });
-    names.set(schema, name);
-  }
+  const names = schemaNames();
+  for (const [schema, name] of names) registry.add(schema, { id: name });
   const converted = z.toJSONSchema(registry, { target: "draft-2020-12", io: "input", uri: componentRef });
   const schemas: Record<string, JsonSchema> = {};
   for (const [name, schema] of Object.entries(converted.schemas)) {
@@ -100,11 +124,12 @@ function components() {
   return { names, schemas };
 }
 
-function buildDocument(): OpenApiDocument {
+function buildDocument(calls: readonly ApiCall[]): OpenApiDocument {
   const { names, schemas } = components();
   const ref = (schema: z.ZodType): JsonSchema => {
     const name = names.get(schema);
-    if (!name) throw new Error("A route uses a schema without a name: add it to wire-schemas.ts or request-bodies.ts.");
+    if (!name)
+      throw new Error("A call uses a schema without a name: name it with `named` (server/openapi/schema-names.ts).");
     return { $ref: componentRef(name) };
   };
 
@@ -141,14 +166,19 @@ function buildDocument(): OpenApiDocument {
     ...(other && { content: { [other]: { schema: { type: "string" } } } }),
   });
 
-  const operation = (route: ApiRoute): OpenApiOperation => {
+  const operation = (route: ApiCall): OpenApiOperation => {
     const parameters = [
       ...Object.entries(route.params ?? {}).map(([name, p]) => parameter(name, "path", p)),
       ...Object.entries(route.query ?? {}).map(([name, p]) => parameter(name, "query", p)),
       ...Object.entries(route.headers ?? {}).map(([name, p]) => parameter(name, "header", p)),
     ];
     const signIn: Record<number, Answer> = route.session === "required" ? { 401: NO_SESSION } : {};
-    const answers: Record<number, Answer> = { ...signIn, ...tooLargeAnswer(route), ...route.answers };
+    const answers: Record<number, Answer> = {
+      ...signIn,
+      ...tooLargeAnswer(route),
+      ...rateAnswer(route),
+      ...route.answers,
+    };
     return {
       operationId: route.operationId,
       tags: [route.tag],
@@ -166,9 +196,9 @@ function buildDocument(): OpenApiDocument {
   };
 
   const paths: OpenApiDocument["paths"] = {};
-  for (const route of ROUTES) {
+  for (const route of calls) {
     const item = (paths[route.path] ??= {});
-    if (item[route.method]) throw new Error(`${route.method.toUpperCase()} ${route.path} is in the table twice.`);
+    if (item[route.method]) throw new Error(`${route.method.toUpperCase()} ${route.path} is declared twice.`);
     item[route.method] = operation(route);
   }
 
@@ -187,8 +217,8 @@ function storeVersion(): string {
 
 let built: string | undefined;
 
-/** The document as JSON text, built on first use and kept for the life of the process. */
-export function openApiJson(): string {
-  built ??= JSON.stringify(buildDocument());
+/** The document of these calls as JSON text, built on first use and kept for the life of the process. */
+export function openApiJson(calls: readonly ApiCall[]): string {
+  built ??= JSON.stringify(buildDocument(calls));
   return built;
 }

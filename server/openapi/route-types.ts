@@ -1,5 +1,12 @@
+import type { Context, Handler } from "hono";
 import type { z } from "zod";
-import { wireSchemas } from "./wire-schemas";
+import type { RequestContext } from "../context/request-context";
+import type { BodyLimit } from "../http/body-limits";
+import type { Readiness } from "../http/readiness";
+import type { RequestLogVariables } from "../http/request-log";
+import type { LimitedOperation } from "../limits/rules";
+import type { Services } from "../services";
+import { ErrorAnswer } from "./common-answers";
 
 export type Method = "get" | "post" | "put" | "patch" | "delete";
 
@@ -52,12 +59,12 @@ export const json = (schema: z.ZodType, description: string, headers?: Record<st
 });
 
 /** An error answer: `{message, code}`. */
-export const refused = (description: string): Answer => ({ description, json: wireSchemas.Error });
+export const refused = (description: string): Answer => ({ description, json: ErrorAnswer });
 
 /** A rate limit's refusal: `{message, code, params}` saying how long to wait, and Retry-After in seconds. */
 export const limited = (description: string): Answer => ({
   description,
-  json: wireSchemas.Error,
+  json: ErrorAnswer,
   headers: { "Retry-After": { description: "Seconds until the limit lets calls through again.", example: "42" } },
 });
 
@@ -69,3 +76,32 @@ export const redirect = (description: string): Answer => ({
 export const jsonBody = (schema: z.ZodType, optional = false): RequestBody => ({ type: "json", schema, optional });
 export const formBody = (schema: z.ZodType): RequestBody => ({ type: "form", schema });
 export const multipartBody = (schema: z.ZodType): RequestBody => ({ type: "multipart", schema });
+
+/** What an API handler finds on its request: the context every use case is called with, and the store's services. */
+export interface ApiEnv {
+  Variables: RequestLogVariables & {
+    ctx: RequestContext;
+    services: Services;
+    readiness: Readiness;
+    /** Every declared call, for the document that describes them. */
+    calls: readonly ApiCall[];
+  };
+}
+export type ApiContext = Context<ApiEnv>;
+
+/**
+ * One call of the API, declared once beside its handler: what the OpenAPI document says of it, how large its body
+ * may be, which rate-limit rule its use case counts it against, and whether it needs a session. The router mounts
+ * it, the body limits and the document read it (server/http/api-router.ts).
+ */
+export interface ApiCall extends ApiRoute {
+  /** The most its body may hold; `DEFAULT_LIMIT` (64 KB) when not said. */
+  bodyLimit?: BodyLimit;
+  /** The rule of server/limits/rules.ts its use case counts the call against: documented as its 429. */
+  rate?: LimitedOperation;
+  /** Answers the call. Absent for a call a handler of a whole prefix answers (Better Auth's, under /api/auth/). */
+  handler?: Handler<ApiEnv>;
+}
+
+/** A call's declaration, typed: `apiCall({ method, path, …, handler })`. */
+export const apiCall = (call: ApiCall): ApiCall => call;

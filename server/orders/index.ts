@@ -2,8 +2,16 @@
 export * from "./expire-orders";
 export * from "./kept-tab-counts";
 export * from "./orders";
-export * from "./routes";
+export { orderCalls } from "./routes";
 export * from "./sql/invoices";
 export * from "./sql/order-history";
 export * from "./sql/order-lists";
 export * from "./sql/order-rows";
+export {
+  orderEventJson,
+  orderJson,
+  type DeliveryJson,
+  type OrderEventJson,
+  type OrderJson,
+  type OrderState,
+} from "./wire";

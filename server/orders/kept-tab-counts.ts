@@ -1,21 +1,12 @@
 import { sql } from "drizzle-orm";
 import type { OrderTabCounts } from "@shared/list-choices";
+import { KeptWhileUnchanged, perDatabase } from "../cache/kept-while-unchanged";
 import type { Db } from "../db/client";
 import { order, orderEvent } from "../db/schema";
 import { tabCounts, type OrderFilters } from "./sql/order-lists";
 
-/** How long counts are kept at most, whatever the version says (see `ordersVersion`). */
-const KEEP_MS = 10_000;
-const MAX_KEPT = 100;
-
-interface Kept {
-  version: string;
-  at: number;
-  counts: OrderTabCounts;
-}
-
-const keptByDb = new WeakMap<Db, Map<string, Kept>>();
-
+/** Counts are kept at most 10 s whatever the version says (see `ordersVersion`), for 100 searches. */
+const tabCountsOf = perDatabase<Db, OrderTabCounts>(() => new KeptWhileUnchanged({ keepMs: 10_000, maxEntries: 100 }));
 /**
  * Where the shop's orders stand: the newest change in their history (every placement, payment, cancel, shipment,
  * expiry and refund writes one, in its own transaction) and the newest order. Both are the last entry of an index.
@@ -37,8 +28,6 @@ export async function ordersVersion(db: Db): Promise<string> {
  * them (70 ms at 200,000), and the list is opened far more often than an order changes.
  */
 export async function keptTabCounts(db: Db, filters: OrderFilters): Promise<OrderTabCounts> {
-  let kept = keptByDb.get(db);
-  if (!kept) keptByDb.set(db, (kept = new Map()));
   const key = JSON.stringify([
     filters.q ?? null,
     filters.from?.toISOString() ?? null,
@@ -46,11 +35,5 @@ export async function keptTabCounts(db: Db, filters: OrderFilters): Promise<Orde
   ]);
   // The version is read first: a change committed while counting makes the next request count again.
   const version = await ordersVersion(db);
-  const entry = kept.get(key);
-  if (entry && entry.version === version && Date.now() - entry.at < KEEP_MS) return entry.counts;
-  const counts = await tabCounts(db, filters);
-  kept.delete(key);
-  kept.set(key, { version, at: Date.now(), counts });
-  if (kept.size > MAX_KEPT) kept.delete(kept.keys().next().value!);
-  return counts;
+  return tabCountsOf(db).get(key, version, () => tabCounts(db, filters));
 }

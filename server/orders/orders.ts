@@ -23,12 +23,12 @@ import { getUserByEmail } from "../accounts";
 import { adminOnly, selfOrAdmin, signedIn, type Actor } from "../context/actor";
 import { changingCatalog } from "../catalog";
 import type { OrderEventRow } from "../db/schema";
-import type { Deps } from "../context/deps";
 import { withinLimits } from "../limits/within-limits";
 import { offsetPage } from "../paging/offset-page";
 import { orderCursor, readOrderCursor } from "./order-cursor";
 import { key, parseInput } from "../context/parse";
 import { cancelAttempts } from "../payments";
+import type { RequestContext } from "../context/request-context";
 
 export type { Order } from "./sql/order-rows";
 export type { OrderAction };
@@ -37,25 +37,26 @@ export type { OrderAction };
  * Buy It Now and POST /api/order: the buyer is the actor; a repeated idempotency key answers the first order.
  * Orders hold stock until they are paid or cancelled, so each account and each address may place only so many.
  */
-export async function placeOrder(deps: Deps, actor: Actor, raw: unknown, idempotencyKey?: unknown) {
+export async function placeOrder(ctx: RequestContext, raw: unknown, idempotencyKey?: unknown) {
+  const actor = await ctx.actor();
   const buyer = signedIn(actor);
   const input = parseInput(OrderSchema, raw);
   const keyOfAttempt = parseInput(IdempotencyKeySchema, idempotencyKey);
-  await withinLimits(deps, "order", buyer);
+  await withinLimits(ctx, "order", buyer);
   const options = {
-    maxOpenOrders: deps.maxOpenOrders,
-    holdMinutes: deps.holdMinutes,
-    now: deps.now?.(),
+    maxOpenOrders: ctx.maxOpenOrders,
+    holdMinutes: ctx.holdMinutes,
+    now: ctx.now?.(),
     idempotencyKey: keyOfAttempt,
-    language: deps.language,
+    language: ctx.language,
   };
-  return changingCatalog(deps, insertOrderTakingStock(deps.db, input, buyer, options));
+  return changingCatalog(ctx, insertOrderTakingStock(ctx.db, input, buyer, options));
 }
 
 /** The histories of orders the actor has been shown, oldest change first (one query for the lot). */
-export function historiesOf(deps: Deps, shown: orders.Order[]) {
+export function historiesOf(ctx: RequestContext, shown: orders.Order[]) {
   return selectHistories(
-    deps.db,
+    ctx.db,
     shown.map((o) => o.id),
   );
 }
@@ -81,12 +82,12 @@ export interface BuyerRecord {
 const awaitingConfirmation = (o: orders.Order) => o.status === "cod" && o.confirmedAt === null;
 
 /** The orders' buyer records, for those of them awaiting the shop's confirmation (one query for the lot). */
-async function recordsOf(deps: Deps, shown: orders.Order[]): Promise<Map<string, BuyerRecord>> {
+async function recordsOf(ctx: RequestContext, shown: orders.Order[]): Promise<Map<string, BuyerRecord>> {
   const awaiting = shown.filter(awaitingConfirmation);
   const records = new Map<string, BuyerRecord>();
   if (awaiting.length === 0) return records;
   const phoneOf = (o: orders.Order) => o.delivery?.phone ?? null;
-  const found = await outcomesOf(deps.db, {
+  const found = await outcomesOf(ctx.db, {
     buyerIds: awaiting.map((o) => o.buyerId),
     phones: awaiting.map(phoneOf).filter((p) => p !== null),
   });
@@ -135,11 +136,11 @@ const DAY_MS = 24 * 60 * 60 * 1000;
  * past the first, the cursor of the page before it. `defaultLimit`: the screen's 20, the API's 100.
  */
 export async function listAllOrders(
-  deps: Deps,
-  actor: Actor,
+  ctx: RequestContext,
   raw: unknown = {},
   defaultLimit = MAX_PAGE_SIZE,
 ): Promise<ShopOrdersPage> {
+  const actor = await ctx.actor();
   const admin = adminOnly(actor);
   const input = parseInput(OrderListQuery, raw);
   const sort = input.sort ?? "newest";
@@ -158,8 +159,8 @@ export async function listAllOrders(
         ? { after: cursor!.position }
         : { before: cursor!.position };
   const [slice, counts] = await Promise.all([
-    shopOrders(deps.db, { ...filters, tab: input.status, sort, limit, start }),
-    keptTabCounts(deps.db, filters),
+    shopOrders(ctx.db, { ...filters, tab: input.status, sort, limit, start }),
+    keptTabCounts(ctx.db, filters),
   ]);
   // A page read backward ends where the page after it began, and starts the list when nothing is left before it.
   const backward = cursor?.direction === "before";
@@ -168,8 +169,8 @@ export async function listAllOrders(
   const hasNext = backward ? slice.items.length > 0 : slice.more;
   const hasPrev = backward ? slice.more : offset > 0 || cursor !== undefined;
   const [held, records] = await Promise.all([
-    orders.ordersWithHeldPayments(deps.db, slice.items),
-    recordsOf(deps, slice.items),
+    orders.ordersWithHeldPayments(ctx.db, slice.items),
+    recordsOf(ctx, slice.items),
   ]);
   return {
     items: slice.items.map((o) => ({ ...withActions(o, held.has(o.id), admin), record: records.get(o.id) })),
@@ -187,12 +188,13 @@ export async function listAllOrders(
 }
 
 /** My Orders: the actor's own orders, newest first, 20 a page; those they cancelled no longer listed. */
-export async function myOrders(deps: Deps, actor: Actor, raw: unknown = {}): Promise<Page<OrderWithActions>> {
+export async function myOrders(ctx: RequestContext, raw: unknown = {}): Promise<Page<OrderWithActions>> {
+  const actor = await ctx.actor();
   const buyer = signedIn(actor);
   const input = parseInput(BuyerOrderListQuery, raw);
   const { page, limit, offset } = offsetPage(input, PAGE_SIZE);
-  const { items, total } = await buyerOrders(deps.db, buyer.id, { offset, limit });
-  const held = await orders.ordersWithHeldPayments(deps.db, items);
+  const { items, total } = await buyerOrders(ctx.db, buyer.id, { offset, limit });
+  const held = await orders.ordersWithHeldPayments(ctx.db, items);
   return { items: items.map((o) => withActions(o, held.has(o.id), buyer)), total, page, limit };
 }
 
@@ -205,97 +207,108 @@ export interface OrderDetail extends OrderWithActions {
  * The order view (/dashboard/order/{id}): the buyer's own order (not one they cancelled themselves, unless money
  * is owed back on it), or any order for an admin; with what the actor may do to it and its whole history.
  */
-export async function orderDetail(deps: Deps, actor: Actor, orderId: unknown): Promise<OrderDetail> {
+export async function orderDetail(ctx: RequestContext, orderId: unknown): Promise<OrderDetail> {
+  const actor = await ctx.actor();
   const viewer = signedIn(actor);
   const order =
     viewer.role === "admin"
-      ? await orders.getAnyOrder(deps.db, key(orderId))
-      : await orders.getOrderOf(deps.db, viewer.id, key(orderId));
+      ? await orders.getAnyOrder(ctx.db, key(orderId))
+      : await orders.getOrderOf(ctx.db, viewer.id, key(orderId));
   const [held, histories, records] = await Promise.all([
-    orders.hasHeldPayment(deps.db, order.id),
-    selectHistories(deps.db, [order.id]),
-    viewer.role === "admin" ? recordsOf(deps, [order]) : new Map<string, BuyerRecord>(),
+    orders.hasHeldPayment(ctx.db, order.id),
+    selectHistories(ctx.db, [order.id]),
+    viewer.role === "admin" ? recordsOf(ctx, [order]) : new Map<string, BuyerRecord>(),
   ]);
   const record = records.get(order.id);
   return { ...withActions(order, held, viewer), history: histories.get(order.id) ?? [], ...(record ? { record } : {}) };
 }
 
 /** Pay Order: one of the actor's own orders. */
-export async function myOrder(deps: Deps, actor: Actor, orderId: unknown): Promise<OrderWithActions> {
+export async function myOrder(ctx: RequestContext, orderId: unknown): Promise<OrderWithActions> {
+  const actor = await ctx.actor();
   const buyer = signedIn(actor);
-  const order = await orders.getOrderOf(deps.db, buyer.id, key(orderId));
-  return withActions(order, await orders.hasHeldPayment(deps.db, order.id), buyer);
+  const order = await orders.getOrderOf(ctx.db, buyer.id, key(orderId));
+  return withActions(order, await orders.hasHeldPayment(ctx.db, order.id), buyer);
 }
 
 /** GET /api/order/{email}: a page of an account's orders as its owner sees them, for its owner or an admin. */
 export async function ordersOf(
-  deps: Deps,
-  actor: Actor,
+  ctx: RequestContext,
   email: unknown,
   raw: unknown = {},
   defaultLimit = MAX_PAGE_SIZE,
 ): Promise<Page<orders.Order>> {
+  const actor = await ctx.actor();
   selfOrAdmin(actor, key(email));
-  const buyer = await getUserByEmail(deps.db, key(email));
+  const buyer = await getUserByEmail(ctx.db, key(email));
   const input = parseInput(BuyerOrderListQuery, raw);
   const { page, limit, offset } = offsetPage(input, defaultLimit);
-  const { items, total } = await buyerOrders(deps.db, buyer.id, { offset, limit });
+  const { items, total } = await buyerOrders(ctx.db, buyer.id, { offset, limit });
   return { items, total, page, limit };
 }
 
-export async function orderOf(deps: Deps, actor: Actor, email: unknown, orderId: unknown) {
+export async function orderOf(ctx: RequestContext, email: unknown, orderId: unknown) {
+  const actor = await ctx.actor();
   selfOrAdmin(actor, key(email));
-  const buyer = await getUserByEmail(deps.db, key(email));
-  return orders.getOrderOf(deps.db, buyer.id, key(orderId));
+  const buyer = await getUserByEmail(ctx.db, key(email));
+  return orders.getOrderOf(ctx.db, buyer.id, key(orderId));
 }
 
 /**
  * The order's buyer (before payment or shipping) or an admin (before shipping, with an optional reason); its
  * pieces go back to stock, money it took becomes refund due, and payments started for it are cancelled.
  */
-export async function cancelOrder(deps: Deps, actor: Actor, orderId: unknown, raw?: unknown) {
+export async function cancelOrder(ctx: RequestContext, orderId: unknown, raw?: unknown) {
+  const actor = await ctx.actor();
   const canceller = signedIn(actor);
   const { reason } = parseInput(CancelSchema, raw ?? {});
-  const cancelled = await changingCatalog(deps, cancelReturningStock(deps.db, canceller, key(orderId), reason ?? null));
+  const cancelled = await changingCatalog(ctx, cancelReturningStock(ctx.db, canceller, key(orderId), reason ?? null));
   // A paid order's payment completed; an unpaid one's may still be open at its provider.
-  if (cancelled.transactionId === null) await cancelAttempts(deps, await orders.attemptsOf(deps.db, cancelled.id));
+  if (cancelled.transactionId === null) await cancelAttempts(ctx, await orders.attemptsOf(ctx.db, cancelled.id));
   return cancelled;
 }
 
 /** Manage Orders' and the order view's Cancel: the shop's own cancel, with a reason the buyer is shown. */
-export async function cancelByShop(deps: Deps, actor: Actor, orderId: unknown, raw?: unknown) {
+export async function cancelByShop(ctx: RequestContext, orderId: unknown, raw?: unknown) {
+  const actor = await ctx.actor();
   adminOnly(actor);
-  return cancelOrder(deps, actor, orderId, raw);
+  return cancelOrder(ctx, orderId, raw);
 }
 
-export async function setDelivery(deps: Deps, actor: Actor, orderId: unknown, raw: unknown) {
+export async function setDelivery(ctx: RequestContext, orderId: unknown, raw: unknown) {
+  const actor = await ctx.actor();
   const buyer = signedIn(actor);
-  return updateDelivery(deps.db, buyer, key(orderId), parseInput(DeliverySchema, raw));
+  return updateDelivery(ctx.db, buyer, key(orderId), parseInput(DeliverySchema, raw));
 }
 
-export async function chooseCashOnDelivery(deps: Deps, actor: Actor, orderId: unknown) {
-  const options = { confirmHours: deps.codConfirmHours, now: deps.now?.() };
-  return confirmCashOnDelivery(deps.db, signedIn(actor), key(orderId), options);
+export async function chooseCashOnDelivery(ctx: RequestContext, orderId: unknown) {
+  const actor = await ctx.actor();
+  const options = { confirmHours: ctx.codConfirmHours, now: ctx.now?.() };
+  return confirmCashOnDelivery(ctx.db, signedIn(actor), key(orderId), options);
 }
 
 /** Manage Orders' Confirm: the shop has called the buyer of a cash-on-delivery order and will send it. */
-export async function confirmOrder(deps: Deps, actor: Actor, orderId: unknown) {
-  return confirmByShop(deps.db, adminOnly(actor), key(orderId), deps.now?.());
+export async function confirmOrder(ctx: RequestContext, orderId: unknown) {
+  const actor = await ctx.actor();
+  return confirmByShop(ctx.db, adminOnly(actor), key(orderId), ctx.now?.());
 }
 
 /** Manage Orders' Pay Bill: the cash of a cash-on-delivery order, received. */
-export async function collectCash(deps: Deps, actor: Actor, orderId: unknown) {
-  return markCashCollected(deps.db, adminOnly(actor), key(orderId));
+export async function collectCash(ctx: RequestContext, orderId: unknown) {
+  const actor = await ctx.actor();
+  return markCashCollected(ctx.db, adminOnly(actor), key(orderId));
 }
 
 /** Manage Orders' next step: shipped, then delivered. */
-export async function advance(deps: Deps, actor: Actor, orderId: unknown, raw: unknown) {
+export async function advance(ctx: RequestContext, orderId: unknown, raw: unknown) {
+  const actor = await ctx.actor();
   const admin = adminOnly(actor);
   const { status } = parseInput(OrderStatusSchema, raw);
-  return advanceOrder(deps.db, admin, key(orderId), status);
+  return advanceOrder(ctx.db, admin, key(orderId), status);
 }
 
 /** Manage Orders: a payment the gateway held as risky, accepted. */
-export async function acceptPayment(deps: Deps, actor: Actor, orderId: unknown) {
-  return acceptHeldPayment(deps.db, adminOnly(actor), key(orderId));
+export async function acceptPayment(ctx: RequestContext, orderId: unknown) {
+  const actor = await ctx.actor();
+  return acceptHeldPayment(ctx.db, adminOnly(actor), key(orderId));
 }

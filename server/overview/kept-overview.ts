@@ -1,9 +1,7 @@
+import { KeptWhileUnchanged, perDatabase } from "../cache/kept-while-unchanged";
 import type { Db } from "../db/client";
 import { ordersVersion } from "../orders";
 import * as figures from "./sql/overview-rows";
-
-/** How long a period's figures are kept at most, whatever the version says (see `ordersVersion`). */
-const KEEP_MS = 60_000;
 
 export interface PeriodFigures {
   revenue: figures.DayRevenue[];
@@ -12,13 +10,9 @@ export interface PeriodFigures {
   methods: figures.MethodShare[];
 }
 
-interface Kept {
-  version: string;
-  at: number;
-  figures: Promise<PeriodFigures>;
-}
-
-const keptByDb = new WeakMap<Db, Map<string, Kept>>();
+/** A period's figures are kept at most a minute whatever the version says (see `ordersVersion`). Periods end
+ * today: yesterday's keys are never asked for again, so a dozen is plenty. */
+const figuresOf = perDatabase<Db, PeriodFigures>(() => new KeptWhileUnchanged({ keepMs: 60_000, maxEntries: 12 }));
 
 async function read(db: Db, period: figures.Period): Promise<PeriodFigures> {
   const [revenue, orders, top, methods] = await Promise.all([
@@ -37,21 +31,7 @@ async function read(db: Db, period: figures.Period): Promise<PeriodFigures> {
  * that arrive while the figures are being summed wait for the same sums.
  */
 export async function keptPeriodFigures(db: Db, period: figures.Period): Promise<PeriodFigures> {
-  let kept = keptByDb.get(db);
-  if (!kept) keptByDb.set(db, (kept = new Map()));
-  const key = `${period.first}/${period.last}`;
   // The version is read first: a change committed while summing makes the next request sum again.
   const version = await ordersVersion(db);
-  const entry = kept.get(key);
-  if (entry && entry.version === version && Date.now() - entry.at < KEEP_MS) return entry.figures;
-  const summed = read(db, period);
-  kept.delete(key);
-  kept.set(key, { version, at: Date.now(), figures: summed });
-  // A failed sum is not kept.
-  summed.catch(() => {
-    if (kept.get(key)?.figures === summed) kept.delete(key);
-  });
-  // Periods end today: yesterday's keys are never asked for again.
-  if (kept.size > 12) kept.delete(kept.keys().next().value!);
-  return summed;
+  return figuresOf(db).get(`${period.first}/${period.last}`, version, () => read(db, period));
 }

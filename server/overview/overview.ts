@@ -2,9 +2,9 @@ import { PAGE_SIZE } from "@shared/list-page";
 import { OverviewQuery } from "@shared/schemas/overview";
 import { keptPeriodFigures } from "./kept-overview";
 import * as figures from "./sql/overview-rows";
-import { adminOnly, type Actor } from "../context/actor";
-import type { Deps } from "../context/deps";
+import { adminOnly } from "../context/actor";
 import { parseInput } from "../context/parse";
+import type { RequestContext } from "../context/request-context";
 
 export type { DayOrders, DayRevenue, LowStockProduct, MethodShare, TopProduct } from "./sql/overview-rows";
 
@@ -15,12 +15,13 @@ export type Overview = Awaited<ReturnType<typeof shopOverview>>;
  * day, the best-selling products, how buyers paid; and, whatever the period, the products running low (a page of
  * them), the cash on delivery still to collect and the refunds due.
  */
-export async function shopOverview(deps: Deps, actor: Actor, raw: Record<string, string>) {
+export async function shopOverview(ctx: RequestContext, raw: Record<string, string>) {
+  const actor = await ctx.actor();
   adminOnly(actor);
   const query = parseInput(OverviewQuery, raw);
-  const period = figures.periodEnding(deps.now?.() ?? new Date(), query.days);
+  const period = figures.periodEnding(ctx.now?.() ?? new Date(), query.days);
   const page = query.page ?? 1;
-  const { db } = deps;
+  const { db } = ctx;
   const [{ revenue, orders, top, methods }, low, cod, refunds] = await Promise.all([
     keptPeriodFigures(db, period),
     figures.lowStock(db, { limit: PAGE_SIZE, offset: (page - 1) * PAGE_SIZE }),

@@ -4,5 +4,5 @@ export * from "./provider-calls";
 export * from "./providers/create-provider";
 export * from "./providers/provider";
 export * from "./refunds";
-export * from "./routes";
+export { paymentCalls } from "./routes";
 export * from "./sql/payment-rows";

@@ -6,46 +6,49 @@ import { refundNote } from "@shared/order-flow";
 import { AppError, conflict, notFound } from "../errors";
 import type { CardPaymentProvider, PaymentProvider } from "./providers/provider";
 import { confirmTestCardPayment } from "./providers/test-card-confirm";
-import { signedIn, type Actor } from "../context/actor";
+import { signedIn } from "../context/actor";
 import { storeMetrics } from "../metrics/store-metrics";
-import type { Deps } from "../context/deps";
 import { key, parseInput } from "../context/parse";
+import type { RequestContext } from "../context/request-context";
 
 export type { Settlement };
 
-function gatewayOf(deps: Deps): PaymentProvider {
-  if (!deps.gateway) throw notFound(M.payment.no_such_provider);
-  return deps.gateway;
+function gatewayOf(ctx: RequestContext): PaymentProvider {
+  if (!ctx.gateway) throw notFound(M.payment.no_such_provider);
+  return ctx.gateway;
 }
 
 /** The store's card provider; a store that takes no cards says so (409), whatever else it offers. */
-function cardProviderOf(deps: Deps): CardPaymentProvider {
-  if (!deps.payments) throw conflict(M.payment.cards_not_set_up);
-  return deps.payments;
+function cardProviderOf(ctx: RequestContext): CardPaymentProvider {
+  if (!ctx.payments) throw conflict(M.payment.cards_not_set_up);
+  return ctx.payments;
 }
 
 /** The buyer starts paying by card: the provider's client secret for the order's amount. */
-export async function startCardPayment(deps: Deps, actor: Actor, raw: unknown) {
+export async function startCardPayment(ctx: RequestContext, raw: unknown) {
+  const actor = await ctx.actor();
   const buyer = signedIn(actor);
-  const cards = cardProviderOf(deps);
+  const cards = cardProviderOf(ctx);
   const { orderId } = parseInput(PaymentIntentSchema, raw);
-  return startOrderPayment(deps.db, cards, buyer, orderId);
+  return startOrderPayment(ctx.db, cards, buyer, orderId);
 }
 
 /** The buyer starts paying at the hosted gateway (SSLCommerz): the page to send them to. */
-export async function startGatewayPayment(deps: Deps, actor: Actor, raw: unknown) {
+export async function startGatewayPayment(ctx: RequestContext, raw: unknown) {
+  const actor = await ctx.actor();
   const buyer = signedIn(actor);
-  const gateway = gatewayOf(deps);
+  const gateway = gatewayOf(ctx);
   const { orderId } = parseInput(PaymentIntentSchema, raw);
-  return startOrderPayment(deps.db, gateway, buyer, orderId);
+  return startOrderPayment(ctx.db, gateway, buyer, orderId);
 }
 
 /** The buyer names the card payment that paid their order; the provider is asked, and only its word counts. */
-export async function recordCardPayment(deps: Deps, actor: Actor, orderId: unknown, raw: unknown): Promise<Settlement> {
+export async function recordCardPayment(ctx: RequestContext, orderId: unknown, raw: unknown): Promise<Settlement> {
+  const actor = await ctx.actor();
   const buyer = signedIn(actor);
-  const cards = cardProviderOf(deps);
+  const cards = cardProviderOf(ctx);
   const { transactionId } = parseInput(PaymentProofSchema, raw);
-  const paid = await confirmOrderPayment(deps.db, cards, buyer, key(orderId), transactionId);
+  const paid = await confirmOrderPayment(ctx.db, cards, buyer, key(orderId), transactionId);
   // The money was taken and is recorded, but this order cannot keep it: the buyer is told it will come back.
   if (paid.refundDue) throw conflict(refundNote(orderFacts(paid.order, false)) ?? M.order.already_paid);
   return paid;
@@ -55,25 +58,30 @@ export async function recordCardPayment(deps: Deps, actor: Actor, orderId: unkno
  * The test processor's confirm call; the client secret is the caller's credential, as at Stripe. A store that
  * does not run the test processor has no such call (404).
  */
-export async function confirmTestCard(deps: Deps, raw: unknown) {
-  if (deps.payments?.name !== "test") throw notFound(M.payment.no_such_provider);
-  return confirmTestCardPayment(deps.db, parseInput(TestCardConfirmSchema, raw), deps.now?.());
+export async function confirmTestCard(ctx: RequestContext, raw: unknown) {
+  if (ctx.payments?.name !== "test") throw notFound(M.payment.no_such_provider);
+  return confirmTestCardPayment(ctx.db, parseInput(TestCardConfirmSchema, raw), ctx.now?.());
 }
 
-async function settleNotified(deps: Deps, provider: PaymentProvider, body: string, headers: Headers) {
+async function settleNotified(ctx: RequestContext, provider: PaymentProvider, body: string, headers: Headers) {
   const proof = await provider.readNotification(body, headers);
-  return proof ? settlePayment(deps.db, proof) : null;
+  return proof ? settlePayment(ctx.db, proof) : null;
 }
 
 /** The card provider's webhook (Stripe's), authenticated by its signature; another provider's name is not ours. */
-export async function receiveCardNotification(deps: Deps, providerName: string, body: string, headers: Headers) {
-  if (!deps.payments || providerName !== deps.payments.name) throw notFound(M.payment.no_such_provider);
-  return settleNotified(deps, deps.payments, body, headers);
+export async function receiveCardNotification(
+  ctx: RequestContext,
+  providerName: string,
+  body: string,
+  headers: Headers,
+) {
+  if (!ctx.payments || providerName !== ctx.payments.name) throw notFound(M.payment.no_such_provider);
+  return settleNotified(ctx, ctx.payments, body, headers);
 }
 
 /** The gateway's IPN: it names a validation id, and only the gateway's answer about it counts. */
-export async function receiveGatewayNotification(deps: Deps, body: string, headers: Headers) {
-  return settleNotified(deps, gatewayOf(deps), body, headers);
+export async function receiveGatewayNotification(ctx: RequestContext, body: string, headers: Headers) {
+  return settleNotified(ctx, gatewayOf(ctx), body, headers);
 }
 
 export type GatewayOutcome = "paid" | "held" | "refund_due" | "failed" | "cancelled";
@@ -83,10 +91,10 @@ export type GatewayOutcome = "paid" | "held" | "refund_due" | "failed" | "cancel
  * asked about, exactly as for the IPN. Never refuses: the outcome says what the customer is shown.
  */
 export async function gatewayReturn(
-  deps: Deps,
+  ctx: RequestContext,
   form: URLSearchParams,
 ): Promise<{ orderId: string | null; outcome: GatewayOutcome }> {
-  const gateway = gatewayOf(deps);
+  const gateway = gatewayOf(ctx);
   const orderId = form.get("value_a");
   const valId = form.get("val_id");
   let outcome: GatewayOutcome = form.get("status") === "CANCELLED" ? "cancelled" : "failed";
@@ -96,7 +104,7 @@ export async function gatewayReturn(
     try {
       const proof = await gateway.retrieve(valId);
       if (proof) {
-        const settled = await settlePayment(deps.db, proof);
+        const settled = await settlePayment(ctx.db, proof);
         outcome = settled.refundDue ? "refund_due" : settled.held ? "held" : "paid";
       }
     } catch (err) {

@@ -4,8 +4,8 @@ import type { PaymentAttemptRow } from "../db/schema";
 import { conflict } from "../errors";
 import type { PaymentProvider, RefundRequest } from "./providers/provider";
 import { createTestCardProvider } from "./providers/test-card-provider";
-import type { Deps } from "../context/deps";
 import { reportError } from "../log/report-error";
+import type { RequestContext } from "../context/request-context";
 
 /** What gives a payment back: its provider, or the shop itself for cash handed back. */
 export interface Refunder {
@@ -18,9 +18,9 @@ const cashBack: Refunder = {
 };
 
 /** The store's provider of that name, if it runs one now. */
-export function providerNamed(deps: Deps, name: string): PaymentProvider | null {
-  if (deps.payments?.name === name) return deps.payments;
-  if (deps.gateway?.name === name) return deps.gateway;
+export function providerNamed(ctx: RequestContext, name: string): PaymentProvider | null {
+  if (ctx.payments?.name === name) return ctx.payments;
+  if (ctx.gateway?.name === name) return ctx.gateway;
   return null;
 }
 
@@ -29,11 +29,11 @@ export function providerNamed(deps: Deps, name: string): PaymentProvider | null 
  * records even after the store has moved on to real cards; a real provider the store no longer runs cannot be
  * asked (409).
  */
-export function refunderFor(deps: Deps, provider: string): Refunder {
+export function refunderFor(ctx: RequestContext, provider: string): Refunder {
   if (provider === "cod") return cashBack;
-  const running = providerNamed(deps, provider);
+  const running = providerNamed(ctx, provider);
   if (running) return running;
-  if (provider === "test") return createTestCardProvider(deps.db);
+  if (provider === "test") return createTestCardProvider(ctx.db);
   throw conflict(M.refund.provider_missing);
 }
 
@@ -42,9 +42,9 @@ export function refunderFor(deps: Deps, provider: string): Refunder {
  * a provider that cannot be reached, or a payment that completed meanwhile, is logged; such a payment, when
  * reported, is recorded as refund due.
  */
-export async function cancelAttempts(deps: Deps, attempts: PaymentAttemptRow[]): Promise<void> {
+export async function cancelAttempts(ctx: RequestContext, attempts: PaymentAttemptRow[]): Promise<void> {
   for (const attempt of attempts) {
-    const provider = providerNamed(deps, attempt.provider);
+    const provider = providerNamed(ctx, attempt.provider);
     if (!provider) continue;
     try {
       await provider.cancelAttempt(attempt.reference);

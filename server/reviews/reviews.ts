@@ -3,12 +3,12 @@ import { ReviewSchema } from "@shared/schemas/review";
 import { ReviewListQuery } from "@shared/schemas/review-list";
 import * as reviews from "./sql/review-rows";
 import type { Review } from "./sql/review-rows";
-import { signedIn, type Actor } from "../context/actor";
+import { signedIn } from "../context/actor";
 import { changingCatalog } from "../catalog";
-import type { Deps } from "../context/deps";
 import { withinLimits } from "../limits/within-limits";
 import { offsetPage } from "../paging/offset-page";
 import { parseInput } from "../context/parse";
+import type { RequestContext } from "../context/request-context";
 
 export type { Review } from "./sql/review-rows";
 
@@ -16,22 +16,23 @@ export type { Review } from "./sql/review-rows";
 export const TESTIMONIALS = 6;
 
 /** The home page's testimonials: the newest few reviews. */
-export function testimonials(deps: Deps): Promise<Review[]> {
-  return reviews.newestReviews(deps.db, TESTIMONIALS);
+export function testimonials(ctx: RequestContext): Promise<Review[]> {
+  return reviews.newestReviews(ctx.db, TESTIMONIALS);
 }
 
 /** `GET /api/review`: a page of the reviews, newest first; anyone may read them. */
-export async function listReviews(deps: Deps, raw: unknown = {}): Promise<Page<Review>> {
+export async function listReviews(ctx: RequestContext, raw: unknown = {}): Promise<Page<Review>> {
   const input = parseInput(ReviewListQuery, raw);
   const { page, limit, offset } = offsetPage(input, MAX_PAGE_SIZE);
-  const { items, total } = await reviews.selectReviews(deps.db, { offset, limit });
+  const { items, total } = await reviews.selectReviews(ctx.db, { offset, limit });
   return { items, total, page, limit };
 }
 
 /** The author is the signed-in customer, never a name the request gives; the home page shows the newest. */
-export async function addReview(deps: Deps, actor: Actor, raw: unknown) {
+export async function addReview(ctx: RequestContext, raw: unknown) {
+  const actor = await ctx.actor();
   const author = signedIn(actor);
   const review = parseInput(ReviewSchema, raw);
-  await withinLimits(deps, "review", author);
-  return changingCatalog(deps, reviews.insertReview(deps.db, author, review));
+  await withinLimits(ctx, "review", author);
+  return changingCatalog(ctx, reviews.insertReview(ctx.db, author, review));
 }

@@ -1,2 +1,2 @@
 // What the rest of the store may use of uploads: everything else in server/uploads/ is its own.
-export * from "./routes";
+export { uploadCalls } from "./routes";

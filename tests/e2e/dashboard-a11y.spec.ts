@@ -1,6 +1,6 @@
 import type { BrowserContext, Page } from "@playwright/test";
-import { bn } from "../../app/i18n/bn";
-import { en } from "../../app/i18n/en";
+import { bn } from "../../shared/words/bn";
+import { en } from "../../shared/words/en";
 import type { ScreenRoute } from "./a11y-routes";
 import { BASE_URL, DEMO_ADMIN, registerViaApi } from "./accounts";
 import { expectAccessibleScreen, openScreen } from "./axe";

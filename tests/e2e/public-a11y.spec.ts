@@ -1,6 +1,6 @@
 import type { BrowserContext, Page } from "@playwright/test";
-import { bn } from "../../app/i18n/bn";
-import { en } from "../../app/i18n/en";
+import { bn } from "../../shared/words/bn";
+import { en } from "../../shared/words/en";
 import { BASE_URL, registerViaApi } from "./accounts";
 import { expectAccessibleScreen, openScreen } from "./axe";
 import { expect, test } from "./fixtures";

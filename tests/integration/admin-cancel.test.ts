@@ -5,6 +5,7 @@ import { cancelReturningStock } from "@server/orders/sql/cancel-returning-stock"
 import { findUserByEmail } from "@server/accounts/sql/user-rows";
 import { expireOrders } from "@server/orders/expire-orders";
 import { asBearer, signUp, signUpAdmin, type TestAccount } from "../support/accounts";
+import { expiryJob } from "../support/contexts";
 import {
   adminView,
   buyerView,
@@ -140,7 +141,7 @@ describe("DELETE /api/order/{id} by an admin (test processor)", () => {
       .update(order)
       .set({ expiresAt: new Date(Date.now() - 1000) })
       .where(eq(order.id, expired.orderId));
-    await expireOrders(t.services);
+    await expireOrders(expiryJob(t));
     const cancelled = await placeOrder(t, buyer);
     expect((await cancel(t, admin, cancelled.orderId)).status).toBe(200);
 

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import type { CategoryJson } from "@server/openapi/wire-types";
+import type { CategoryJson } from "@server/catalog";
 import { category, OTHER_CATEGORY_ID, product } from "@server/db/schema";
 import { asBearer, asCookie, jsonInit, signUp, signUpAdmin, type TestAccount } from "../support/accounts";
 import { makeProduct, messageOf } from "../support/orders";

@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { session, user } from "@server/db/auth-schema";
 import { PASSWORD_CHANGES_PER_ACCOUNT } from "@server/auth/password-change";
 import { english, M } from "@shared/messages";
-import { bnMessages } from "~/i18n/bn-messages";
+import { bnMessages } from "@shared/words/bn-messages";
 import { jsonInit, sessionCookie, signUp, type TestAccount } from "../support/accounts";
 import { usePageApp } from "../support/page-app";
 import { useTestApp, type TestContext } from "../support/test-app";
@@ -177,7 +177,7 @@ describe("changing a password", () => {
       expect(html).not.toContain("not-my-password");
       expect(html).not.toContain(NEW_PASSWORD);
       const bangla = await change({ ...account, cookie: `${account.cookie}; randa.lang=bn` }, wrong);
-      expect(shownErrors(await bangla.text())).toEqual({ currentPassword: bnMessages.auth!.current_password_wrong });
+      expect(shownErrors(await bangla.text())).toEqual({ currentPassword: bnMessages.auth.current_password_wrong });
       expect((await profileAs(t, account.email, { Cookie: account.cookie })).status).toBe(200);
       expect(await signInStatus(t, account.email, account.password)).toBe(200);
     });

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { bnMessages } from "~/i18n/bn-messages";
+import { bnMessages } from "@shared/words/bn-messages";
 import { asCookie, signUp, signUpAdmin, type TestAccount } from "../support/accounts";
 import { readAnswer } from "../support/action-answer";
 import { call } from "../support/order-money";
@@ -128,7 +128,7 @@ describe("Manage Orders and the order view: the shop confirms a cash-on-delivery
     expect(bnAnswer.data).toMatchObject({
       toast: { kind: "error", said: { code: "order.not_awaiting_confirmation" } },
     });
-    expect(bnMessages.order!.not_awaiting_confirmation).toBe(
+    expect(bnMessages.order.not_awaiting_confirmation).toBe(
       "শুধু দোকানের নিশ্চিতকরণের অপেক্ষায় থাকা ক্যাশ অন ডেলিভারির অর্ডারই নিশ্চিত করা যায়।",
     );
   });

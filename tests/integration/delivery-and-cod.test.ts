@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { OrderJson } from "@server/openapi/wire-types";
+import type { OrderJson } from "@server/orders";
 import { asBearer, jsonInit, signUp, signUpAdmin, type TestAccount } from "../support/accounts";
 import { makeProduct, messageOf, orderRow, paymentRowsOf, TEST_DELIVERY } from "../support/orders";
 import { useTestApp } from "../support/test-app";

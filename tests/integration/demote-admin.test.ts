@@ -5,6 +5,7 @@ import { demoteAdmin, findUserByEmail } from "@server/accounts/sql/user-rows";
 import { AppError } from "@server/errors";
 import { demoteFromAdmin } from "@server/accounts/users";
 import { asBearer, asCookie, signUp, signUpAdmin, type TestAccount } from "../support/accounts";
+import { as } from "../support/contexts";
 import { aCustomer, nobody } from "../support/page-scenes";
 import { useTestApp } from "../support/test-app";
 import { sessionUserOf } from "../support/use-case-actors";
@@ -86,8 +87,8 @@ describe("removing an admin's role", () => {
     const [a, b] = await twoAdminsOnly();
     const asA = await sessionUserOf(t, a);
     const asB = await sessionUserOf(t, b);
-    await demoteFromAdmin(t.services, asA, b.email);
-    const refused = await demoteFromAdmin(t.services, asB, a.email).catch((err: unknown) => err);
+    await demoteFromAdmin(as(t, asA), b.email);
+    const refused = await demoteFromAdmin(as(t, asB), a.email).catch((err: unknown) => err);
     expect(refused).toBeInstanceOf(AppError);
     expect(refused).toMatchObject({ kind: "conflict", code: "user.last_admin" });
     expect(await roleOf(a.email)).toBe("admin");
@@ -97,8 +98,8 @@ describe("removing an admin's role", () => {
     const [a, b] = await twoAdminsOnly();
     const third = await anotherAdmin();
     const asB = await sessionUserOf(t, b);
-    await demoteFromAdmin(t.services, await sessionUserOf(t, a), b.email);
-    await expect(demoteFromAdmin(t.services, asB, third)).rejects.toMatchObject({ code: "auth.admins_only" });
+    await demoteFromAdmin(as(t, await sessionUserOf(t, a)), b.email);
+    await expect(demoteFromAdmin(as(t, asB), third)).rejects.toMatchObject({ code: "auth.admins_only" });
     expect(await roleOf(third)).toBe("admin");
   });
 
@@ -108,7 +109,7 @@ describe("removing an admin's role", () => {
       // Both callers are admins as their requests begin; both calls reach the database together.
       const [asA, asB] = [await sessionUserOf(t, a), await sessionUserOf(t, b)];
       const verdicts = await Promise.all(
-        [demoteFromAdmin(t.services, asA, b.email), demoteFromAdmin(t.services, asB, a.email)].map((call) =>
+        [demoteFromAdmin(as(t, asA), b.email), demoteFromAdmin(as(t, asB), a.email)].map((call) =>
           call.then(
             () => "done",
             (err: unknown) => (err instanceof AppError ? err.code : String(err)),

@@ -3,6 +3,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { placeOrder } from "@server/orders/orders";
 import { PRODUCT_LIST_PARAMS } from "@shared/list-choices";
 import { asBearer, signUp, signUpAdmin, type TestAccount } from "../support/accounts";
+import { as } from "../support/contexts";
 import { changedTables, fingerprint } from "../support/fingerprint";
 import { useFuzzAccounts, type Accounts } from "../support/fuzz/fuzz-call";
 import { expectListAnswer, listQueries, queryString, type ListQuery } from "../support/fuzz/list-query-cases";
@@ -40,7 +41,7 @@ describe("fuzzing the lists' query parameters: never a 5xx, a refusal says why, 
     const buyer = await sessionUserOf(t, accounts.owner);
     for (let i = 0; i < 3; i++) {
       const { id: productId } = await makeProduct(t);
-      await placeOrder(t.services, buyer, { productId, quantity: 20, delivery: TEST_DELIVERY });
+      await placeOrder(as(t, buyer), { productId, quantity: 20, delivery: TEST_DELIVERY });
     }
   });
 

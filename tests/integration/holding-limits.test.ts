@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import type { OrderJson } from "@server/openapi/wire-types";
+import type { OrderJson } from "@server/orders";
 import { order, product } from "@server/db/schema";
 import type { Message } from "@shared/messages";
 import { translate } from "~/i18n/use-message";

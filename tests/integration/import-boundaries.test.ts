@@ -2,10 +2,17 @@ import { ESLint } from "eslint";
 import { describe, expect, it } from "vitest";
 
 const eslint = new ESLint();
+// The import rules need no types: modules of made-up paths are linted without the type-aware rule.
+const untyped = new ESLint({
+  overrideConfig: {
+    languageOptions: { parserOptions: { projectService: false, project: null } },
+    rules: { "randa/use-case-context": "off" },
+  },
+});
 
 /** The import-boundary messages ESLint gives a module of this path with this one import. */
 async function boundaryErrors(filePath: string, specifier: string): Promise<string[]> {
-  const [result] = await eslint.lintText(`import { x } from "${specifier}";\nexport const y = x;\n`, { filePath });
+  const [result] = await untyped.lintText(`import { x } from "${specifier}";\nexport const y = x;\n`, { filePath });
   return result!.messages.filter((m) => m.ruleId === "no-restricted-imports").map((m) => m.message);
 }
 
@@ -37,6 +44,8 @@ describe("import boundaries (npm run lint)", () => {
     ["shared code importing the server", "shared/cart.ts", "@server/catalog"],
     ["shared code importing app/", "shared/cart.ts", "~/lib/toast"],
     ["shared code importing a Node module", "shared/cart.ts", "node:crypto"],
+    ["a page importing the e-mails' words", "app/routes/dashboard/cart.tsx", "@shared/words/en-mail"],
+    ["a browser component importing the e-mails' words", "app/components/cart.tsx", "@shared/words/bn-mail"],
   ])("refuses %s", async (_what, file, specifier) => {
     const errors = await boundaryErrors(file, specifier);
     expect(errors).toHaveLength(1);
@@ -54,7 +63,46 @@ describe("import boundaries (npm run lint)", () => {
     ["the API router importing a feature's public face", "server/http/cart.ts", "../orders"],
     ["the database layer importing a shared schema", "server/db/cart.ts", "@shared/schemas/delivery"],
     ["shared code importing zod", "shared/cart.ts", "zod"],
+    ["the e-mails importing their words", "server/mail/cart.ts", "@shared/words/en-mail"],
   ])("allows %s", async (_what, file, specifier) => {
     expect(await boundaryErrors(file, specifier)).toEqual([]);
   });
+});
+
+/** The messages ESLint gives these lines, linted as if they were the text of a module of this (existing) path. */
+async function lintMessages(filePath: string, text: string): Promise<string[]> {
+  const [result] = await eslint.lintText(text, { filePath });
+  return result!.messages.map((m) => `${m.ruleId}: ${m.message}`);
+}
+
+// Type-aware: the text stands in for an existing module of the orders feature, so the project knows its imports.
+describe("use cases take the request's context (npm run lint)", () => {
+  const inOrders = "server/orders/expire-orders.ts";
+
+  it("refuses a use case called with the services instead of the request's context", async () => {
+    const messages = await lintMessages(
+      inOrders,
+      'import type { Services } from "../services";\nimport { placeOrder } from "./orders";\n' +
+        'export const wired = (services: Services) => placeOrder(services, { productId: "p", quantity: 20 });\n',
+    );
+    expect(messages).toContainEqual(expect.stringMatching(/^randa\/use-case-context: placeOrder is a use case/));
+  }, 120_000);
+
+  it("refuses a request context made by a cast", async () => {
+    const messages = await lintMessages(
+      inOrders,
+      'import type { RequestContext } from "../context/request-context";\nimport { placeOrder } from "./orders";\n' +
+        "export const forged = (made: object) => placeOrder(made as RequestContext, {});\n",
+    );
+    expect(messages).toContainEqual(expect.stringMatching(/^no-restricted-syntax: A RequestContext comes from/));
+  }, 120_000);
+
+  it("allows a use case called with the request's context", async () => {
+    const messages = await lintMessages(
+      inOrders,
+      'import type { RequestContext } from "../context/request-context";\nimport { placeOrder } from "./orders";\n' +
+        'export const wired = (ctx: RequestContext) => placeOrder(ctx, { productId: "p", quantity: 20 });\n',
+    );
+    expect(messages).toEqual([]);
+  }, 120_000);
 });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { UNPAID_ORDER_VIEW, myOrdersPage } from "../support/order-views";
-import { bn } from "~/i18n/bn";
-import { en } from "~/i18n/en";
+import { bn } from "@shared/words/bn";
+import { en } from "@shared/words/en";
 import { languageOf } from "@shared/languages";
 import { translate } from "~/i18n/use-message";
 import { M, message } from "@shared/messages";
@@ -67,12 +67,11 @@ describe("texts", () => {
     expect(translate(M.product.minimum_required, "bn")).toBe("ন্যূনতম পরিমাণ দিন");
   });
 
-  it("show a message without a Bangla text in English, and a server's own wording as it came", () => {
-    expect(translate(M.order.idempotency_key_invalid, "bn")).toBe(
-      "Idempotency-Key must be 1 to 255 visible ASCII characters",
-    );
+  it("say every message in Bangla, and a server's own wording as it came in English", () => {
+    expect(translate(M.order.idempotency_key_invalid, "bn")).toBe("Idempotency-Key হবে ১ থেকে ২৫৫টি দৃশ্যমান ASCII অক্ষর");
     const stripes = { code: M.payment.stripe_refused, message: "Your card's zip code is incorrect." };
     expect(translate(stripes, "en")).toBe("Your card's zip code is incorrect.");
+    expect(translate(stripes, "bn")).toBe("কার্ড পেমেন্ট সেবা অনুরোধটি গ্রহণ করেনি।");
   });
 
   it("render My Orders in Bangla on the server", () => {

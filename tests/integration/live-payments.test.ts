@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { OrderJson } from "@server/openapi/wire-types";
+import type { OrderJson } from "@server/orders";
 import { asBearer, asCookie, jsonInit, signUp, signUpAdmin, type TestAccount } from "../support/accounts";
 import { orderFor } from "../support/orders";
 import { usePageApp, type PageContext } from "../support/page-app";

@@ -4,6 +4,7 @@ import { afterCommit } from "@server/db/after-commit";
 import { recordEvent } from "@server/orders/sql/order-history";
 import { expireOrders } from "@server/orders/expire-orders";
 import { asBearer, jsonInit, signUp, type TestAccount } from "../support/accounts";
+import { expiryJob } from "../support/contexts";
 import { makeProduct, orderFor, TEST_DELIVERY } from "../support/orders";
 import { parsePrometheusText, valueOf, type Sample } from "../support/prometheus-text";
 import { TEST_ORIGIN, useTestApp } from "../support/test-app";
@@ -85,7 +86,7 @@ describe("GET /metrics", () => {
     );
     expect(refused.status).toBe(409);
     const later = new Date(Date.now() + 24 * 60 * 60 * 1000);
-    const expired = await expireOrders({ ...t.services, now: () => later });
+    const expired = await expireOrders(expiryJob({ ...t.services, now: () => later }));
 
     const after = await scrape();
     expect(events(after, "placed") - events(before, "placed")).toBe(4);

@@ -5,6 +5,7 @@ import { cancelOrder } from "@server/orders/orders";
 import { confirmTestCard } from "@server/payments/payments";
 import { refundOrder } from "@server/payments/refunds";
 import { asBearer, jsonInit, type TestAccount } from "../support/accounts";
+import { as } from "../support/contexts";
 import { checkMoneyInvariants, tally } from "../support/money-checks";
 import { lastFirst, RACE_MS, RACES, statusOf, unexpected, useRaceOrders, type RaceOrder } from "../support/race-orders";
 import { useTestApp } from "../support/test-app";
@@ -132,18 +133,15 @@ describe("money races with the test-card processor", () => {
           cancelAnswers[i] = await Promise.all(
             cancellers(i).map((who) =>
               statusOf(
-                cancelOrder(
-                  t.services,
-                  race.actorOf(who),
-                  orders[i]!.id,
-                  isAdmin(who) ? { reason: "Warped" } : undefined,
-                ),
+                cancelOrder(as(t, race.actorOf(who)), orders[i]!.id, isAdmin(who) ? { reason: "Warped" } : undefined),
               ),
             ),
           );
         }),
         ...orders.map(async (_, i) => {
-          payAnswers[i] = await statusOf(confirmTestCard(copy.deps, { clientSecret: secrets[i]!, card: GOOD_CARD }));
+          payAnswers[i] = await statusOf(
+            confirmTestCard(as(copy.services, null), { clientSecret: secrets[i]!, card: GOOD_CARD }),
+          );
         }),
       ]).finally(() => copy.close());
 
@@ -202,15 +200,18 @@ describe("money races with the test-card processor", () => {
       const admin = race.actorOf(race.admin);
       await Promise.all(
         orders.map(async (o, i) => {
-          expect(await statusOf(confirmTestCard(t.services, { clientSecret: secrets[i]!, card: GOOD_CARD }))).toBe(200);
-          expect(await statusOf(cancelOrder(t.services, admin, o.id, { reason: "Warped" }))).toBe(200);
+          const paying = { clientSecret: secrets[i]!, card: GOOD_CARD };
+          expect(await statusOf(confirmTestCard(as(t, null), paying))).toBe(200);
+          expect(await statusOf(cancelOrder(as(t, admin), o.id, { reason: "Warped" }))).toBe(200);
         }),
       );
 
       const copy = await race.otherCopy(new Date());
       const answers = await Promise.all(
         orders.map((o) =>
-          Promise.all([t.services, copy.deps, t.services].map((deps) => statusOf(refundOrder(deps, admin, o.id)))),
+          Promise.all(
+            [t.services, copy.services, t.services].map((services) => statusOf(refundOrder(as(services, admin), o.id))),
+          ),
         ),
       ).finally(() => copy.close());
 

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { and, count, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import type { ProductJson } from "@server/openapi/wire-types";
+import type { ProductJson } from "@server/catalog";
 import { order, product } from "@server/db/schema";
 import { asBearer, jsonInit, signUp, signUpAdmin, type TestAccount } from "../support/accounts";
 import { readAnswer } from "../support/action-answer";

@@ -4,10 +4,10 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
 import type { OpenApiDocument, OpenApiOperation } from "@server/openapi/document";
 import { DOCS_CONTENT_SECURITY_POLICY } from "@server/openapi/docs-page";
-import type { ApiRoute } from "@server/openapi/route-types";
-import { ROUTES } from "@server/openapi/routes";
-import { wireSchemas } from "@server/openapi/wire-schemas";
-import { bodyLimitOf } from "@server/http/body-limits";
+import { API_CALLS } from "@server/http/api-router";
+import { DEFAULT_LIMIT } from "@server/http/body-limits";
+import { ErrorAnswer } from "@server/openapi/common-answers";
+import type { ApiCall } from "@server/openapi/route-types";
 import { API_CONTENT_SECURITY_POLICY } from "@server/http/security-headers";
 import { asBearer, jsonInit, signUpAdmin, type TestAccount } from "../support/accounts";
 import { coveredBy, documentedCalls, exampleUrl, routerCalls } from "../support/openapi-calls";
@@ -86,7 +86,7 @@ describe("the OpenAPI document at /api/openapi.json", () => {
   });
 
   /** Each documented call, with its examples and no body: it reaches a handler, and answers as documented. */
-  describe.each(ROUTES.map((route) => [`${route.method.toUpperCase()} ${route.path}`, route] as const))(
+  describe.each(API_CALLS.map((route) => [`${route.method.toUpperCase()} ${route.path}`, route] as const))(
     "%s",
     (_, route) => {
       const callers: ("anonymous" | "admin")[] = route.session === "required" ? ["anonymous", "admin"] : ["anonymous"];
@@ -108,26 +108,25 @@ describe("the OpenAPI document at /api/openapi.json", () => {
     },
   );
 
-  it.each(ROUTES.filter((route) => route.body).map((route) => [`${route.method.toUpperCase()} ${route.path}`, route]))(
-    "%s answers a body over its limit with the documented 413",
-    async (_, route) => {
-      const operation = doc.paths[route.path]![route.method]!;
-      const limit = bodyLimitOf(route.path).bytes;
-      const res = await t.request(exampleUrl(route.path, operation, admin.email), {
-        method: route.method.toUpperCase(),
-        headers: {
-          Origin: TEST_ORIGIN,
-          "Content-Type": "application/json",
-          "Content-Length": String(limit + 1),
-          ...asBearer(admin),
-        },
-        body: "x".repeat(limit + 1),
-      });
-      expect(res.status).toBe(413);
-      expect(Object.keys(operation.responses["413"]?.content ?? {})).toEqual(["application/json"]);
-      expect(wireSchemas.Error.safeParse(await res.json()).success).toBe(true);
-    },
-  );
+  it.each(
+    API_CALLS.filter((route) => route.body).map((route) => [`${route.method.toUpperCase()} ${route.path}`, route]),
+  )("%s answers a body over its limit with the documented 413", async (_, route) => {
+    const operation = doc.paths[route.path]![route.method]!;
+    const limit = (route.bodyLimit ?? DEFAULT_LIMIT).bytes;
+    const res = await t.request(exampleUrl(route.path, operation, admin.email), {
+      method: route.method.toUpperCase(),
+      headers: {
+        Origin: TEST_ORIGIN,
+        "Content-Type": "application/json",
+        "Content-Length": String(limit + 1),
+        ...asBearer(admin),
+      },
+      body: "x".repeat(limit + 1),
+    });
+    expect(res.status).toBe(413);
+    expect(Object.keys(operation.responses["413"]?.content ?? {})).toEqual(["application/json"]);
+    expect(ErrorAnswer.safeParse(await res.json()).success).toBe(true);
+  });
 
   describe("its reader at /api/docs", () => {
     it("is a page that loads Scalar from this store, under a policy of its own", async () => {
@@ -189,7 +188,7 @@ function parsedOrNull(text: string): unknown {
 }
 
 /** A JSON answer must match the schema documented for its status; another answer, its media type. */
-function checkBody(route: ApiRoute, operation: OpenApiOperation, res: Response, text: string) {
+function checkBody(route: ApiCall, operation: OpenApiOperation, res: Response, text: string) {
   const type = res.headers.get("content-type") ?? "";
   const documented = Object.keys(operation.responses[String(res.status)]?.content ?? {});
   if (documented.length === 0) return;
@@ -198,8 +197,10 @@ function checkBody(route: ApiRoute, operation: OpenApiOperation, res: Response, 
     `${type} is not ${documented.join(", ")}`,
   ).toBe(true);
   if (!type.startsWith("application/json")) return;
-  const schema =
-    route.answers[res.status]?.json ?? (res.status === 401 && route.session === "required" ? wireSchemas.Error : null);
+  // The answers the document adds from a call's declaration (401 for its session, 413 for its body limit, 429 for
+  // its rate rule) are refusals.
+  const added = (res.status === 401 && route.session === "required") || res.status === 413 || res.status === 429;
+  const schema = route.answers[res.status]?.json ?? (added ? ErrorAnswer : null);
   expect(schema, `no schema for ${res.status}`).toBeTruthy();
   const parsed = schema!.safeParse(JSON.parse(text));
   expect(parsed.success ? [] : parsed.error.issues, `${res.status} ${text.slice(0, 300)}`).toEqual([]);

@@ -6,6 +6,7 @@ import { scheduleOrderExpiry } from "@server/jobs/order-expiry";
 import { prepareStore } from "@server/startup";
 import { expireOrders } from "@server/orders/expire-orders";
 import { asBearer, jsonInit, signUp, signUpAdmin } from "../support/accounts";
+import { expiryJob } from "../support/contexts";
 import {
   adminView,
   attemptsOf,
@@ -50,7 +51,7 @@ function useClock(t: TestContext) {
 describe("unpaid orders expire when their hold runs out (test processor, a 1-minute hold)", () => {
   const t = useTestApp({ ORDER_HOLD_MINUTES: "1" });
   const clock = useClock(t);
-  const expire = () => expireOrders(t.services);
+  const expire = () => expireOrders(expiryJob(t));
 
   it("expires an unpaid order at the end of its hold, not before; its stock comes back once", async () => {
     const buyer = await signUp(t);
@@ -110,7 +111,12 @@ describe("unpaid orders expire when their hold runs out (test processor, a 1-min
     clock.forward(2);
 
     // Small batches, so that the copies meet on the same rows more than once.
-    const counts = await Promise.all([expireOrders(t.services, 2), expireOrders(t.services, 3), expire(), expire()]);
+    const counts = await Promise.all([
+      expireOrders(expiryJob(t), 2),
+      expireOrders(expiryJob(t), 3),
+      expire(),
+      expire(),
+    ]);
     expect(counts.reduce((a, b) => a + b, 0)).toBe(12);
     expect(await stockOf(t, shelf!.id)).toBe(600);
     for (const other of others) expect(await stockOf(t, other.productId)).toBe(other.stockBefore);
@@ -272,7 +278,7 @@ describe("expiry and Stripe (through its stand-in)", () => {
   const { t, stripeApi } = useStripeApp();
   const clock = useClock(t);
   const stripe = stripeHelpers(t, stripeApi);
-  const expire = () => expireOrders(t.services);
+  const expire = () => expireOrders(expiryJob(t));
 
   it("cancels the order's PaymentIntent at Stripe when the order expires", async () => {
     const buyer = await signUp(t);
@@ -349,7 +355,7 @@ describe("expiry and SSLCommerz (through its stand-in)", () => {
   const { t, gateway } = useSslcommerzApp();
   const clock = useClock(t);
   const ssl = sslcommerzHelpers(t, gateway);
-  const expire = () => expireOrders(t.services);
+  const expire = () => expireOrders(expiryJob(t));
 
   it("never expires an order whose payment the gateway holds for review", async () => {
     const buyer = await signUp(t);

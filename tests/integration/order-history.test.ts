@@ -1,9 +1,10 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import type { OrderEventJson } from "@server/openapi/wire-types";
+import type { OrderEventJson } from "@server/orders";
 import { order } from "@server/db/schema";
 import { expireOrders } from "@server/orders/expire-orders";
 import { signUp, signUpAdmin, type TestAccount } from "../support/accounts";
+import { expiryJob } from "../support/contexts";
 import {
   adminView,
   buyerView,
@@ -124,7 +125,7 @@ describe("an order's history (test processor)", () => {
     const clock = new Date();
     t.services.now = () => clock;
     try {
-      await expireOrders(t.services);
+      await expireOrders(expiryJob(t));
     } finally {
       delete t.services.now;
     }

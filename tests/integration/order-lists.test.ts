@@ -1,12 +1,13 @@
 import { eq, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import type { OrderJson } from "@server/openapi/wire-types";
+import type { OrderJson } from "@server/orders";
 import { order } from "@server/db/schema";
 import type { SessionUser } from "@server/auth/session";
 import { cancelByShop, listAllOrders, myOrders } from "@server/orders/orders";
 import { english, M, type MessageCode } from "@shared/messages";
 import { ORDER_SORTS, ORDER_TABS } from "@shared/list-choices";
 import { asBearer, signUp, signUpAdmin, type TestAccount } from "../support/accounts";
+import { as } from "../support/contexts";
 import { buyerOf, idsSorted, insertOrders, linksOf } from "../support/order-rows";
 import { holdPayment } from "../support/orders";
 import { useTestApp } from "../support/test-app";
@@ -187,7 +188,7 @@ describe("the orders lists: GET /api/order and GET /api/order/{email}", () => {
     });
 
     it("counts every tab for the search and dates in force", async () => {
-      const page = await listAllOrders(t.services, adminUser, { from: "2026-03-01", to: "2026-04-30" });
+      const page = await listAllOrders(as(t, adminUser), { from: "2026-03-01", to: "2026-04-30" });
       expect(page.counts).toEqual({
         all: 7,
         unpaid: 0,
@@ -200,7 +201,7 @@ describe("the orders lists: GET /api/order and GET /api/order/{email}", () => {
         "refund-due": 1,
       });
       expect(page.total).toBe(7);
-      const searched = await listAllOrders(t.services, adminUser, { status: "expired", q: "01712345678" });
+      const searched = await listAllOrders(as(t, adminUser), { status: "expired", q: "01712345678" });
       expect(searched.items.map((o) => o.order.id)).toEqual([TWIN_B]);
       expect(searched.total).toBe(1);
       expect(searched.counts).toMatchObject({ all: 2, cancelled: 1, expired: 1, "refund-due": 1, paid: 0 });
@@ -209,12 +210,12 @@ describe("the orders lists: GET /api/order and GET /api/order/{email}", () => {
 
   describe("counts kept between changes", () => {
     it("counts again as soon as an order is placed or changes", async () => {
-      const before = (await listAllOrders(t.services, adminUser)).counts;
+      const before = (await listAllOrders(as(t, adminUser))).counts;
       const [placed] = await insertOrders(t, await buyerOf(t, filler), [{ at: new Date().toISOString() }]);
-      const after = (await listAllOrders(t.services, adminUser)).counts;
+      const after = (await listAllOrders(as(t, adminUser))).counts;
       expect(after).toEqual({ ...before, all: before.all + 1, unpaid: before.unpaid + 1 });
-      await cancelByShop(t.services, adminUser, placed, { reason: "Counted twice" });
-      expect((await listAllOrders(t.services, adminUser)).counts).toEqual({
+      await cancelByShop(as(t, adminUser), placed, { reason: "Counted twice" });
+      expect((await listAllOrders(as(t, adminUser))).counts).toEqual({
         ...after,
         unpaid: after.unpaid - 1,
         cancelled: after.cancelled + 1,
@@ -392,12 +393,12 @@ describe("the orders lists: GET /api/order and GET /api/order/{email}", () => {
       const r = await buyerOf(t, filler);
       const mine = await idsSorted(t, "newest", eq(order.buyerId, r.id));
       const me = await sessionUserOf(t, filler);
-      const first = await myOrders(t.services, me);
+      const first = await myOrders(as(t, me));
       expect(first.items.map((o) => o.order.id)).toEqual(mine.slice(0, 20));
       expect(first).toMatchObject({ total: mine.length, page: 1, limit: 20 });
-      const third = await myOrders(t.services, me, { page: "3" });
+      const third = await myOrders(as(t, me), { page: "3" });
       expect(third.items.map((o) => o.order.id)).toEqual(mine.slice(40, 60));
-      await expect(myOrders(t.services, me, { page: "0" })).rejects.toMatchObject({ code: M.list.page_invalid });
+      await expect(myOrders(as(t, me), { page: "0" })).rejects.toMatchObject({ code: M.list.page_invalid });
     });
 
     it("reads held payments for the page's orders: an order held for review offers Accept", async () => {
@@ -406,7 +407,7 @@ describe("the orders lists: GET /api/order and GET /api/order/{email}", () => {
         { at: "2026-06-01T07:00:00.000Z" },
       ]);
       await holdPayment(t, held!);
-      const page = await listAllOrders(t.services, adminUser, { from: "2026-06-01", to: "2026-06-01" });
+      const page = await listAllOrders(as(t, adminUser), { from: "2026-06-01", to: "2026-06-01" });
       expect(page.items.map((o) => [o.order.id, o.heldPayment, o.actions.includes("accept_payment")])).toEqual([
         [other, false, false],
         [held, true, true],

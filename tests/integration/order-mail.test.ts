@@ -12,6 +12,7 @@ import { acceptPayment, advance, cancelByShop, chooseCashOnDelivery, placeOrder 
 import { expireOrders } from "@server/orders/expire-orders";
 import { refundOrder } from "@server/payments/refunds";
 import { signUp, signUpAdmin, type TestAccount } from "../support/accounts";
+import { as, expiryJob } from "../support/contexts";
 import { payByTestCard } from "../support/order-money";
 import { holdPayment, makeProduct, TEST_DELIVERY } from "../support/orders";
 import { startSmtpStandIn, type ReceivedMail, type SmtpStandIn } from "../support/smtp-stand-in";
@@ -64,7 +65,7 @@ const byMessageId = (received: ReceivedMail[], row: MailOutboxRow) =>
 /** An order of 20 pieces at Tk 1,250.50 (Tk 25,010 in all), placed through the use case in `language`. */
 async function place(t: TestContext, buyer: Person, language: Language, name: string) {
   const p = await makeProduct(t, { name, availability: 1000 });
-  const { order: placed } = await placeOrder({ ...t.services, language }, buyer.user, {
+  const { order: placed } = await placeOrder(as(t, buyer.user, { language }), {
     productId: p.id,
     quantity: 20,
     delivery: TEST_DELIVERY,
@@ -120,28 +121,29 @@ describe("the buyer's e-mails, per event and language", () => {
     it(`${language}: placed, paid, cash on delivery, shipped, delivered, cancelled, expired and refunded`, async () => {
       const buyer = await person(t);
       const admin = await person(t, true);
-      const deps = { ...t.services, language };
+      const byAdmin = as(t, admin.user, { language });
+      const byBuyer = as(t, buyer.user, { language });
       const want = EXPECTED[language];
       // A pays by card and goes all the way; B is cash on delivery and the shop cancels it with a reason; C is
       // paid, cancelled by the shop and refunded; D runs out of time.
       const a = await place(t, buyer, language, `Jack Plane ${language}`);
       await payByTestCard(t, buyer.account, a);
-      await advance(deps, admin.user, a, { status: "shipped" });
-      await advance(deps, admin.user, a, { status: "delivered" });
+      await advance(byAdmin, a, { status: "shipped" });
+      await advance(byAdmin, a, { status: "delivered" });
       const b = await place(t, buyer, language, `Mortise Chisel ${language} <No. 4> & "Co"`);
-      await chooseCashOnDelivery(deps, buyer.user, b);
+      await chooseCashOnDelivery(byBuyer, b);
       const reason = `Handles <cracked> & "split"`;
-      await cancelByShop(deps, admin.user, b, { reason });
+      await cancelByShop(byAdmin, b, { reason });
       const c = await place(t, buyer, language, `Dovetail Saw ${language}`);
       await payByTestCard(t, buyer.account, c);
-      await cancelByShop(deps, admin.user, c, {});
-      await refundOrder(deps, admin.user, c);
+      await cancelByShop(byAdmin, c, {});
+      await refundOrder(byAdmin, c);
       const d = await place(t, buyer, language, `Marking Knife ${language}`);
       await t.database.db
         .update(order)
         .set({ expiresAt: new Date(Date.now() - 1000) })
         .where(eq(order.id, d));
-      expect(await expireOrders(t.services)).toBe(1);
+      expect(await expireOrders(expiryJob(t))).toBe(1);
 
       await drain(t.services);
       const rows = (await outboxOf(t, [a, b, c, d])).filter((r) => r.audience === "buyer");
@@ -211,15 +213,14 @@ describe("the admins' e-mails: each new paid or cash-on-delivery order, and low 
     const buyer = await person(t);
     const admin = await person(t, true);
     const second = await person(t, true);
-    const deps = { ...t.services, language: "bn" as const };
     const paid = await place(t, buyer, "bn", "Block Plane");
     const cod = await place(t, buyer, "bn", "Spokeshave");
     const held = await place(t, buyer, "bn", "Bench Chisel");
     const unpaid = await place(t, buyer, "bn", "Router Plane");
     await payByTestCard(t, buyer.account, paid);
-    await chooseCashOnDelivery(deps, buyer.user, cod);
+    await chooseCashOnDelivery(as(t, buyer.user, { language: "bn" }), cod);
     await holdPayment(t, held);
-    await acceptPayment(deps, admin.user, held);
+    await acceptPayment(as(t, admin.user, { language: "bn" }), held);
     await drain(t.services);
 
     const rows = (await outboxOf(t, [paid, cod, held, unpaid])).filter((r) => r.audience === "admins");
@@ -253,7 +254,7 @@ describe("the admins' e-mails: each new paid or cash-on-delivery order, and low 
     const ids: string[] = [];
     for (const quantity of [40, 20, 20, 20]) {
       const buyer = await person(t);
-      const { order: o } = await placeOrder(t.services, buyer.user, {
+      const { order: o } = await placeOrder(as(t, buyer.user), {
         productId: shelf.id,
         quantity,
         delivery: TEST_DELIVERY,
@@ -372,7 +373,7 @@ describe("without SMTP_URL (the demo), and without admins", () => {
   it("an admins' message with no admin account to send it to is failed at once, not retried for hours", async () => {
     const buyer = await person(t);
     const id = await place(t, buyer, "en", "Lonely Plane");
-    await chooseCashOnDelivery(t.services, buyer.user, id);
+    await chooseCashOnDelivery(as(t, buyer.user), id);
     await drain(t.services);
     const rows = await outboxOf(t, [id]);
     expect(rows.map((r) => [r.kind, r.status, r.attempts, r.lastError])).toEqual([
@@ -443,8 +444,8 @@ describe("mail never holds up or undoes an order", () => {
       const buyer = await person(t);
       const admin = await person(t, true);
       const id = await place(t, buyer, "en", "Stubborn Plane");
-      await chooseCashOnDelivery(t.services, buyer.user, id);
-      await advance(t.services, admin.user, id, { status: "shipped" });
+      await chooseCashOnDelivery(as(t, buyer.user), id);
+      await advance(as(t, admin.user), id, { status: "shipped" });
       await waitFor(async () => (await outboxOf(t, [id])).every((r) => r.lastError !== null), 5000);
       const [o] = await t.database.db.select().from(order).where(eq(order.id, id));
       expect(o!.status).toBe("shipped");

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import type { OrderJson } from "@server/openapi/wire-types";
+import type { OrderJson } from "@server/orders";
 import { order, product, type NewProductRow } from "@server/db/schema";
 import { findUserByEmail } from "@server/accounts/sql/user-rows";
 import { asBearer, asCookie, jsonInit, signUp, signUpAdmin, type TestAccount } from "../support/accounts";

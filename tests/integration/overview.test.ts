@@ -3,12 +3,12 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { order, orderEvent, payment, type NewProductRow } from "@server/db/schema";
 import { AppError } from "@server/errors";
 import { shopOverview } from "@server/overview/overview";
-import type { Deps } from "@server/context/deps";
 import type { OrderStatus } from "@shared/order-flow";
 import { eq } from "drizzle-orm";
 import { product as productTable } from "@server/db/schema";
 import { asBearer, asCookie, jsonInit, signUp, signUpAdmin, type TestAccount } from "../support/accounts";
 import { readAnswer } from "../support/action-answer";
+import { as } from "../support/contexts";
 import { makeProduct, messageOf } from "../support/orders";
 import { sessionUserOf } from "../support/use-case-actors";
 import type { SessionUser } from "@server/auth/session";
@@ -36,7 +36,6 @@ describe("the admins' overview", () => {
   const t = usePageApp();
   let admin: TestAccount;
   let customer: TestAccount;
-  let deps: Deps;
   let adminUser: SessionUser;
   let customerUser: SessionUser;
   let chisel: { id: string; name: string };
@@ -90,7 +89,6 @@ describe("the admins' overview", () => {
     adminUser = await sessionUserOf(t, admin);
     customerUser = await sessionUserOf(t, customer);
     t.services.now = () => NOW;
-    deps = { ...t.services };
     const buyer = await buyerOf(t, customer);
     // Running low: 30 < 2 × 20; 50 < its own 60. Not low: 500 ≥ 40; 10 ≥ its own 0.
     chisel = await product({ name: "Chisel", availability: 30, minimumQuantity: 20 });
@@ -190,7 +188,7 @@ describe("the admins' overview", () => {
   });
 
   const overview = (params: Record<string, string>, actor?: SessionUser) =>
-    shopOverview(deps, actor ?? adminUser, params);
+    shopOverview(as(t, actor ?? adminUser), params);
 
   describe("the sums, computed in the database", () => {
     it("sums the money kept per Dhaka day over 7 days: succeeded payments and collected cash, not held, due or refunded", async () => {
@@ -321,7 +319,7 @@ describe("the admins' overview", () => {
 
     it("is for admins only", async () => {
       await expect(overview({ days: "7" }, customerUser)).rejects.toMatchObject({ kind: "forbidden" });
-      await expect(shopOverview(deps, null, {})).rejects.toMatchObject({ kind: "unauthorized" });
+      await expect(shopOverview(as(t, null), {})).rejects.toMatchObject({ kind: "unauthorized" });
     });
 
     it.each(["14", "0", "7.0", "abc", "-7"])("refuses days=%s", async (days) => {

@@ -2,6 +2,7 @@ import Stripe from "stripe";
 import { describe, expect, it } from "vitest";
 import { cancelOrder } from "@server/orders/orders";
 import { asBearer, jsonInit } from "../support/accounts";
+import { as } from "../support/contexts";
 import { checkMoneyInvariants, tally } from "../support/money-checks";
 import { STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET, useSslcommerzApp, useStripeApp } from "../support/provider-apps";
 import { lastFirst, RACE_MS, RACES, statusOf, unexpected, useRaceOrders, type RaceOrder } from "../support/race-orders";
@@ -86,7 +87,9 @@ describe("money races with Stripe's webhook (through the stand-in)", () => {
             answers[i] = (await Promise.all(calls)).map((r) => r.status);
           }),
           ...orders.map(async (o, i) => {
-            if (kind(i) === "cancelled") cancels[i] = await statusOf(cancelOrder(copy.deps, admin, o.id, NO_COURIER));
+            if (kind(i) === "cancelled") {
+              cancels[i] = await statusOf(cancelOrder(as(copy.services, admin), o.id, NO_COURIER));
+            }
           }),
         ]),
       );
@@ -188,7 +191,9 @@ describe("money races with SSLCommerz's IPN (through the stand-in)", () => {
             answers[i] = (await Promise.all(calls)).map((r) => r.status);
           }),
           ...orders.map(async (o, i) => {
-            if (kind(i) === "cancelled") cancels[i] = await statusOf(cancelOrder(copy.deps, admin, o.id, NO_COURIER));
+            if (kind(i) === "cancelled") {
+              cancels[i] = await statusOf(cancelOrder(as(copy.services, admin), o.id, NO_COURIER));
+            }
           }),
         ]),
       );

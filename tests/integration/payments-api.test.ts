@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import type { OrderJson } from "@server/openapi/wire-types";
+import type { OrderJson } from "@server/orders";
 import { payment, testPaymentIntent } from "@server/db/schema";
 import { asBearer, asCookie, jsonInit, signUp, type TestAccount } from "../support/accounts";
 import { messageOf, orderFor, orderRow, paymentRowsOf } from "../support/orders";

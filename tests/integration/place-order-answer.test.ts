@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import { order } from "@server/db/schema";
 import { placeOrder } from "@server/orders/orders";
 import { signUp } from "../support/accounts";
+import { as } from "../support/contexts";
 import { makeProduct, TEST_DELIVERY } from "../support/orders";
 import { useTestApp } from "../support/test-app";
 import { sessionUserOf } from "../support/use-case-actors";
@@ -16,7 +17,7 @@ describe("the order a placing answers", () => {
   it("is the stored order, with its dates, money, delivery and language as a read of it gives them", async () => {
     const buyer = await sessionUserOf(t, await signUp(t));
     const product = await makeProduct(t, { name: "Answered Marking Knife", availability: 500 });
-    const { order: placed } = await placeOrder({ ...t.services, language: "bn" }, buyer, {
+    const { order: placed } = await placeOrder(as(t, buyer, { language: "bn" }), {
       productId: product.id,
       quantity: 20,
       delivery: TEST_DELIVERY,

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { beforeAll, describe, expect, it } from "vitest";
-import type { ProductJson } from "@server/openapi/wire-types";
+import type { ProductJson } from "@server/catalog";
 import { OTHER_CATEGORY_ID } from "@server/db/schema";
 import { asBearer, jsonInit, signUpAdmin, type TestAccount } from "../support/accounts";
 import { messageOf } from "../support/orders";

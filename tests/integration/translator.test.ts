@@ -1,8 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { translatorFor } from "~/i18n/translators";
-import { makeTranslator } from "~/i18n/translator";
+import { makeTranslator, type TextKey } from "~/i18n/translator";
 import { translate } from "~/i18n/use-message";
-import { message, M } from "@shared/messages";
+import { message, M, type MessageCode } from "@shared/messages";
+import { en as enWords } from "@shared/words/en";
 
 describe("the pages' translator", () => {
   const en = translatorFor("en");
@@ -15,23 +16,28 @@ describe("the pages' translator", () => {
     expect(bn.t("shop.results", { count: 3, n: "৩" })).toBe("৩টি যন্ত্র");
   });
 
-  it("answers the same text for a key asked again, and the key itself for a key it does not know", () => {
+  it("answers the same text for a key asked again", () => {
     expect(en.t("nav.home")).toBe("Home");
     expect(en.t("nav.home")).toBe("Home");
     expect(bn.t("nav.home")).toBe("হোম");
-    expect(en.t("nav.no_such_text")).toBe("nav.no_such_text");
-    expect(en.t("nav")).toBe("nav");
+  });
+
+  it("refuses, in development and tests, a key with no text: only a cast can bring one", () => {
+    expect(() => en.t("nav.no_such_text" as TextKey)).toThrow('No text for "nav.no_such_text" in the en catalogue');
+    expect(() => en.t("nav" as TextKey)).toThrow('No text for "nav"');
+    expect(() => bn.t("shop.results" as TextKey)).toThrow('No text for "shop.results" in the bn catalogue');
+    expect(() => bn.message("order.no_such_code" as MessageCode, {})).toThrow('No text for "order.no_such_code"');
   });
 
   it("leaves a placeholder without a value as written", () => {
-    const t = makeTranslator("en", { a: "{{x}} and {{y}}" }).t;
-    expect(t("a", { x: 1 })).toBe("1 and {{y}}");
+    const words = { ...enWords, nav: { ...enWords.nav, home: "{{x}} and {{y}}" } };
+    expect(makeTranslator("en", words).t("nav.home", { x: 1 })).toBe("1 and {{y}}");
   });
 
-  it("says a message that has no Bangla text in its English wording, its placeholders filled", () => {
-    expect(bn.message("order.idempotency_key_invalid", {})).toBeNull();
-    expect(translate(message(M.request.no_such_call, { method: "GET", path: "/x" }), "bn")).toBe(
-      "No such API call: GET /x",
+  it("says every message in Bangla by its code, its placeholders filled in Bengali digits", () => {
+    expect(bn.message("order.idempotency_key_invalid", {})).toBe("Idempotency-Key হবে ১ থেকে ২৫৫টি দৃশ্যমান ASCII অক্ষর");
+    expect(translate(message(M.request.too_many, { seconds: 30 }), "bn")).toBe(
+      "অনেক বেশি অনুরোধ এসেছে। ৩০ সেকেন্ড পরে আবার চেষ্টা করুন।",
     );
   });
 });

@@ -4,7 +4,7 @@ import path from "node:path";
 import { Writable } from "node:stream";
 import sharp from "sharp";
 import { beforeAll, describe, expect, it } from "vitest";
-import type { ProductJson } from "@server/openapi/wire-types";
+import type { ProductJson } from "@server/catalog";
 import { createApp } from "@server/app";
 import { createLogger, type Logger } from "@server/log/logger";
 import { createServices } from "@server/services";

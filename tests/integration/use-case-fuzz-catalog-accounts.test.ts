@@ -29,7 +29,6 @@ import type { Scene } from "../support/use-case-scenes";
 describe("fuzzing every use case that takes raw input (catalog and accounts): it resolves or refuses with a 4xx AppError, and a refusal changes no row", () => {
   const t = useTestApp();
   const actors = useActors(t);
-  const deps = () => t.services;
   const owner = () => actors.owner.email;
 
   const aProduct = async () => ({ productId: (await makeProduct(t)).id });
@@ -47,30 +46,30 @@ describe("fuzzing every use case that takes raw input (catalog and accounts): it
   // reach the database.
   // prettier-ignore
   fuzzEachUseCase(t, [
-    { useCase: "catalog.getProduct",               as: "stranger", scene: aProduct, params: [id((s) => s.productId!)], call: (_, [productId]) => catalog.getProduct(deps(), productId) },
-    { useCase: "catalog.productToEdit",            as: "admin",    scene: aProduct, params: [id((s) => s.productId!)], call: (a, [productId]) => catalog.productToEdit(deps(), a, productId) },
-    { useCase: "catalog.addProduct",               as: "admin",                     params: [body(() => PRODUCT)],     call: (a, [raw]) => catalog.addProduct(deps(), a, raw) },
-    { useCase: "catalog.updateProduct",            as: "admin",    scene: aProduct, params: [id((s) => s.productId!), body(() => PRODUCT)], call: (a, [productId, raw]) => catalog.updateProduct(deps(), a, productId, raw) },
-    { useCase: "catalog.deleteProduct",            as: "admin",    scene: aProduct, params: [id((s) => s.productId!)], call: (a, [productId]) => catalog.deleteProduct(deps(), a, productId) },
-    { useCase: "catalog.listProducts",             as: "stranger",                  params: [body(() => SHOP_QUERY)], call: (_, [raw]) => catalog.listProducts(deps(), raw) },
-    { useCase: "catalog.productsToManage",         as: "admin",                     params: [body(() => SHOP_QUERY)], call: (a, [raw]) => catalog.productsToManage(deps(), a, raw) },
-    { useCase: "categories.addCategory",           as: "admin",    scene: aCategory, params: [body(categoryNames)], call: (a, [raw]) => categories.addCategory(deps(), a, raw) },
-    { useCase: "categories.renameCategory",        as: "admin",    scene: aCategory, params: [id((s) => s.categoryId!), body(categoryNames)], call: (a, [categoryId, raw]) => categories.renameCategory(deps(), a, categoryId, raw) },
-    { useCase: "categories.removeCategory",        as: "admin",    scene: aCategory, params: [id((s) => s.categoryId!)], call: (a, [categoryId]) => categories.removeCategory(deps(), a, categoryId) },
-    { useCase: "reviews.listReviews",              as: "stranger",                  params: [body(() => ({ page: "1", limit: "5" }))], call: (_, [raw]) => reviews.listReviews(deps(), raw) },
-    { useCase: "users.listUsers",                  as: "admin",                     params: [body(() => ({ q: "example", page: "1", limit: "5" }))], call: (a, [raw]) => users.listUsers(deps(), a, raw) },
-    { useCase: "uploads.uploadImage",              as: "admin",                     params: [file(photo)],            call: (a, [image]) => uploads.uploadImage(deps(), a, image), outside: storedImages, ignored: CALLS_COUNTED },
-    { useCase: "reviews.addReview",                as: "owner",                     params: [body(() => ({ rating: 4.5, comment: "Sharp." }))], call: (a, [raw]) => reviews.addReview(deps(), a, raw), ignored: CALLS_COUNTED },
-    { useCase: "profiles.getProfile",              as: "owner",                     params: [email(owner)],           call: (a, [address]) => profiles.getProfile(deps(), a, address) },
-    { useCase: "profiles.getProfile",              as: "admin",                     params: [email(owner)],           call: (a, [address]) => profiles.getProfile(deps(), a, address) },
-    { useCase: "profiles.saveProfile",             as: "owner",                     params: [email(owner), body(() => PROFILE)], call: (a, [address, raw]) => profiles.saveProfile(deps(), a, address, raw) },
-    { useCase: "profiles.saveProfile",             as: "admin",                     params: [email(owner), body(() => PROFILE)], call: (a, [address, raw]) => profiles.saveProfile(deps(), a, address, raw) },
-    { useCase: "profiles.saveMyProfile",           as: "owner",                     params: [body(() => PROFILE)],     call: (a, [raw]) => profiles.saveMyProfile(deps(), a, raw) },
-    { useCase: "users.isAdmin",                    as: "owner",                     params: [email(owner)],           call: (a, [address]) => users.isAdmin(deps(), a, address) },
-    { useCase: "users.isAdmin",                    as: "admin",                     params: [email(owner)],           call: (a, [address]) => users.isAdmin(deps(), a, address) },
-    { useCase: "users.promoteToAdmin",             as: "admin",    scene: () => aCustomer(t), params: [email((s) => s.email!)], call: (a, [address]) => users.promoteToAdmin(deps(), a, address) },
-    { useCase: "users.demoteFromAdmin",            as: "admin",    scene: () => anAdmin(t), params: [email((s) => s.email!)], call: (a, [address]) => users.demoteFromAdmin(deps(), a, address) },
-    { useCase: "users.deleteUser",                 as: "admin",    scene: () => aCustomer(t), params: [email((s) => s.email!)], call: (a, [address]) => users.deleteUser(deps(), a, address) },
-    { useCase: "users.confirmAccount",             as: "owner",                     params: [email(owner), body(() => ({ email: actors.owner.email, name: actors.owner.name }))], call: (a, [address, raw]) => users.confirmAccount(deps(), a, address, raw) },
+    { useCase: "catalog.getProduct",               as: "stranger", scene: aProduct, params: [id((s) => s.productId!)], call: (ctx, [productId]) => catalog.getProduct(ctx, productId) },
+    { useCase: "catalog.productToEdit",            as: "admin",    scene: aProduct, params: [id((s) => s.productId!)], call: (ctx, [productId]) => catalog.productToEdit(ctx, productId) },
+    { useCase: "catalog.addProduct",               as: "admin",                     params: [body(() => PRODUCT)],     call: (ctx, [raw]) => catalog.addProduct(ctx, raw) },
+    { useCase: "catalog.updateProduct",            as: "admin",    scene: aProduct, params: [id((s) => s.productId!), body(() => PRODUCT)], call: (ctx, [productId, raw]) => catalog.updateProduct(ctx, productId, raw) },
+    { useCase: "catalog.deleteProduct",            as: "admin",    scene: aProduct, params: [id((s) => s.productId!)], call: (ctx, [productId]) => catalog.deleteProduct(ctx, productId) },
+    { useCase: "catalog.listProducts",             as: "stranger",                  params: [body(() => SHOP_QUERY)], call: (ctx, [raw]) => catalog.listProducts(ctx, raw) },
+    { useCase: "catalog.productsToManage",         as: "admin",                     params: [body(() => SHOP_QUERY)], call: (ctx, [raw]) => catalog.productsToManage(ctx, raw) },
+    { useCase: "categories.addCategory",           as: "admin",    scene: aCategory, params: [body(categoryNames)], call: (ctx, [raw]) => categories.addCategory(ctx, raw) },
+    { useCase: "categories.renameCategory",        as: "admin",    scene: aCategory, params: [id((s) => s.categoryId!), body(categoryNames)], call: (ctx, [categoryId, raw]) => categories.renameCategory(ctx, categoryId, raw) },
+    { useCase: "categories.removeCategory",        as: "admin",    scene: aCategory, params: [id((s) => s.categoryId!)], call: (ctx, [categoryId]) => categories.removeCategory(ctx, categoryId) },
+    { useCase: "reviews.listReviews",              as: "stranger",                  params: [body(() => ({ page: "1", limit: "5" }))], call: (ctx, [raw]) => reviews.listReviews(ctx, raw) },
+    { useCase: "users.listUsers",                  as: "admin",                     params: [body(() => ({ q: "example", page: "1", limit: "5" }))], call: (ctx, [raw]) => users.listUsers(ctx, raw) },
+    { useCase: "uploads.uploadImage",              as: "admin",                     params: [file(photo)],            call: (ctx, [image]) => uploads.uploadImage(ctx, image), outside: storedImages, ignored: CALLS_COUNTED },
+    { useCase: "reviews.addReview",                as: "owner",                     params: [body(() => ({ rating: 4.5, comment: "Sharp." }))], call: (ctx, [raw]) => reviews.addReview(ctx, raw), ignored: CALLS_COUNTED },
+    { useCase: "profiles.getProfile",              as: "owner",                     params: [email(owner)],           call: (ctx, [address]) => profiles.getProfile(ctx, address) },
+    { useCase: "profiles.getProfile",              as: "admin",                     params: [email(owner)],           call: (ctx, [address]) => profiles.getProfile(ctx, address) },
+    { useCase: "profiles.saveProfile",             as: "owner",                     params: [email(owner), body(() => PROFILE)], call: (ctx, [address, raw]) => profiles.saveProfile(ctx, address, raw) },
+    { useCase: "profiles.saveProfile",             as: "admin",                     params: [email(owner), body(() => PROFILE)], call: (ctx, [address, raw]) => profiles.saveProfile(ctx, address, raw) },
+    { useCase: "profiles.saveMyProfile",           as: "owner",                     params: [body(() => PROFILE)],     call: (ctx, [raw]) => profiles.saveMyProfile(ctx, raw) },
+    { useCase: "users.isAdmin",                    as: "owner",                     params: [email(owner)],           call: (ctx, [address]) => users.isAdmin(ctx, address) },
+    { useCase: "users.isAdmin",                    as: "admin",                     params: [email(owner)],           call: (ctx, [address]) => users.isAdmin(ctx, address) },
+    { useCase: "users.promoteToAdmin",             as: "admin",    scene: () => aCustomer(t), params: [email((s) => s.email!)], call: (ctx, [address]) => users.promoteToAdmin(ctx, address) },
+    { useCase: "users.demoteFromAdmin",            as: "admin",    scene: () => anAdmin(t), params: [email((s) => s.email!)], call: (ctx, [address]) => users.demoteFromAdmin(ctx, address) },
+    { useCase: "users.deleteUser",                 as: "admin",    scene: () => aCustomer(t), params: [email((s) => s.email!)], call: (ctx, [address]) => users.deleteUser(ctx, address) },
+    { useCase: "users.confirmAccount",             as: "owner",                     params: [email(owner), body(() => ({ email: actors.owner.email, name: actors.owner.name }))], call: (ctx, [address, raw]) => users.confirmAccount(ctx, address, raw) },
   ], actors);
 });

@@ -19,7 +19,6 @@ import { aCashOnDeliveryOrderOf, aHeldPaymentOf, anOrderOf, aRefundDueOf } from 
 describe("fuzzing every use case that takes raw input (orders and refunds): it resolves or refuses with a 4xx AppError, and a refusal changes no row", () => {
   const t = useTestApp();
   const actors = useActors(t);
-  const deps = () => t.services;
   const owner = () => actors.owner.email;
 
   const aProduct = async () => ({ productId: (await makeProduct(t)).id });
@@ -38,25 +37,25 @@ describe("fuzzing every use case that takes raw input (orders and refunds): it r
   // reach the database.
   // prettier-ignore
   fuzzEachUseCase(t, [
-    { useCase: "orders.placeOrder",                as: "owner",    scene: aProduct, params: [body((s) => ({ productId: s.productId, quantity: 20, delivery: TEST_DELIVERY })), idempotencyKey], call: (a, [raw, key]) => orders.placeOrder(deps(), a, raw, key), ignored: CALLS_COUNTED },
-    { useCase: "orders.myOrder",                   as: "owner",    scene: anOrder,  params: [id((s) => s.orderId!)],   call: (a, [orderId]) => orders.myOrder(deps(), a, orderId) },
-    { useCase: "orders.ordersOf",                  as: "owner",                     params: [email(owner), body(() => A_PAGE)], call: (a, [address, raw]) => orders.ordersOf(deps(), a, address, raw) },
-    { useCase: "orders.ordersOf",                  as: "admin",                     params: [email(owner), body(() => A_PAGE)], call: (a, [address, raw]) => orders.ordersOf(deps(), a, address, raw) },
-    { useCase: "orders.myOrders",                  as: "owner",    scene: anOrder,  params: [body(() => A_PAGE)],     call: (a, [raw]) => orders.myOrders(deps(), a, raw) },
-    { useCase: "orders.listAllOrders",             as: "admin",    scene: anOrder,  params: [body(() => SHOP_ORDERS)], call: (a, [raw]) => orders.listAllOrders(deps(), a, raw) },
-    { useCase: "orders.orderOf",                   as: "owner",    scene: anOrder,  params: [email(owner), id((s) => s.orderId!)], call: (a, [address, orderId]) => orders.orderOf(deps(), a, address, orderId) },
-    { useCase: "orders.orderOf",                   as: "admin",    scene: anOrder,  params: [email(owner), id((s) => s.orderId!)], call: (a, [address, orderId]) => orders.orderOf(deps(), a, address, orderId) },
-    { useCase: "orders.cancelOrder",               as: "owner",    scene: anOrder,  params: [id((s) => s.orderId!)],   call: (a, [orderId]) => orders.cancelOrder(deps(), a, orderId) },
-    { useCase: "orders.cancelOrder",               as: "owner",    scene: anOrder,  params: [id((s) => s.orderId!), body(() => ({ reason: "Ordered twice." }))], call: (a, [orderId, raw]) => orders.cancelOrder(deps(), a, orderId, raw) },
-    { useCase: "orders.cancelByShop",              as: "admin",    scene: () => aCashOnDeliveryOrderOf(t, actors.owner), params: [id((s) => s.orderId!), body(() => ({ reason: "The tool is discontinued." }))], call: (a, [orderId, raw]) => orders.cancelByShop(deps(), a, orderId, raw) },
-    { useCase: "orders.orderDetail",               as: "owner",    scene: anOrder,  params: [id((s) => s.orderId!)],   call: (a, [orderId]) => orders.orderDetail(deps(), a, orderId) },
-    { useCase: "orders.orderDetail",               as: "admin",    scene: anOrder,  params: [id((s) => s.orderId!)],   call: (a, [orderId]) => orders.orderDetail(deps(), a, orderId) },
-    { useCase: "refunds.refundOrder",              as: "admin",    scene: () => aRefundDueOf(t, actors.owner), params: [id((s) => s.orderId!)], call: (a, [orderId]) => refunds.refundOrder(deps(), a, orderId) },
-    { useCase: "orders.setDelivery",               as: "owner",    scene: anOrder,  params: [id((s) => s.orderId!), body(() => TEST_DELIVERY)], call: (a, [orderId, raw]) => orders.setDelivery(deps(), a, orderId, raw) },
-    { useCase: "orders.chooseCashOnDelivery",      as: "owner",    scene: anOrder,  params: [id((s) => s.orderId!)],   call: (a, [orderId]) => orders.chooseCashOnDelivery(deps(), a, orderId) },
-    { useCase: "orders.collectCash",               as: "admin",    scene: () => aCashOnDeliveryOrderOf(t, actors.owner), params: [id((s) => s.orderId!)], call: (a, [orderId]) => orders.collectCash(deps(), a, orderId) },
-    { useCase: "orders.confirmOrder",              as: "admin",    scene: () => aCashOnDeliveryOrderOf(t, actors.owner), params: [id((s) => s.orderId!)], call: (a, [orderId]) => orders.confirmOrder(deps(), a, orderId) },
-    { useCase: "orders.advance",                   as: "admin",    scene: () => aCashOnDeliveryOrderOf(t, actors.owner), params: [id((s) => s.orderId!), body(() => ({ status: "shipped" }))], call: (a, [orderId, raw]) => orders.advance(deps(), a, orderId, raw) },
-    { useCase: "orders.acceptPayment",             as: "admin",    scene: () => aHeldPaymentOf(t, actors.owner), params: [id((s) => s.orderId!)], call: (a, [orderId]) => orders.acceptPayment(deps(), a, orderId) },
+    { useCase: "orders.placeOrder",                as: "owner",    scene: aProduct, params: [body((s) => ({ productId: s.productId, quantity: 20, delivery: TEST_DELIVERY })), idempotencyKey], call: (ctx, [raw, key]) => orders.placeOrder(ctx, raw, key), ignored: CALLS_COUNTED },
+    { useCase: "orders.myOrder",                   as: "owner",    scene: anOrder,  params: [id((s) => s.orderId!)],   call: (ctx, [orderId]) => orders.myOrder(ctx, orderId) },
+    { useCase: "orders.ordersOf",                  as: "owner",                     params: [email(owner), body(() => A_PAGE)], call: (ctx, [address, raw]) => orders.ordersOf(ctx, address, raw) },
+    { useCase: "orders.ordersOf",                  as: "admin",                     params: [email(owner), body(() => A_PAGE)], call: (ctx, [address, raw]) => orders.ordersOf(ctx, address, raw) },
+    { useCase: "orders.myOrders",                  as: "owner",    scene: anOrder,  params: [body(() => A_PAGE)],     call: (ctx, [raw]) => orders.myOrders(ctx, raw) },
+    { useCase: "orders.listAllOrders",             as: "admin",    scene: anOrder,  params: [body(() => SHOP_ORDERS)], call: (ctx, [raw]) => orders.listAllOrders(ctx, raw) },
+    { useCase: "orders.orderOf",                   as: "owner",    scene: anOrder,  params: [email(owner), id((s) => s.orderId!)], call: (ctx, [address, orderId]) => orders.orderOf(ctx, address, orderId) },
+    { useCase: "orders.orderOf",                   as: "admin",    scene: anOrder,  params: [email(owner), id((s) => s.orderId!)], call: (ctx, [address, orderId]) => orders.orderOf(ctx, address, orderId) },
+    { useCase: "orders.cancelOrder",               as: "owner",    scene: anOrder,  params: [id((s) => s.orderId!)],   call: (ctx, [orderId]) => orders.cancelOrder(ctx, orderId) },
+    { useCase: "orders.cancelOrder",               as: "owner",    scene: anOrder,  params: [id((s) => s.orderId!), body(() => ({ reason: "Ordered twice." }))], call: (ctx, [orderId, raw]) => orders.cancelOrder(ctx, orderId, raw) },
+    { useCase: "orders.cancelByShop",              as: "admin",    scene: () => aCashOnDeliveryOrderOf(t, actors.owner), params: [id((s) => s.orderId!), body(() => ({ reason: "The tool is discontinued." }))], call: (ctx, [orderId, raw]) => orders.cancelByShop(ctx, orderId, raw) },
+    { useCase: "orders.orderDetail",               as: "owner",    scene: anOrder,  params: [id((s) => s.orderId!)],   call: (ctx, [orderId]) => orders.orderDetail(ctx, orderId) },
+    { useCase: "orders.orderDetail",               as: "admin",    scene: anOrder,  params: [id((s) => s.orderId!)],   call: (ctx, [orderId]) => orders.orderDetail(ctx, orderId) },
+    { useCase: "refunds.refundOrder",              as: "admin",    scene: () => aRefundDueOf(t, actors.owner), params: [id((s) => s.orderId!)], call: (ctx, [orderId]) => refunds.refundOrder(ctx, orderId) },
+    { useCase: "orders.setDelivery",               as: "owner",    scene: anOrder,  params: [id((s) => s.orderId!), body(() => TEST_DELIVERY)], call: (ctx, [orderId, raw]) => orders.setDelivery(ctx, orderId, raw) },
+    { useCase: "orders.chooseCashOnDelivery",      as: "owner",    scene: anOrder,  params: [id((s) => s.orderId!)],   call: (ctx, [orderId]) => orders.chooseCashOnDelivery(ctx, orderId) },
+    { useCase: "orders.collectCash",               as: "admin",    scene: () => aCashOnDeliveryOrderOf(t, actors.owner), params: [id((s) => s.orderId!)], call: (ctx, [orderId]) => orders.collectCash(ctx, orderId) },
+    { useCase: "orders.confirmOrder",              as: "admin",    scene: () => aCashOnDeliveryOrderOf(t, actors.owner), params: [id((s) => s.orderId!)], call: (ctx, [orderId]) => orders.confirmOrder(ctx, orderId) },
+    { useCase: "orders.advance",                   as: "admin",    scene: () => aCashOnDeliveryOrderOf(t, actors.owner), params: [id((s) => s.orderId!), body(() => ({ status: "shipped" }))], call: (ctx, [orderId, raw]) => orders.advance(ctx, orderId, raw) },
+    { useCase: "orders.acceptPayment",             as: "admin",    scene: () => aHeldPaymentOf(t, actors.owner), params: [id((s) => s.orderId!)], call: (ctx, [orderId]) => orders.acceptPayment(ctx, orderId) },
   ], actors);
 });

@@ -2,6 +2,7 @@ import fc from "fast-check";
 import Stripe from "stripe";
 import { describe } from "vitest";
 import * as payments from "@server/payments/payments";
+import { as } from "../support/contexts";
 import { fuzzEachUseCase } from "../support/fuzz/fuzz-use-case";
 import { hostileHeaderValue } from "../support/fuzz/hostile-values";
 import { BILLING, DECLINES_RECORDED, GOOD_CARD } from "../support/fuzz/use-case-fixtures";
@@ -22,51 +23,48 @@ import { anIntentOf, anOrderOf, aPaymentNotYetSettledOf, type Scene } from "../s
 describe("fuzzing every use case that takes raw input (payments): it resolves or refuses with a 4xx AppError, and a refusal changes no row", () => {
   const t = useTestApp();
   const actors = useActors(t);
-  const deps = () => t.services;
   const anOrder = () => anOrderOf(t, actors.owner);
 
   // prettier-ignore
   fuzzEachUseCase(t, [
-    { useCase: "payments.startCardPayment",        as: "owner",    scene: anOrder,  params: [body((s) => ({ orderId: s.orderId }))], call: (a, [raw]) => payments.startCardPayment(deps(), a, raw) },
-    { useCase: "payments.recordCardPayment",       as: "owner",    scene: () => aPaymentNotYetSettledOf(t, actors.owner), params: [id((s) => s.orderId!), body((s) => ({ transactionId: s.intentId }))], call: (a, [orderId, raw]) => payments.recordCardPayment(deps(), a, orderId, raw) },
-    { useCase: "payments.confirmTestCard",         as: "stranger", scene: () => anIntentOf(t, actors.owner), params: [body((s) => ({ clientSecret: s.clientSecret, card: GOOD_CARD, billingDetails: BILLING }))], call: (_, [raw]) => payments.confirmTestCard(deps(), raw), ignored: DECLINES_RECORDED },
+    { useCase: "payments.startCardPayment",        as: "owner",    scene: anOrder,  params: [body((s) => ({ orderId: s.orderId }))], call: (ctx, [raw]) => payments.startCardPayment(ctx, raw) },
+    { useCase: "payments.recordCardPayment",       as: "owner",    scene: () => aPaymentNotYetSettledOf(t, actors.owner), params: [id((s) => s.orderId!), body((s) => ({ transactionId: s.intentId }))], call: (ctx, [orderId, raw]) => payments.recordCardPayment(ctx, orderId, raw) },
+    { useCase: "payments.confirmTestCard",         as: "stranger", scene: () => anIntentOf(t, actors.owner), params: [body((s) => ({ clientSecret: s.clientSecret, card: GOOD_CARD, billingDetails: BILLING }))], call: (ctx, [raw]) => payments.confirmTestCard(ctx, raw), ignored: DECLINES_RECORDED },
     // The test processor hears of payments when its card is confirmed: a notification to it names none.
-    { useCase: "payments.receiveCardNotification", as: "stranger",                  params: [text("test"), text("{}"), headers], call: (_, [provider, raw, sent]) => payments.receiveCardNotification(deps(), provider as string, raw as string, sent as Headers) },
+    { useCase: "payments.receiveCardNotification", as: "stranger",                  params: [text("test"), text("{}"), headers], call: (ctx, [provider, raw, sent]) => payments.receiveCardNotification(ctx, provider as string, raw as string, sent as Headers) },
   ], actors);
 });
 
 describe("fuzzing the gateway's use cases (SSLCommerz, through a stand-in): they resolve or refuse with a 4xx AppError, and a refusal changes no row", () => {
   const { t, gateway } = useSslcommerzApp();
   const actors = useActors(t);
-  const deps = () => t.services;
 
   const anOrder = () => anOrderOf(t, actors.owner);
   /** An order paid at the gateway: the fields its IPN and the browser's return post carry. */
   const paidAtGateway = async () => {
     const { orderId } = await anOrder();
-    const started = await payments.startGatewayPayment(deps(), actors.owner, { orderId });
+    const started = await payments.startGatewayPayment(as(t, actors.owner), { orderId });
     if (started.kind !== "redirect") throw new Error(`the gateway answered ${started.kind}`);
     return Object.fromEntries(gateway.approve(started.url.split("/").pop()!));
   };
   /** The usual order of things: the gateway's IPN has paid the order before the customer's browser comes back. */
   const paidAndNotified = async () => {
     const fields = await paidAtGateway();
-    await payments.receiveGatewayNotification(deps(), new URLSearchParams(fields).toString(), new Headers());
+    await payments.receiveGatewayNotification(as(t, null), new URLSearchParams(fields).toString(), new Headers());
     return fields;
   };
 
   // prettier-ignore
   fuzzEachUseCase(t, [
-    { useCase: "payments.startGatewayPayment",        as: "owner",    scene: anOrder,         params: [body((s) => ({ orderId: s.orderId }))], call: (a, [raw]) => payments.startGatewayPayment(deps(), a, raw) },
-    { useCase: "payments.receiveGatewayNotification", as: "stranger", scene: paidAtGateway,   params: [formText((s) => ({ val_id: s.val_id! })), headers], call: (_, [raw, sent]) => payments.receiveGatewayNotification(deps(), raw as string, sent as Headers) },
-    { useCase: "payments.gatewayReturn",              as: "stranger", scene: paidAndNotified, params: [form((s) => ({ status: s.status!, val_id: s.val_id!, value_a: s.value_a! }))], call: (_, [fields]) => payments.gatewayReturn(deps(), fields as URLSearchParams) },
+    { useCase: "payments.startGatewayPayment",        as: "owner",    scene: anOrder,         params: [body((s) => ({ orderId: s.orderId }))], call: (ctx, [raw]) => payments.startGatewayPayment(ctx, raw) },
+    { useCase: "payments.receiveGatewayNotification", as: "stranger", scene: paidAtGateway,   params: [formText((s) => ({ val_id: s.val_id! })), headers], call: (ctx, [raw, sent]) => payments.receiveGatewayNotification(ctx, raw as string, sent as Headers) },
+    { useCase: "payments.gatewayReturn",              as: "stranger", scene: paidAndNotified, params: [form((s) => ({ status: s.status!, val_id: s.val_id!, value_a: s.value_a! }))], call: (ctx, [fields]) => payments.gatewayReturn(ctx, fields as URLSearchParams) },
   ], actors);
 });
 
 describe("fuzzing the card provider's use cases with Stripe (through a stand-in): they resolve or refuse with a 4xx AppError, and a refusal changes no row", () => {
   const { t, stripeApi } = useStripeApp();
   const actors = useActors(t);
-  const deps = () => t.services;
   const signer = new Stripe(STRIPE_SECRET_KEY);
 
   /** An order whose card payment Stripe took; the webhook or the buyer's word is how the store hears of it. */
@@ -105,7 +103,7 @@ describe("fuzzing the card provider's use cases with Stripe (through a stand-in)
 
   // prettier-ignore
   fuzzEachUseCase(t, [
-    { useCase: "payments.receiveCardNotification", as: "stranger", scene: aSucceededPayment, params: [text("stripe"), jsonText(succeededEvent), signature], call: (_, [provider, raw, how]) => payments.receiveCardNotification(deps(), provider as string, raw as string, signed(raw as string, how)) },
-    { useCase: "payments.recordCardPayment",       as: "owner",    scene: aSucceededPayment, params: [id((s) => s.orderId!), body((s) => ({ transactionId: s.intentId }))], call: (a, [orderId, raw]) => payments.recordCardPayment(deps(), a, orderId, raw) },
+    { useCase: "payments.receiveCardNotification", as: "stranger", scene: aSucceededPayment, params: [text("stripe"), jsonText(succeededEvent), signature], call: (ctx, [provider, raw, how]) => payments.receiveCardNotification(ctx, provider as string, raw as string, signed(raw as string, how)) },
+    { useCase: "payments.recordCardPayment",       as: "owner",    scene: aSucceededPayment, params: [id((s) => s.orderId!), body((s) => ({ transactionId: s.intentId }))], call: (ctx, [orderId, raw]) => payments.recordCardPayment(ctx, orderId, raw) },
   ], actors);
 });

@@ -1,10 +1,9 @@
 import { randomUUID } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { AppError, type ErrorKind } from "@server/errors";
-import type { Actor } from "@server/context/actor";
 import * as catalog from "@server/catalog/products";
 import * as categories from "@server/catalog/categories";
-import type { Deps } from "@server/context/deps";
+import type { RequestContext } from "@server/context/request-context";
 import * as orders from "@server/orders/orders";
 import * as overview from "@server/overview/overview";
 import * as payments from "@server/payments/payments";
@@ -15,6 +14,7 @@ import * as reviews from "@server/reviews/reviews";
 import * as uploads from "@server/uploads/uploads";
 import * as users from "@server/accounts/users";
 import { insertCategory } from "@server/catalog/sql/category-rows";
+import { as } from "../support/contexts";
 import { changedTables, fingerprint } from "../support/fingerprint";
 import { pngImage } from "../support/images";
 import { TEST_DELIVERY } from "../support/orders";
@@ -50,7 +50,8 @@ interface Row {
   useCase: string;
   /** Where the use case is reached: the API call of the API matrix, or the page. */
   door: string;
-  call: (deps: Deps, actor: Actor, s: Scene) => Promise<unknown>;
+  /** Called with the context of the cell's caller: a door's, with the actor its session names. */
+  call: (ctx: RequestContext, s: Scene) => Promise<unknown>;
   expected: [stranger: Verdict, owner: Verdict, other: Verdict, admin: Verdict];
 }
 
@@ -97,48 +98,48 @@ const F = "forbidden";
 // prettier-ignore
 const TABLE: Row[] = [
   //          stranger        owner        other          admin
-  { expected: [U,             F,           F,             "ok"       ], useCase: "catalog.productsToManage",       door: "page: Manage Products",                  call: (d, a) => catalog.productsToManage(d, a) },
-  { expected: [U,             F,           F,             "ok"       ], useCase: "catalog.productToEdit",          door: "page: Edit Product",                     call: (d, a, s) => catalog.productToEdit(d, a, s.productId) },
-  { expected: [U,             F,           F,             "ok"       ], useCase: "catalog.addProduct",             door: "POST /api/product",                      call: (d, a) => catalog.addProduct(d, a, PRODUCT) },
-  { expected: [U,             F,           F,             "ok"       ], useCase: "catalog.updateProduct",          door: "PUT /api/product/{id}",                  call: (d, a, s) => catalog.updateProduct(d, a, s.productId, { availability: 5 }) },
-  { expected: [U,             F,           F,             "ok"       ], useCase: "catalog.deleteProduct",          door: "DELETE /api/product/{id}",               call: (d, a, s) => catalog.deleteProduct(d, a, s.productId) },
-  { expected: [U,             F,           F,             "ok"       ], useCase: "categories.addCategory",         door: "POST /api/category",                     call: (d, a) => categories.addCategory(d, a, categoryNames()) },
-  { expected: [U,             F,           F,             "ok"       ], useCase: "categories.renameCategory",      door: "PUT /api/category/{id}",                 call: (d, a, s) => categories.renameCategory(d, a, s.categoryId, categoryNames()) },
-  { expected: [U,             F,           F,             "ok"       ], useCase: "categories.removeCategory",      door: "DELETE /api/category/{id}",              call: (d, a, s) => categories.removeCategory(d, a, s.categoryId) },
-  { expected: [U,             F,           F,             "ok"       ], useCase: "uploads.uploadImage",            door: "POST /api/uploads",                      call: async (d, a) => uploads.uploadImage(d, a, await photo()) },
-  { expected: [U,             "ok",        "ok",          "ok"       ], useCase: "orders.placeOrder",              door: "POST /api/order",                        call: (d, a, s) => orders.placeOrder(d, a, { productId: s.productId, quantity: 1 }) },
-  { expected: [U,             F,           F,             "ok"       ], useCase: "orders.listAllOrders",           door: "GET /api/order",                         call: (d, a) => orders.listAllOrders(d, a) },
-  { expected: [U,             "ok",        "ok",          "ok"       ], useCase: "orders.myOrders",                door: "page: My Orders",                        call: (d, a) => orders.myOrders(d, a) },
-  { expected: [U,             "ok",        "not_found",   "not_found"], useCase: "orders.myOrder",                 door: "page: Pay Order",                        call: (d, a, s) => orders.myOrder(d, a, s.orderId) },
-  { expected: [U,             "ok",        F,             "ok"       ], useCase: "orders.ordersOf",                door: "GET /api/order/{email}",                 call: (d, a, s) => orders.ordersOf(d, a, s.ownerEmail) },
-  { expected: [U,             "ok",        F,             "ok"       ], useCase: "orders.orderOf",                 door: "GET /api/order/{email}/{id}",            call: (d, a, s) => orders.orderOf(d, a, s.ownerEmail, s.orderId) },
-  { expected: [U,             "invalid",   F,             F          ], useCase: "payments.recordCardPayment",     door: "PATCH /api/order/{id}",                  call: (d, a, s) => payments.recordCardPayment(d, a, s.orderId, { transactionId: "pi_test_unknown" }) },
-  { expected: [U,             "ok",        "not_found",   "ok"       ], useCase: "orders.orderDetail",             door: "page: Order view",                       call: (d, a, s) => orders.orderDetail(d, a, s.orderId) },
-  { expected: [U,             "ok",        F,             "ok"       ], useCase: "orders.cancelOrder",             door: "DELETE /api/order/{id}",                 call: (d, a, s) => orders.cancelOrder(d, a, s.orderId) },
-  { expected: [U,             F,           F,             "ok"       ], useCase: "orders.cancelByShop",            door: "page: Manage Orders, Order view",        call: (d, a, s) => orders.cancelByShop(d, a, s.orderId, { reason: "Discontinued." }) },
+  { expected: [U,             F,           F,             "ok"       ], useCase: "catalog.productsToManage",       door: "page: Manage Products",                  call: (ctx) => catalog.productsToManage(ctx) },
+  { expected: [U,             F,           F,             "ok"       ], useCase: "catalog.productToEdit",          door: "page: Edit Product",                     call: (ctx, s) => catalog.productToEdit(ctx, s.productId) },
+  { expected: [U,             F,           F,             "ok"       ], useCase: "catalog.addProduct",             door: "POST /api/product",                      call: (ctx) => catalog.addProduct(ctx, PRODUCT) },
+  { expected: [U,             F,           F,             "ok"       ], useCase: "catalog.updateProduct",          door: "PUT /api/product/{id}",                  call: (ctx, s) => catalog.updateProduct(ctx, s.productId, { availability: 5 }) },
+  { expected: [U,             F,           F,             "ok"       ], useCase: "catalog.deleteProduct",          door: "DELETE /api/product/{id}",               call: (ctx, s) => catalog.deleteProduct(ctx, s.productId) },
+  { expected: [U,             F,           F,             "ok"       ], useCase: "categories.addCategory",         door: "POST /api/category",                     call: (ctx) => categories.addCategory(ctx, categoryNames()) },
+  { expected: [U,             F,           F,             "ok"       ], useCase: "categories.renameCategory",      door: "PUT /api/category/{id}",                 call: (ctx, s) => categories.renameCategory(ctx, s.categoryId, categoryNames()) },
+  { expected: [U,             F,           F,             "ok"       ], useCase: "categories.removeCategory",      door: "DELETE /api/category/{id}",              call: (ctx, s) => categories.removeCategory(ctx, s.categoryId) },
+  { expected: [U,             F,           F,             "ok"       ], useCase: "uploads.uploadImage",            door: "POST /api/uploads",                      call: async (ctx) => uploads.uploadImage(ctx, await photo()) },
+  { expected: [U,             "ok",        "ok",          "ok"       ], useCase: "orders.placeOrder",              door: "POST /api/order",                        call: (ctx, s) => orders.placeOrder(ctx, { productId: s.productId, quantity: 1 }) },
+  { expected: [U,             F,           F,             "ok"       ], useCase: "orders.listAllOrders",           door: "GET /api/order",                         call: (ctx) => orders.listAllOrders(ctx) },
+  { expected: [U,             "ok",        "ok",          "ok"       ], useCase: "orders.myOrders",                door: "page: My Orders",                        call: (ctx) => orders.myOrders(ctx) },
+  { expected: [U,             "ok",        "not_found",   "not_found"], useCase: "orders.myOrder",                 door: "page: Pay Order",                        call: (ctx, s) => orders.myOrder(ctx, s.orderId) },
+  { expected: [U,             "ok",        F,             "ok"       ], useCase: "orders.ordersOf",                door: "GET /api/order/{email}",                 call: (ctx, s) => orders.ordersOf(ctx, s.ownerEmail) },
+  { expected: [U,             "ok",        F,             "ok"       ], useCase: "orders.orderOf",                 door: "GET /api/order/{email}/{id}",            call: (ctx, s) => orders.orderOf(ctx, s.ownerEmail, s.orderId) },
+  { expected: [U,             "invalid",   F,             F          ], useCase: "payments.recordCardPayment",     door: "PATCH /api/order/{id}",                  call: (ctx, s) => payments.recordCardPayment(ctx, s.orderId, { transactionId: "pi_test_unknown" }) },
+  { expected: [U,             "ok",        "not_found",   "ok"       ], useCase: "orders.orderDetail",             door: "page: Order view",                       call: (ctx, s) => orders.orderDetail(ctx, s.orderId) },
+  { expected: [U,             "ok",        F,             "ok"       ], useCase: "orders.cancelOrder",             door: "DELETE /api/order/{id}",                 call: (ctx, s) => orders.cancelOrder(ctx, s.orderId) },
+  { expected: [U,             F,           F,             "ok"       ], useCase: "orders.cancelByShop",            door: "page: Manage Orders, Order view",        call: (ctx, s) => orders.cancelByShop(ctx, s.orderId, { reason: "Discontinued." }) },
   // Nothing is due on a fresh order: an admin is told so.
-  { expected: [U,             F,           F,             "conflict" ], useCase: "refunds.refundOrder",            door: "POST /api/order/{id}/refund",            call: (d, a, s) => refunds.refundOrder(d, a, s.orderId) },
-  { expected: [U,             "ok",        F,             F          ], useCase: "orders.setDelivery",             door: "PUT /api/order/{id}/delivery",           call: (d, a, s) => orders.setDelivery(d, a, s.orderId, TEST_DELIVERY) },
-  { expected: [U,             "ok",        F,             F          ], useCase: "orders.chooseCashOnDelivery",    door: "POST /api/order/{id}/cash-on-delivery",  call: (d, a, s) => orders.chooseCashOnDelivery(d, a, s.orderId) },
-  { expected: [U,             F,           F,             "conflict" ], useCase: "orders.collectCash",             door: "POST /api/order/{id}/collect",           call: (d, a, s) => orders.collectCash(d, a, s.orderId) },
-  { expected: [U,             F,           F,             "conflict" ], useCase: "orders.confirmOrder",            door: "POST /api/order/{id}/confirm",           call: (d, a, s) => orders.confirmOrder(d, a, s.orderId) },
-  { expected: [U,             F,           F,             "conflict" ], useCase: "orders.advance",                 door: "PUT /api/order/{id}/status",             call: (d, a, s) => orders.advance(d, a, s.orderId, { status: "shipped" }) },
-  { expected: [U,             F,           F,             "conflict" ], useCase: "orders.acceptPayment",           door: "POST /api/order/{id}/accept-payment",    call: (d, a, s) => orders.acceptPayment(d, a, s.orderId) },
-  { expected: [U,             "ok",        F,             F          ], useCase: "payments.startCardPayment",      door: "POST /api/create-payment-intent",        call: (d, a, s) => payments.startCardPayment(d, a, { orderId: s.orderId }) },
+  { expected: [U,             F,           F,             "conflict" ], useCase: "refunds.refundOrder",            door: "POST /api/order/{id}/refund",            call: (ctx, s) => refunds.refundOrder(ctx, s.orderId) },
+  { expected: [U,             "ok",        F,             F          ], useCase: "orders.setDelivery",             door: "PUT /api/order/{id}/delivery",           call: (ctx, s) => orders.setDelivery(ctx, s.orderId, TEST_DELIVERY) },
+  { expected: [U,             "ok",        F,             F          ], useCase: "orders.chooseCashOnDelivery",    door: "POST /api/order/{id}/cash-on-delivery",  call: (ctx, s) => orders.chooseCashOnDelivery(ctx, s.orderId) },
+  { expected: [U,             F,           F,             "conflict" ], useCase: "orders.collectCash",             door: "POST /api/order/{id}/collect",           call: (ctx, s) => orders.collectCash(ctx, s.orderId) },
+  { expected: [U,             F,           F,             "conflict" ], useCase: "orders.confirmOrder",            door: "POST /api/order/{id}/confirm",           call: (ctx, s) => orders.confirmOrder(ctx, s.orderId) },
+  { expected: [U,             F,           F,             "conflict" ], useCase: "orders.advance",                 door: "PUT /api/order/{id}/status",             call: (ctx, s) => orders.advance(ctx, s.orderId, { status: "shipped" }) },
+  { expected: [U,             F,           F,             "conflict" ], useCase: "orders.acceptPayment",           door: "POST /api/order/{id}/accept-payment",    call: (ctx, s) => orders.acceptPayment(ctx, s.orderId) },
+  { expected: [U,             "ok",        F,             F          ], useCase: "payments.startCardPayment",      door: "POST /api/create-payment-intent",        call: (ctx, s) => payments.startCardPayment(ctx, { orderId: s.orderId }) },
   // No gateway is configured: whoever is signed in is told there is none.
-  { expected: [U,             "not_found", "not_found",   "not_found"], useCase: "payments.startGatewayPayment",   door: "POST /api/payments/sslcommerz/session",  call: (d, a, s) => payments.startGatewayPayment(d, a, { orderId: s.orderId }) },
-  { expected: [U,             "ok",        "ok",          "ok"       ], useCase: "reviews.addReview",              door: "POST /api/review",                       call: (d, a) => reviews.addReview(d, a, { rating: 4, comment: "Sharp." }) },
-  { expected: [U,             "ok",        F,             "ok"       ], useCase: "profiles.getProfile",            door: "GET /api/profile/{email}",               call: (d, a, s) => profiles.getProfile(d, a, s.ownerEmail) },
-  { expected: [U,             "ok",        F,             "ok"       ], useCase: "profiles.saveProfile",           door: "PUT /api/profile/{email}",               call: (d, a, s) => profiles.saveProfile(d, a, s.ownerEmail, { education: "BSc" }) },
-  { expected: [U,             "ok",        "ok",          "ok"       ], useCase: "profiles.myProfile",             door: "page: My Profile",                       call: (d, a) => profiles.myProfile(d, a) },
-  { expected: [U,             "ok",        "ok",          "ok"       ], useCase: "profiles.saveMyProfile",         door: "page: My Profile's form",                call: (d, a) => profiles.saveMyProfile(d, a, { education: "BSc" }) },
-  { expected: [U,             "ok",        F,             "ok"       ], useCase: "users.isAdmin",                  door: "GET /api/admin/{email}",                 call: (d, a, s) => users.isAdmin(d, a, s.ownerEmail) },
-  { expected: [U,             F,           F,             "ok"       ], useCase: "overview.shopOverview",          door: "page: Overview",                         call: (d, a) => overview.shopOverview(d, a, { days: "7" }) },
-  { expected: [U,             F,           F,             "ok"       ], useCase: "users.listUsers",                door: "GET /api/user",                          call: (d, a) => users.listUsers(d, a) },
-  { expected: [U,             "ok",        F,             F          ], useCase: "users.confirmAccount",           door: "PUT /api/user/{email}",                  call: (d, a, s) => users.confirmAccount(d, a, s.ownerEmail, { name: s.ownerName }) },
-  { expected: [U,             F,           F,             "ok"       ], useCase: "users.promoteToAdmin",           door: "PUT /api/user/admin/{email}",            call: (d, a, s) => users.promoteToAdmin(d, a, s.victimEmail) },
-  { expected: [U,             F,           F,             "ok"       ], useCase: "users.demoteFromAdmin",          door: "DELETE /api/user/admin/{email}",         call: (d, a, s) => users.demoteFromAdmin(d, a, s.adminEmail) },
-  { expected: [U,             F,           F,             "ok"       ], useCase: "users.deleteUser",               door: "DELETE /api/user/{email}",               call: (d, a, s) => users.deleteUser(d, a, s.victimEmail) },
+  { expected: [U,             "not_found", "not_found",   "not_found"], useCase: "payments.startGatewayPayment",   door: "POST /api/payments/sslcommerz/session",  call: (ctx, s) => payments.startGatewayPayment(ctx, { orderId: s.orderId }) },
+  { expected: [U,             "ok",        "ok",          "ok"       ], useCase: "reviews.addReview",              door: "POST /api/review",                       call: (ctx) => reviews.addReview(ctx, { rating: 4, comment: "Sharp." }) },
+  { expected: [U,             "ok",        F,             "ok"       ], useCase: "profiles.getProfile",            door: "GET /api/profile/{email}",               call: (ctx, s) => profiles.getProfile(ctx, s.ownerEmail) },
+  { expected: [U,             "ok",        F,             "ok"       ], useCase: "profiles.saveProfile",           door: "PUT /api/profile/{email}",               call: (ctx, s) => profiles.saveProfile(ctx, s.ownerEmail, { education: "BSc" }) },
+  { expected: [U,             "ok",        "ok",          "ok"       ], useCase: "profiles.myProfile",             door: "page: My Profile",                       call: (ctx) => profiles.myProfile(ctx) },
+  { expected: [U,             "ok",        "ok",          "ok"       ], useCase: "profiles.saveMyProfile",         door: "page: My Profile's form",                call: (ctx) => profiles.saveMyProfile(ctx, { education: "BSc" }) },
+  { expected: [U,             "ok",        F,             "ok"       ], useCase: "users.isAdmin",                  door: "GET /api/admin/{email}",                 call: (ctx, s) => users.isAdmin(ctx, s.ownerEmail) },
+  { expected: [U,             F,           F,             "ok"       ], useCase: "overview.shopOverview",          door: "page: Overview",                         call: (ctx) => overview.shopOverview(ctx, { days: "7" }) },
+  { expected: [U,             F,           F,             "ok"       ], useCase: "users.listUsers",                door: "GET /api/user",                          call: (ctx) => users.listUsers(ctx) },
+  { expected: [U,             "ok",        F,             F          ], useCase: "users.confirmAccount",           door: "PUT /api/user/{email}",                  call: (ctx, s) => users.confirmAccount(ctx, s.ownerEmail, { name: s.ownerName }) },
+  { expected: [U,             F,           F,             "ok"       ], useCase: "users.promoteToAdmin",           door: "PUT /api/user/admin/{email}",            call: (ctx, s) => users.promoteToAdmin(ctx, s.victimEmail) },
+  { expected: [U,             F,           F,             "ok"       ], useCase: "users.demoteFromAdmin",          door: "DELETE /api/user/admin/{email}",         call: (ctx, s) => users.demoteFromAdmin(ctx, s.adminEmail) },
+  { expected: [U,             F,           F,             "ok"       ], useCase: "users.deleteUser",               door: "DELETE /api/user/{email}",               call: (ctx, s) => users.deleteUser(ctx, s.victimEmail) },
 ];
 
 const MODULES = { catalog, categories, expiry, orders, overview, payments, profiles, refunds, reviews, uploads, users };
@@ -190,7 +191,7 @@ describe("use-case authorization matrix: every use case with an actor, called by
         const s = await scene(actors);
         const actor = who === "stranger" ? null : actors[who];
         const before = await fingerprint(t.database);
-        const verdict = await verdictOf(() => row.call(t.services, actor, s));
+        const verdict = await verdictOf(() => row.call(as(t, actor), s));
         const changed = changedTables(before, await fingerprint(t.database));
         expect(verdict).toBe(expected);
         if (verdict !== "ok") expect(changed, `${verdict} changed rows`).toEqual([]);

@@ -1,6 +1,7 @@
 import { count, eq, gt, isNotNull, lt, lte } from "drizzle-orm";
 import { expect } from "vitest";
-import type { OrderJson, ProductJson } from "@server/openapi/wire-types";
+import type { ProductJson } from "@server/catalog";
+import type { OrderJson } from "@server/orders";
 import { english, M } from "@shared/messages";
 
 const QUANTITY_ABOVE_STOCK = english(M.stock.too_low);

@@ -4,7 +4,7 @@
 import Stripe from "stripe";
 import { eq } from "drizzle-orm";
 import { expect } from "vitest";
-import type { OrderEventJson, OrderJson } from "@server/openapi/wire-types";
+import type { OrderEventJson, OrderJson } from "@server/orders";
 import { orderEvent, paymentAttempt, product, testPaymentIntent } from "@server/db/schema";
 import { asBearer, jsonInit, type TestAccount } from "./accounts";
 import { makeProduct, TEST_DELIVERY } from "./orders";

@@ -6,9 +6,10 @@ import { openDatabase, type Database } from "@server/db/client";
 import { order, product } from "@server/db/schema";
 import { AppError, STATUS_OF } from "@server/errors";
 import { createTestCardProvider } from "@server/payments/providers/test-card-provider";
-import type { Deps } from "@server/context/deps";
+import type { Services } from "@server/services";
 import { expireOrders } from "@server/orders/expire-orders";
 import { asBearer, jsonInit, signUp, signUpAdmin, type TestAccount } from "./accounts";
+import { expiryJob } from "./contexts";
 import type { Ending } from "./money-checks";
 import { TEST_DELIVERY } from "./orders";
 import type { TestContext } from "./test-app";
@@ -39,9 +40,9 @@ export interface RaceSet {
   initialStock: Map<string, number>;
 }
 
-/** The store's dependencies on a connection pool of their own. */
+/** The store's services on a connection pool of their own. */
 export interface Copy {
-  deps: Deps;
+  services: Services;
   close(): Promise<void>;
 }
 
@@ -136,13 +137,13 @@ export function useRaceOrders(t: TestContext) {
     const db = database?.db ?? t.database.db;
     const payments = t.services.payments?.name === "test" ? createTestCardProvider(db) : t.services.payments;
     return {
-      deps: { ...t.services, db, payments, now: () => at },
+      services: { ...t.services, db, payments, now: () => at },
       close: async () => void (await database?.close()),
     };
   }
 
-  /** This copy's dependencies with its clock at `at`. */
-  const here = (at: Date): Deps => ({ ...t.services, now: () => at });
+  /** This copy's services with its clock at `at`. */
+  const here = (at: Date): Services => ({ ...t.services, now: () => at });
 
   /**
    * Runs `other` (the race's other sides, which may use the second copy) while both copies expire the orders due
@@ -154,10 +155,10 @@ export function useRaceOrders(t: TestContext) {
     try {
       const [answers, ...expired] = await Promise.all([
         other(copy),
-        expireOrders(copy.deps, EXPIRY_BATCH),
-        expireOrders(here(at), EXPIRY_BATCH),
+        expireOrders(expiryJob(copy.services), EXPIRY_BATCH),
+        expireOrders(expiryJob(here(at)), EXPIRY_BATCH),
       ]);
-      for (let expired = 1; expired > 0;) expired = await expireOrders(here(at));
+      for (let expired = 1; expired > 0;) expired = await expireOrders(expiryJob(here(at)));
       return { answers, expiredInRace: expired.reduce((a, b) => a + b, 0) };
     } finally {
       await copy.close();

@@ -3,6 +3,7 @@ import type { SessionUser } from "@server/auth/session";
 import { testPaymentIntent, type NewProductRow } from "@server/db/schema";
 import { chooseCashOnDelivery, placeOrder } from "@server/orders/orders";
 import { startCardPayment } from "@server/payments/payments";
+import { as } from "./contexts";
 import { holdPayment, makeProduct, oweCashBack, TEST_DELIVERY } from "./orders";
 import type { TestContext } from "./test-app";
 
@@ -17,13 +18,13 @@ export async function anOrderOf(
   overrides: Partial<NewProductRow> = {},
 ): Promise<Scene> {
   const { id: productId } = await makeProduct(t, overrides);
-  const { order } = await placeOrder(t.services, buyer, { productId, quantity, delivery: TEST_DELIVERY });
+  const { order } = await placeOrder(as(t, buyer), { productId, quantity, delivery: TEST_DELIVERY });
   return { productId, orderId: order.id };
 }
 
 export async function aCashOnDeliveryOrderOf(t: TestContext, buyer: SessionUser): Promise<Scene> {
   const s = await anOrderOf(t, buyer);
-  await chooseCashOnDelivery(t.services, buyer, s.orderId);
+  await chooseCashOnDelivery(as(t, buyer), s.orderId);
   return s;
 }
 
@@ -44,7 +45,7 @@ export async function aHeldPaymentOf(t: TestContext, buyer: SessionUser): Promis
 /** An order the buyer started paying by card (the test processor): its intent's id and client secret. */
 export async function anIntentOf(t: TestContext, buyer: SessionUser): Promise<Scene> {
   const s = await anOrderOf(t, buyer);
-  const started = await startCardPayment(t.services, buyer, { orderId: s.orderId });
+  const started = await startCardPayment(as(t, buyer), { orderId: s.orderId });
   if (started.kind !== "card") throw new Error(`the card provider answered ${started.kind}`);
   return { ...s, intentId: started.reference, clientSecret: started.clientSecret };
 }

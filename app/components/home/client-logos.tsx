@@ -1,4 +1,6 @@
 import { useT } from "~/i18n/use-t";
+import { HomeSection } from "./home-section";
+
 const clients = [
   { file: "dhaka-joinery", name: "Dhaka Joinery" },
   { file: "sylhet-timber-works", name: "Sylhet Timber Works" },
@@ -11,10 +13,7 @@ const clients = [
 export function ClientLogos() {
   const { t } = useT();
   return (
-    <section aria-labelledby="clients-heading" className="mx-auto max-w-6xl px-4 py-14 sm:px-6">
-      <h2 id="clients-heading" className="text-center text-3xl font-bold text-wood-900">
-        {t("home.workshops")}
-      </h2>
+    <HomeSection headingId="clients-heading" title={t("home.workshops")}>
       <ul className="mt-8 grid grid-cols-2 items-center gap-6 sm:grid-cols-3 lg:grid-cols-6">
         {clients.map((c) => (
           <li key={c.file} className="flex justify-center">
@@ -29,6 +28,6 @@ export function ClientLogos() {
           </li>
         ))}
       </ul>
-    </section>
+    </HomeSection>
   );
 }

@@ -1,19 +1,13 @@
 import { useT } from "~/i18n/use-t";
-import { Link } from "react-router";
+import { ButtonLink } from "~/components/ui/button";
 import { ProductCard } from "~/components/product-card";
 import type { ProductView } from "@shared/views";
+import { HomeSection } from "./home-section";
 
 export function FeaturedProducts({ products }: { products: ProductView[] }) {
   const { t } = useT();
   return (
-    <section
-      id="products"
-      aria-labelledby="products-heading"
-      className="mx-auto max-w-6xl scroll-mt-20 px-4 py-14 sm:px-6"
-    >
-      <h2 id="products-heading" className="text-center text-3xl font-bold text-wood-900">
-        {t("home.featured")}
-      </h2>
+    <HomeSection id="products" headingId="products-heading" title={t("home.featured")} className="scroll-mt-20">
       {products.length === 0 ? (
         <p className="mt-6 text-center text-stone-600">{t("home.noProducts")}</p>
       ) : (
@@ -24,13 +18,10 @@ export function FeaturedProducts({ products }: { products: ProductView[] }) {
         </div>
       )}
       <p className="mt-8 text-center">
-        <Link
-          to="/shop"
-          className="inline-block rounded-md bg-forest-700 px-6 py-3 font-semibold text-white hover:bg-forest-800"
-        >
+        <ButtonLink to="/shop" size="xl">
           {t("home.seeAll")}
-        </Link>
+        </ButtonLink>
       </p>
-    </section>
+    </HomeSection>
   );
 }

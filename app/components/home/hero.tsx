@@ -1,4 +1,5 @@
 import { useT } from "~/i18n/use-t";
+import { buttonClass } from "~/components/ui/button";
 export function Hero() {
   const { t } = useT();
   return (
@@ -8,10 +9,7 @@ export function Hero() {
           <p className="text-sm font-bold tracking-wider text-forest-700 uppercase">{t("home.kicker")}</p>
           <h1 className="mt-3 text-3xl leading-tight font-extrabold text-wood-900 sm:text-5xl">{t("home.title")}</h1>
           <p className="mt-4 max-w-prose text-stone-700">{t("home.lead")}</p>
-          <a
-            href="#products"
-            className="mt-6 inline-block rounded-md bg-forest-700 px-6 py-3 font-semibold text-white hover:bg-forest-800"
-          >
+          <a href="#products" className={buttonClass({ size: "xl", className: "mt-6 inline-block" })}>
             {t("home.cta")}
           </a>
         </div>

@@ -15,10 +15,7 @@ export function Footer({ popularTags }: FooterProps) {
           <h2 className="text-lg font-bold text-white">{site.name}</h2>
           <p className="mt-2 text-sm leading-relaxed">{t("footer.about")}</p>
         </section>
-        <section aria-labelledby="footer-tags">
-          <h2 id="footer-tags" className="text-sm font-bold tracking-wider text-white uppercase">
-            {t("footer.tags")}
-          </h2>
+        <FooterSection id="footer-tags" title={t("footer.tags")}>
           <ul className="mt-3 flex flex-wrap gap-2">
             {popularTags.map((tag) => (
               <li key={tag.id}>
@@ -31,11 +28,8 @@ export function Footer({ popularTags }: FooterProps) {
               </li>
             ))}
           </ul>
-        </section>
-        <section aria-labelledby="footer-contact">
-          <h2 id="footer-contact" className="text-sm font-bold tracking-wider text-white uppercase">
-            {t("footer.contact")}
-          </h2>
+        </FooterSection>
+        <FooterSection id="footer-contact" title={t("footer.contact")}>
           <address className="mt-3 space-y-1 text-sm not-italic">
             <p>{site.address}</p>
             <p>
@@ -51,11 +45,23 @@ export function Footer({ popularTags }: FooterProps) {
               </a>
             </p>
           </address>
-        </section>
+        </FooterSection>
       </div>
       <p className="border-t border-wood-700 py-4 text-center text-xs">
         {t("footer.copyright", { year: site.copyrightYear, name: site.name })}
       </p>
     </footer>
+  );
+}
+
+/** One of the footer's columns under its small heading, which names it. */
+function FooterSection({ id, title, children }: { id: string; title: string; children: React.ReactNode }) {
+  return (
+    <section aria-labelledby={id}>
+      <h2 id={id} className="text-sm font-bold tracking-wider text-white uppercase">
+        {title}
+      </h2>
+      {children}
+    </section>
   );
 }

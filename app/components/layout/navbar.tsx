@@ -2,12 +2,12 @@ import { useT } from "~/i18n/use-t";
 import { Form, Link, NavLink, useLocation } from "react-router";
 import { MAX_QUERY_LENGTH } from "@shared/list-page";
 import { loadTranslator } from "~/i18n/translators";
+import { Button, buttonClass } from "~/components/ui/button";
 
 const linkClass = ({ isActive }: { isActive: boolean }) =>
   `rounded-md px-2 py-2 text-sm font-semibold sm:px-3 ${isActive ? "text-forest-700" : "text-stone-700 hover:text-forest-700"}`;
 
-const buttonClass =
-  "ml-1 rounded-md bg-forest-700 px-3 py-2 text-sm font-semibold text-white hover:bg-forest-800 sm:px-4";
+const signInOut = buttonClass({ size: "nav", className: "ml-1" });
 
 interface NavbarProps {
   user: { name: string } | null;
@@ -52,13 +52,13 @@ export function Navbar({ user }: NavbarProps) {
                 {t("nav.dashboard")}
               </NavLink>
               <Form method="post" action="/logout">
-                <button type="submit" className={buttonClass}>
+                <Button type="submit" size="nav" className="ml-1">
                   {t("nav.logout")}
-                </button>
+                </Button>
               </Form>
             </>
           ) : (
-            <NavLink to="/login" className={buttonClass}>
+            <NavLink to="/login" className={signInOut}>
               {t("nav.login")}
             </NavLink>
           )}

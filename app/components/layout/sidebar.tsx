@@ -1,11 +1,12 @@
 import { useState } from "react";
 import { useT } from "~/i18n/use-t";
+import type { TextKey } from "~/i18n/translator";
 import { NavLink } from "react-router";
 
 interface SidebarLink {
   to: string;
-  /** Its text in `app/i18n/*.ts`. */
-  label: `sidebar.${string}`;
+  /** Its text in the catalogue (shared/words/). */
+  label: Extract<TextKey, `sidebar.${string}`>;
   icon: string;
 }
 

@@ -1,11 +1,12 @@
 import { useT } from "~/i18n/use-t";
 import { isMessageCode } from "@shared/messages";
+import { isOneOf } from "@shared/words/catalogue";
 import type { OrderEventView } from "@shared/views";
 import { useFormat } from "~/i18n/use-format";
 import { useMessage } from "~/i18n/use-message";
 
 /** Who made changes other than people: the store's clock and the payment providers, named in the page's words. */
-const NAMED = new Set(["store", "test", "cod"]);
+const NAMED = ["store", "test", "cod"] as const;
 /** Providers' own names, the same in every language. */
 const BRANDS: Record<string, string> = { stripe: "Stripe", sslcommerz: "SSLCommerz" };
 /** Changes whose `reason` names the payment provider involved rather than giving a person's words. */
@@ -23,14 +24,14 @@ export function OrderHistory({ history, mine }: { history: OrderEventView[]; min
   const who = (by: string) => {
     if (by === "buyer") return t(mine ? "order.by.you" : "order.by.buyer");
     if (by === "admin") return t(mine ? "order.by.shop" : "order.by.admin");
-    return NAMED.has(by) ? t(`order.by.${by}`) : (BRANDS[by] ?? by);
+    return isOneOf(NAMED, by) ? t(`order.by.${by}`) : (BRANDS[by] ?? by);
   };
   const why = (event: OrderEventView) => {
     const { reason } = event;
     if (!reason) return null;
     if (isMessageCode(reason)) return say(reason);
     if (!PROVIDER_REASON.has(event.status)) return reason;
-    return NAMED.has(reason) ? t(`order.by.${reason}`) : (BRANDS[reason] ?? reason);
+    return isOneOf(NAMED, reason) ? t(`order.by.${reason}`) : (BRANDS[reason] ?? reason);
   };
 
   if (history.length === 0) return <p className="mt-2 text-stone-600">{t("order.noHistory")}</p>;

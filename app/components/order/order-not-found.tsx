@@ -1,8 +1,9 @@
 import { useT } from "~/i18n/use-t";
+import type { TextKey } from "~/i18n/translator";
 import { Link } from "react-router";
 
 /** An unknown order, or one that is not the viewer's: said inside the dashboard, with the way back to My Orders. */
-export function OrderNotFound({ title, said, back }: { title: string; said: string; back: string }) {
+export function OrderNotFound({ title, said, back }: { title: TextKey; said: TextKey; back: TextKey }) {
   const { t } = useT();
   return (
     <section>

@@ -1,4 +1,5 @@
 import { useT } from "~/i18n/use-t";
+import type { TextKey } from "~/i18n/translator";
 import { Link, useLocation } from "react-router";
 import { ORDER_TABS, type OrderTab, type OrderTabCounts } from "@shared/list-choices";
 import { useFormat } from "~/i18n/use-format";
@@ -6,7 +7,7 @@ import type { OrderListSearch } from "./order-search";
 
 const TABS = ["all", ...ORDER_TABS] as const;
 
-const labelOf = (tab: OrderTab | "all") =>
+const labelOf = (tab: OrderTab | "all"): TextKey =>
   tab === "all" ? "manageOrders.all" : tab === "refund-due" ? "admin.refundDue" : `states.${tab}`;
 
 /**

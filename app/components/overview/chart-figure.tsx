@@ -1,4 +1,5 @@
 import { useId } from "react";
+import { TableHead } from "~/components/ui/data-table";
 
 /**
  * A chart as a figure: its caption, the drawing (decorative: the table holds the same numbers for every reader),
@@ -56,15 +57,7 @@ export function FigureTable({
         <caption id={captionId} className="sr-only">
           {caption}
         </caption>
-        <thead className="bg-wood-100 text-wood-900">
-          <tr>
-            {headers.map((h, i) => (
-              <th key={h} scope="col" className={`px-3 py-2 whitespace-nowrap ${i > 0 ? "text-right" : ""}`}>
-                {h}
-              </th>
-            ))}
-          </tr>
-        </thead>
+        <TableHead headers={headers} figuresRight />
         <tbody>{children}</tbody>
       </table>
     </div>

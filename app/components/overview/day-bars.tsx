@@ -1,3 +1,5 @@
+import { ChartDrawing } from "./chart-drawing";
+
 const WIDTH = 360;
 const HEIGHT = 150;
 const TOP = 16;
@@ -34,13 +36,7 @@ export function DayBars({
   const gap = slot > 6 ? slot * 0.2 : 0.5;
   const plot = HEIGHT - TOP - BOTTOM;
   return (
-    <svg
-      viewBox={`0 0 ${WIDTH} ${HEIGHT}`}
-      className="h-auto w-full max-w-3xl"
-      aria-hidden="true"
-      focusable="false"
-      fontSize="9"
-    >
+    <ChartDrawing width={WIDTH} height={HEIGHT} className="h-auto w-full max-w-3xl" fontSize={9}>
       <line x1={0} x2={WIDTH} y1={TOP} y2={TOP} stroke="#d9a86c" strokeDasharray="3 3" strokeWidth={0.5} />
       <line x1={0} x2={WIDTH} y1={TOP + plot} y2={TOP + plot} stroke="#8b5a2b" strokeWidth={0.75} />
       <text x={0} y={TOP - 4} fill="#4a2f17">
@@ -75,7 +71,7 @@ export function DayBars({
       <text x={WIDTH} y={HEIGHT - 3} fill="#4a2f17" textAnchor="end">
         {lastLabel}
       </text>
-    </svg>
+    </ChartDrawing>
   );
 }
 

@@ -1,3 +1,5 @@
+import { ChartDrawing } from "./chart-drawing";
+
 const WIDTH = 360;
 const ROW = 30;
 
@@ -18,13 +20,7 @@ export function ShareBars({ bars }: { bars: ShareBar[] }) {
   const max = Math.max(1, ...bars.map((b) => b.value));
   const height = bars.length * ROW + 4;
   return (
-    <svg
-      viewBox={`0 0 ${WIDTH} ${height}`}
-      className="h-auto w-full max-w-2xl"
-      aria-hidden="true"
-      focusable="false"
-      fontSize="10"
-    >
+    <ChartDrawing width={WIDTH} height={height} className="h-auto w-full max-w-2xl" fontSize={10}>
       {bars.map((bar, i) => {
         const y = i * ROW;
         const width = Math.max(1, (bar.value / max) * (WIDTH * 0.72));
@@ -41,6 +37,6 @@ export function ShareBars({ bars }: { bars: ShareBar[] }) {
           </g>
         );
       })}
-    </svg>
+    </ChartDrawing>
   );
 }

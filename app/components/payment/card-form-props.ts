@@ -8,6 +8,3 @@ export interface CardFormProps {
   /** Asks the store to record the payment; answers a message when it could not. */
   onPaymentSucceeded(transactionId: string): Promise<Said | null>;
 }
-
-export const payButtonClass =
-  "w-full rounded-md bg-forest-700 px-5 py-2.5 font-semibold text-white hover:bg-forest-800 disabled:cursor-not-allowed disabled:bg-stone-400";

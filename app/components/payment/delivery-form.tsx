@@ -1,11 +1,12 @@
 import { useT } from "~/i18n/use-t";
 import { useEffect, useState } from "react";
 import { useActionData, useFetcher } from "react-router";
-import { Field, TextAreaField } from "~/components/ui/field";
+import { Field, SelectField, TextAreaField } from "~/components/ui/field";
 import { FormError } from "~/components/ui/form-error";
+import { SubmitButton } from "~/components/ui/submit-button";
 import { DIVISIONS, districtsOf } from "@shared/bangladesh";
 import { fieldErrors, type FieldErrors } from "@shared/field-errors";
-import { useMessage, type Said } from "~/i18n/use-message";
+import type { Said } from "~/i18n/use-message";
 import type { ActionResult } from "~/lib/use-action-toast";
 import { DeliverySchema, type Delivery } from "@shared/schemas/delivery";
 
@@ -13,40 +14,6 @@ interface DeliveryFormProps {
   /** What the form starts with: the order's saved details, else the customer's profile. */
   initial: Partial<Delivery>;
   onSaved(): void;
-}
-
-const selectClass = "mt-1 w-full rounded-md border border-stone-300 bg-white px-3 py-2 aria-invalid:border-red-600";
-
-function Select({
-  label,
-  name,
-  error,
-  children,
-  ...select
-}: React.SelectHTMLAttributes<HTMLSelectElement> & { label: string; name: string; error?: Said }) {
-  const message = useMessage();
-  return (
-    <div>
-      <label htmlFor={name} className="block text-sm font-semibold text-stone-700">
-        {label}
-      </label>
-      <select
-        id={name}
-        name={name}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${name}-error` : undefined}
-        className={selectClass}
-        {...select}
-      >
-        {children}
-      </select>
-      {error ? (
-        <p id={`${name}-error`} className="mt-1 text-sm text-red-600">
-          {message(error)}
-        </p>
-      ) : null}
-    </div>
-  );
 }
 
 /**
@@ -105,7 +72,7 @@ export function DeliveryForm({ initial: saved, onSaved }: DeliveryFormProps) {
         error={errors.phone}
       />
       <div className="grid gap-4 sm:grid-cols-2">
-        <Select
+        <SelectField
           label={t("delivery.division")}
           name="division"
           value={division}
@@ -118,8 +85,8 @@ export function DeliveryForm({ initial: saved, onSaved }: DeliveryFormProps) {
               {bangla ? d.bn : d.name}
             </option>
           ))}
-        </Select>
-        <Select
+        </SelectField>
+        <SelectField
           key={division}
           label={t("delivery.district")}
           name="district"
@@ -132,7 +99,7 @@ export function DeliveryForm({ initial: saved, onSaved }: DeliveryFormProps) {
               {bangla ? banglaName : name}
             </option>
           ))}
-        </Select>
+        </SelectField>
       </div>
       <TextAreaField
         label={t("delivery.address")}
@@ -143,13 +110,9 @@ export function DeliveryForm({ initial: saved, onSaved }: DeliveryFormProps) {
         defaultValue={initial.address}
         error={errors.address}
       />
-      <button
-        type="submit"
-        disabled={busy}
-        className="w-full rounded-md bg-forest-700 px-5 py-2.5 font-semibold text-white hover:bg-forest-800 disabled:bg-stone-400"
-      >
-        {busy ? t("delivery.saving") : t("delivery.save")}
-      </button>
+      <SubmitButton pending={busy} pendingLabel={t("delivery.saving")}>
+        {t("delivery.save")}
+      </SubmitButton>
       <FormError message={answered?.toast?.said} />
     </fetcher.Form>
   );

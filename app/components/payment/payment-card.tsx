@@ -3,11 +3,14 @@ import { OrderNotes } from "~/components/order/order-notes";
 import { useFormat } from "~/i18n/use-format";
 import { lazy, Suspense, useState } from "react";
 import { Link, useFetcher } from "react-router";
+import { Button } from "~/components/ui/button";
 import { FormError } from "~/components/ui/form-error";
+import { SubmitButton } from "~/components/ui/submit-button";
 import type { BrowserPaymentConfig } from "@shared/views";
 import type { Delivery } from "@shared/schemas/delivery";
 import type { OrderAction } from "@shared/order-flow";
 import type { OrderView } from "@shared/views";
+import { isOneOf } from "@shared/words/catalogue";
 import type { Said } from "~/i18n/use-message";
 import type { ActionResult } from "~/lib/use-action-toast";
 import { sendJson } from "~/lib/send-json";
@@ -34,6 +37,7 @@ const GATEWAY_MESSAGES = {
   failed: "payment.gatewayFailed",
   cancelled: "payment.gatewayCancelled",
 } as const;
+const GATEWAY_RESULTS = Object.keys(GATEWAY_MESSAGES) as (keyof typeof GATEWAY_MESSAGES)[];
 
 /**
  * The right-hand card of Pay Order: first where the order goes, then how it is paid (now by card, or cash on
@@ -45,11 +49,10 @@ export function PaymentCard({ order, config, gateway, gatewayResult, profileDeli
   const [editingDelivery, setEditingDelivery] = useState(false);
   // A change of delivery refused without JavaScript: the form again, as typed.
   const deliveryRefused = useDeliveryRefusal() !== undefined;
-  const [method, setMethod] = useState<"card" | "gateway" | "cod">(config ? "card" : gateway ? "gateway" : "cod");
+  const [method, setMethod] = useState<Method>(config ? "card" : gateway ? "gateway" : "cod");
   const { t } = useT();
   const format = useFormat();
-  const gatewayKey = GATEWAY_MESSAGES[gatewayResult as keyof typeof GATEWAY_MESSAGES] as string | undefined;
-  const gatewayMessage = gatewayKey ? t(gatewayKey) : undefined;
+  const gatewayMessage = isOneOf(GATEWAY_RESULTS, gatewayResult) ? t(GATEWAY_MESSAGES[gatewayResult]) : undefined;
 
   if (paidNow) {
     return (
@@ -112,40 +115,38 @@ export function PaymentCard({ order, config, gateway, gatewayResult, profileDeli
       <div className="rounded-md bg-paper px-4 py-3">
         <div className="flex items-start justify-between gap-3">
           <DeliverySummary delivery={order.delivery} />
-          <button
-            type="button"
-            onClick={() => setEditingDelivery(true)}
-            className="font-semibold text-forest-700 underline"
-          >
+          <Button variant="link" onClick={() => setEditingDelivery(true)}>
             {t("payment.change")}
-          </button>
+          </Button>
         </div>
       </div>
       <fieldset className="flex flex-wrap gap-4">
         <legend className="mb-1 text-sm font-semibold text-stone-700">{t("payment.howToPay")}</legend>
         {config ? (
-          <label className="flex items-center gap-2">
-            <input type="radio" name="method" checked={method === "card"} onChange={() => setMethod("card")} />
-            {t("payment.byCard")}
-          </label>
+          <MethodChoice method="card" chosen={method} onChoose={setMethod} label={t("payment.byCard")} />
         ) : null}
         {gateway ? (
-          <label className="flex items-center gap-2">
-            <input type="radio" name="method" checked={method === "gateway"} onChange={() => setMethod("gateway")} />
-            {t("payment.byGateway")}
-          </label>
+          <MethodChoice method="gateway" chosen={method} onChoose={setMethod} label={t("payment.byGateway")} />
         ) : null}
-        <label className="flex items-center gap-2">
-          <input type="radio" name="method" checked={method === "cod"} onChange={() => setMethod("cod")} />
-          {t("payment.cod")}
-        </label>
+        <MethodChoice method="cod" chosen={method} onChoose={setMethod} label={t("payment.cod")} />
       </fieldset>
       {method === "card" && config ? (
         <CardPayment order={order} config={config} onPaid={setPaidNow} />
       ) : method === "gateway" ? (
-        <GatewayPayment order={order} />
+        // The action answers with a redirect to the gateway's page, which the browser follows.
+        <IntentForm
+          intent="gateway"
+          explain={t("payment.gatewayExplain", { amount: format.money(order.payablePoisha) })}
+          label={t("payment.gatewayGo")}
+          pendingLabel={t("payment.gatewayOpening")}
+        />
       ) : (
-        <CashOnDelivery order={order} />
+        <IntentForm
+          intent="cod"
+          explain={t("payment.codExplain", { amount: format.money(order.payablePoisha) })}
+          label={t("payment.codConfirm")}
+          pendingLabel={t("payment.confirming")}
+        />
       )}
     </div>
   );
@@ -203,44 +204,52 @@ function CardPayment({
   );
 }
 
-function GatewayPayment({ order }: { order: OrderView }) {
-  const { t } = useT();
-  const format = useFormat();
-  const fetcher = useFetcher<ActionResult>();
-  const busy = fetcher.state !== "idle";
-  // The action answers with a redirect to the gateway's page, which the browser follows.
+type Method = "card" | "gateway" | "cod";
+
+/** One way to pay, as a radio button of the "How to pay" choice. */
+function MethodChoice({
+  method,
+  chosen,
+  onChoose,
+  label,
+}: {
+  method: Method;
+  chosen: Method;
+  onChoose(method: Method): void;
+  label: string;
+}) {
   return (
-    <fetcher.Form method="post" className="space-y-3">
-      <input type="hidden" name="intent" value="gateway" />
-      <p className="text-stone-700">{t("payment.gatewayExplain", { amount: format.money(order.payablePoisha) })}</p>
-      <button
-        type="submit"
-        disabled={busy}
-        className="w-full rounded-md bg-forest-700 px-5 py-2.5 font-semibold text-white hover:bg-forest-800 disabled:bg-stone-400"
-      >
-        {busy ? t("payment.gatewayOpening") : t("payment.gatewayGo")}
-      </button>
-      <FormError message={busy ? undefined : fetcher.data?.toast?.said} />
-    </fetcher.Form>
+    <label className="flex items-center gap-2">
+      <input type="radio" name="method" checked={chosen === method} onChange={() => onChoose(method)} />
+      {label}
+    </label>
   );
 }
 
-function CashOnDelivery({ order }: { order: OrderView }) {
-  const { t } = useT();
-  const format = useFormat();
+/**
+ * A way to pay that needs no card form (the hosted gateway, cash on delivery): what it means, and a button that posts
+ * its intent to the page's action; the action's refusal is said under it.
+ */
+function IntentForm({
+  intent,
+  explain,
+  label,
+  pendingLabel,
+}: {
+  intent: "gateway" | "cod";
+  explain: string;
+  label: string;
+  pendingLabel: string;
+}) {
   const fetcher = useFetcher<ActionResult>();
   const busy = fetcher.state !== "idle";
   return (
     <fetcher.Form method="post" className="space-y-3">
-      <input type="hidden" name="intent" value="cod" />
-      <p className="text-stone-700">{t("payment.codExplain", { amount: format.money(order.payablePoisha) })}</p>
-      <button
-        type="submit"
-        disabled={busy}
-        className="w-full rounded-md bg-forest-700 px-5 py-2.5 font-semibold text-white hover:bg-forest-800 disabled:bg-stone-400"
-      >
-        {busy ? t("payment.confirming") : t("payment.codConfirm")}
-      </button>
+      <input type="hidden" name="intent" value={intent} />
+      <p className="text-stone-700">{explain}</p>
+      <SubmitButton pending={busy} pendingLabel={pendingLabel}>
+        {label}
+      </SubmitButton>
       <FormError message={busy ? undefined : fetcher.data?.toast?.said} />
     </fetcher.Form>
   );

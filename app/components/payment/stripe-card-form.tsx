@@ -4,7 +4,8 @@ import { CardElement, Elements, useElements, useStripe } from "@stripe/react-str
 import { loadStripe, type Stripe } from "@stripe/stripe-js";
 import { useState } from "react";
 import { FormError } from "~/components/ui/form-error";
-import { payButtonClass, type CardFormProps } from "./card-form-props";
+import { SubmitButton } from "~/components/ui/submit-button";
+import type { CardFormProps } from "./card-form-props";
 
 let stripeLoading: Promise<Stripe | null> | undefined;
 
@@ -60,9 +61,9 @@ function StripeCard({ clientSecret, billing, onPaymentSucceeded }: CardFormProps
       <div className="rounded-md border border-stone-300 bg-white px-3 py-3">
         <CardElement options={{ hidePostalCode: true }} />
       </div>
-      <button type="submit" disabled={!stripe || !clientSecret || busy} className={payButtonClass}>
-        {busy ? "Paying…" : "Pay"}
-      </button>
+      <SubmitButton disabled={!stripe || !clientSecret} pending={busy} pendingLabel="Paying…">
+        Pay
+      </SubmitButton>
       <FormError message={error ?? undefined} />
     </form>
   );

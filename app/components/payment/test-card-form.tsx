@@ -2,11 +2,20 @@ import { useT } from "~/i18n/use-t";
 import { useState } from "react";
 import { FormError } from "~/components/ui/form-error";
 import { Field } from "~/components/ui/field";
+import { SubmitButton } from "~/components/ui/submit-button";
 import { cardProblem, parseExpiry } from "@shared/card-check";
 import { M } from "@shared/messages";
 import type { Said } from "~/i18n/use-message";
 import { sendJson } from "~/lib/send-json";
-import { payButtonClass, type CardFormProps } from "./card-form-props";
+import type { CardFormProps } from "./card-form-props";
+
+/** What the browser fills each of the card's figures with, from a card it keeps. */
+const AUTOFILL = { cardNumber: "cc-number", expiry: "cc-exp", cvc: "cc-csc" } as const;
+
+/** One of the card's figures: typed on the number pad, filled in by the browser. */
+function CardField(props: React.ComponentProps<typeof Field> & { name: keyof typeof AUTOFILL }) {
+  return <Field inputMode="numeric" autoComplete={AUTOFILL[props.name]} {...props} />;
+}
 
 /**
  * The card form of the built-in test-card processor: no real money moves. It asks the same questions of the
@@ -45,35 +54,14 @@ export function TestCardForm({ clientSecret, billing, onPaymentSucceeded }: Card
       <p className="rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900">
         <strong>{t("payment.testModeLabel")}</strong> {t("payment.testModeText")}
       </p>
-      <Field
-        label={t("payment.cardNumber")}
-        name="cardNumber"
-        inputMode="numeric"
-        autoComplete="cc-number"
-        placeholder="1234 1234 1234 1234"
-        maxLength={23}
-      />
+      <CardField label={t("payment.cardNumber")} name="cardNumber" placeholder="1234 1234 1234 1234" maxLength={23} />
       <div className="grid grid-cols-2 gap-4">
-        <Field
-          label={t("payment.expiry")}
-          name="expiry"
-          inputMode="numeric"
-          autoComplete="cc-exp"
-          placeholder="MM / YY"
-          maxLength={9}
-        />
-        <Field
-          label={t("payment.cvc")}
-          name="cvc"
-          inputMode="numeric"
-          autoComplete="cc-csc"
-          placeholder="123"
-          maxLength={4}
-        />
+        <CardField label={t("payment.expiry")} name="expiry" placeholder="MM / YY" maxLength={9} />
+        <CardField label={t("payment.cvc")} name="cvc" placeholder="123" maxLength={4} />
       </div>
-      <button type="submit" disabled={!clientSecret || busy} className={payButtonClass}>
-        {busy ? t("payment.paying") : t("payment.pay")}
-      </button>
+      <SubmitButton disabled={!clientSecret} pending={busy} pendingLabel={t("payment.paying")}>
+        {t("payment.pay")}
+      </SubmitButton>
       <FormError message={error ?? undefined} />
     </form>
   );

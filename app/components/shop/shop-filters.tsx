@@ -1,5 +1,6 @@
 import { useT } from "~/i18n/use-t";
 import { Form } from "react-router";
+import { Button } from "~/components/ui/button";
 import { MAX_QUERY_LENGTH } from "@shared/list-page";
 import { sortChoices, sortValue, type ShopQuery } from "./shop-query";
 
@@ -62,12 +63,9 @@ export function ShopFilters({ query }: { query: ShopQuery }) {
         />
         {t("shop.inStock")}
       </label>
-      <button
-        type="submit"
-        className="rounded-md bg-forest-700 px-5 py-2 text-sm font-semibold text-white hover:bg-forest-800"
-      >
+      <Button type="submit" size="filter">
         {t("shop.apply")}
-      </button>
+      </Button>
     </Form>
   );
 }

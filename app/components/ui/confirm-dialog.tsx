@@ -1,5 +1,6 @@
 import { useId, useRef } from "react";
 import { Form } from "react-router";
+import { Button } from "./button";
 
 interface ConfirmDialogProps {
   /** The button that opens the dialog. */
@@ -51,20 +52,12 @@ export function ConfirmDialog({
           ))}
           {children ? <div className="mt-4">{children}</div> : null}
           <div className="mt-6 flex justify-end gap-3">
-            <button
-              type="button"
-              onClick={() => ref.current?.close()}
-              className="rounded-md border border-stone-300 px-4 py-2 font-semibold text-stone-700"
-            >
+            <Button variant="neutral" onClick={() => ref.current?.close()}>
               {cancelLabel}
-            </button>
-            <button
-              type="submit"
-              disabled={confirmDisabled}
-              className="rounded-md bg-red-700 px-4 py-2 font-semibold text-white hover:bg-red-800 disabled:bg-stone-400"
-            >
+            </Button>
+            <Button type="submit" variant="confirm-danger" disabled={confirmDisabled}>
               {confirmLabel}
-            </button>
+            </Button>
           </div>
         </Form>
       </dialog>

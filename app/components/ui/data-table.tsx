@@ -11,18 +11,29 @@ export function DataTable({
   return (
     <div className="mt-4 overflow-x-auto rounded-xl border border-wood-100 bg-white shadow-sm">
       <table className="w-full text-left text-sm" style={{ minWidth }}>
-        <thead className="bg-wood-100 text-wood-900">
-          <tr>
-            {headers.map((h) => (
-              <th key={h} scope="col" className="px-3 py-2 whitespace-nowrap">
-                {h}
-              </th>
-            ))}
-          </tr>
-        </thead>
+        <TableHead headers={headers} />
         <tbody>{children}</tbody>
       </table>
     </div>
+  );
+}
+
+/** A table's header row of column names; with `figuresRight`, every column after the first is aligned right. */
+export function TableHead({ headers, figuresRight = false }: { headers: string[]; figuresRight?: boolean }) {
+  return (
+    <thead className="bg-wood-100 text-wood-900">
+      <tr>
+        {headers.map((h, i) => (
+          <th
+            key={h}
+            scope="col"
+            className={`px-3 py-2 whitespace-nowrap${figuresRight && i > 0 ? " text-right" : ""}`}
+          >
+            {h}
+          </th>
+        ))}
+      </tr>
+    </thead>
   );
 }
 

@@ -3,6 +3,8 @@ import { useMessage, type Said } from "~/i18n/use-message";
 interface FieldFrameProps {
   label: string;
   name: string;
+  /** The control's id, when two forms of a page have a field of the same name; its name by default. */
+  id?: string;
   error?: Said;
   /** The control, given the attributes that tie it to its label and message. */
   children: (control: {
@@ -15,16 +17,16 @@ interface FieldFrameProps {
 }
 
 /** A labelled form control with its message in red underneath, in the page's language. */
-function FieldFrame({ label, name, error, children }: FieldFrameProps) {
-  const errorId = `${name}-error`;
+function FieldFrame({ label, name, id = name, error, children }: FieldFrameProps) {
+  const errorId = `${id}-error`;
   const message = useMessage();
   return (
     <div>
-      <label htmlFor={name} className="block text-sm font-semibold text-stone-700">
+      <label htmlFor={id} className="block text-sm font-semibold text-stone-700">
         {label}
       </label>
       {children({
-        id: name,
+        id,
         name,
         "aria-invalid": error ? true : undefined,
         "aria-describedby": error ? errorId : undefined,
@@ -45,12 +47,31 @@ interface FieldProps extends React.InputHTMLAttributes<HTMLInputElement> {
   error?: Said;
 }
 
-export function Field({ label, name, error, ...input }: FieldProps) {
+export function Field({ label, name, id, error, ...input }: FieldProps) {
   return (
-    <FieldFrame label={label} name={name} error={error}>
+    <FieldFrame label={label} name={name} id={id} error={error}>
       {(control) => <input {...control} {...input} />}
     </FieldFrame>
   );
+}
+
+/** What a form's action answered: the message under each field at fault, and what was typed (never a password). */
+interface FormAnswer<Name extends string> {
+  errors?: Partial<Record<Name, Said>>;
+  values?: Record<string, string>;
+}
+
+/**
+ * A field's name, its message and what was typed in it, from the action's answer to a form posted without
+ * JavaScript: `<Field label={…} {...field("email")} />` shows the refusal beside the field and keeps what was typed.
+ */
+export function fieldsFrom<Name extends string>(answer: FormAnswer<Name> | undefined) {
+  return (name: Name) => ({ name, error: answer?.errors?.[name], defaultValue: answer?.values?.[name] });
+}
+
+/** A field for a count: whole numbers, the phone's number pad (a `step` or `inputMode` given wins). */
+export function NumberField(props: FieldProps) {
+  return <Field type="number" inputMode="numeric" step={1} {...props} />;
 }
 
 interface TextAreaFieldProps extends React.TextareaHTMLAttributes<HTMLTextAreaElement> {
@@ -73,9 +94,9 @@ interface SelectFieldProps extends React.SelectHTMLAttributes<HTMLSelectElement>
   error?: Said;
 }
 
-export function SelectField({ label, name, error, children, ...select }: SelectFieldProps) {
+export function SelectField({ label, name, id, error, children, ...select }: SelectFieldProps) {
   return (
-    <FieldFrame label={label} name={name} error={error}>
+    <FieldFrame label={label} name={name} id={id} error={error}>
       {(control) => (
         <select {...control} {...select}>
           {children}

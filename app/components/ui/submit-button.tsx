@@ -1,10 +1,19 @@
-export function SubmitButton({ children }: { children: React.ReactNode }) {
+import { Button } from "./button";
+
+interface SubmitButtonProps {
+  children: React.ReactNode;
+  /** The form's answer is awaited: disabled, and saying so. */
+  pending?: boolean;
+  /** What it says while pending ("Saving…"). */
+  pendingLabel?: React.ReactNode;
+  disabled?: boolean;
+}
+
+/** A form's own submit, the width of its form: it posts the form, with or without JavaScript. */
+export function SubmitButton({ children, ...state }: SubmitButtonProps) {
   return (
-    <button
-      type="submit"
-      className="w-full rounded-md bg-forest-700 py-2.5 font-semibold text-white hover:bg-forest-800"
-    >
+    <Button type="submit" size="lg" className="w-full" {...state}>
       {children}
-    </button>
+    </Button>
   );
 }

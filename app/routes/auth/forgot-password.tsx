@@ -1,6 +1,7 @@
 import { localTitle } from "~/i18n/meta";
 import { useT } from "~/i18n/use-t";
 import { Form, Link, data } from "react-router";
+import { AuthCard } from "~/components/auth-card";
 import { Field } from "~/components/ui/field";
 import { SubmitButton } from "~/components/ui/submit-button";
 import { callAuth, retryAfterOf, tooManyAttempts } from "~/door/auth-call.server";
@@ -42,33 +43,30 @@ export async function action({ request, context }: Route.ActionArgs) {
 export default function ForgotPassword({ actionData }: Route.ComponentProps) {
   const { t } = useT();
   return (
-    <main className="mx-auto max-w-md px-4 py-12">
-      <div className="rounded-xl border border-wood-100 bg-white p-6 shadow-sm sm:p-8">
-        <h1 className="text-center text-2xl font-bold text-wood-900">{t("password.forgotTitle")}</h1>
-        {actionData?.sent ? (
-          <p role="status" className="mt-6 rounded-md bg-forest-100 px-3 py-2 text-forest-800">
-            {t("password.sent")}
-          </p>
-        ) : (
-          <Form method="post" noValidate className="mt-6 space-y-4">
-            <p className="text-sm text-stone-600">{t("password.enterEmail")}</p>
-            <Field
-              label={t("password.email")}
-              name="email"
-              type="email"
-              autoComplete="email"
-              defaultValue={actionData?.values?.email}
-              error={actionData?.error}
-            />
-            <SubmitButton>{t("password.send")}</SubmitButton>
-          </Form>
-        )}
-        <p className="mt-6 text-center text-sm">
-          <Link to="/login" className="text-forest-700 hover:underline">
-            {t("password.backToLogin")}
-          </Link>
+    <AuthCard title={t("password.forgotTitle")}>
+      {actionData?.sent ? (
+        <p role="status" className="mt-6 rounded-md bg-forest-100 px-3 py-2 text-forest-800">
+          {t("password.sent")}
         </p>
-      </div>
-    </main>
+      ) : (
+        <Form method="post" noValidate className="mt-6 space-y-4">
+          <p className="text-sm text-stone-600">{t("password.enterEmail")}</p>
+          <Field
+            label={t("password.email")}
+            name="email"
+            type="email"
+            autoComplete="email"
+            defaultValue={actionData?.values?.email}
+            error={actionData?.error}
+          />
+          <SubmitButton>{t("password.send")}</SubmitButton>
+        </Form>
+      )}
+      <p className="mt-6 text-center text-sm">
+        <Link to="/login" className="text-forest-700 hover:underline">
+          {t("password.backToLogin")}
+        </Link>
+      </p>
+    </AuthCard>
   );
 }

@@ -2,8 +2,9 @@ import { localTitle } from "~/i18n/meta";
 import { useT } from "~/i18n/use-t";
 import { useMessage } from "~/i18n/use-message";
 import { Form, Link, redirect } from "react-router";
+import { AuthCard, AuthElsewhere } from "~/components/auth-card";
 import { GoogleButton } from "~/components/google-button";
-import { Field } from "~/components/ui/field";
+import { Field, fieldsFrom } from "~/components/ui/field";
 import { SubmitButton } from "~/components/ui/submit-button";
 import { FormError } from "~/components/ui/form-error";
 import { callAuth, fieldErrorsResult, formErrorFrom, redirectWithCookies } from "~/door/auth-call.server";
@@ -56,60 +57,34 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function Login({ loaderData, actionData }: Route.ComponentProps) {
-  const errors = actionData?.errors ?? {};
+  const field = fieldsFrom(actionData);
   const { t } = useT();
   const message = useMessage();
   return (
-    <main className="mx-auto max-w-md px-4 py-12">
-      <div className="rounded-xl border border-wood-100 bg-white p-6 shadow-sm sm:p-8">
-        <h1 className="text-center text-2xl font-bold text-wood-900">{t("auth.login")}</h1>
-        {loaderData.notice ? (
-          <p role="status" className="mt-4 rounded-md bg-forest-100 px-3 py-2 text-sm text-forest-800">
-            {message(loaderData.notice)}
-          </p>
-        ) : null}
-        <Form method="post" noValidate className="mt-6 space-y-4">
-          <input type="hidden" name="redirectTo" value={loaderData.redirectTo} />
-          <Field
-            label={t("auth.email")}
-            name="email"
-            type="email"
-            autoComplete="email"
-            defaultValue={actionData?.values?.email}
-            error={errors.email}
-          />
-          <Field
-            label={t("auth.password")}
-            name="password"
-            type="password"
-            autoComplete="current-password"
-            error={errors.password}
-          />
-          <Link to="/forgot-password" className="inline-block text-sm text-forest-700 hover:underline">
-            {t("auth.forgot")}
-          </Link>
-          <FormError message={actionData?.formError} />
-          <SubmitButton>{t("auth.signIn")}</SubmitButton>
-        </Form>
-        <div className="mt-3">
-          <GoogleButton
-            label={t("auth.googleSignIn")}
-            enabled={loaderData.googleEnabled}
-            redirectTo={loaderData.redirectTo}
-          />
-        </div>
-        <p className="mt-6 text-center text-sm text-stone-600">
-          {t("auth.newHere")}{" "}
-          <Link to="/register" className="font-semibold text-forest-700 hover:underline">
-            {t("auth.signUp")}
-          </Link>
+    <AuthCard title={t("auth.login")}>
+      {loaderData.notice ? (
+        <p role="status" className="mt-4 rounded-md bg-forest-100 px-3 py-2 text-sm text-forest-800">
+          {message(loaderData.notice)}
         </p>
-        <p className="mt-2 text-center text-sm">
-          <Link to="/" className="text-stone-600 hover:underline">
-            {t("auth.returnToStore")}
-          </Link>
-        </p>
+      ) : null}
+      <Form method="post" noValidate className="mt-6 space-y-4">
+        <input type="hidden" name="redirectTo" value={loaderData.redirectTo} />
+        <Field label={t("auth.email")} type="email" autoComplete="email" {...field("email")} />
+        <Field label={t("auth.password")} type="password" autoComplete="current-password" {...field("password")} />
+        <Link to="/forgot-password" className="inline-block text-sm text-forest-700 hover:underline">
+          {t("auth.forgot")}
+        </Link>
+        <FormError message={actionData?.formError} />
+        <SubmitButton>{t("auth.signIn")}</SubmitButton>
+      </Form>
+      <div className="mt-3">
+        <GoogleButton
+          label={t("auth.googleSignIn")}
+          enabled={loaderData.googleEnabled}
+          redirectTo={loaderData.redirectTo}
+        />
       </div>
-    </main>
+      <AuthElsewhere question={t("auth.newHere")} to="/register" label={t("auth.signUp")} />
+    </AuthCard>
   );
 }

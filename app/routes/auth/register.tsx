@@ -1,8 +1,10 @@
 import { localTitle } from "~/i18n/meta";
 import { useT } from "~/i18n/use-t";
 import { Form, Link, redirect } from "react-router";
+import { AuthElsewhere } from "~/components/auth-card";
 import { GoogleButton } from "~/components/google-button";
-import { Field } from "~/components/ui/field";
+import { Field, fieldsFrom } from "~/components/ui/field";
+import { Panel } from "~/components/ui/panel";
 import { SubmitButton } from "~/components/ui/submit-button";
 import { FormError } from "~/components/ui/form-error";
 import { callAuth, fieldErrorsResult, formErrorFrom, redirectWithCookies } from "~/door/auth-call.server";
@@ -47,7 +49,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function Register({ loaderData, actionData }: Route.ComponentProps) {
-  const errors = actionData?.errors ?? {};
+  const field = fieldsFrom(actionData);
   const { t } = useT();
   return (
     <main>
@@ -61,31 +63,11 @@ export default function Register({ loaderData, actionData }: Route.ComponentProp
         </nav>
       </header>
       <div className="mx-auto max-w-md px-4 py-10">
-        <div className="rounded-xl border border-wood-100 bg-white p-6 shadow-sm sm:p-8">
+        <Panel className="sm:p-8">
           <Form method="post" noValidate className="space-y-4">
-            <Field
-              label={t("auth.name")}
-              name="name"
-              autoComplete="name"
-              maxLength={MAX_NAME_LENGTH}
-              defaultValue={actionData?.values?.name}
-              error={errors.name}
-            />
-            <Field
-              label={t("auth.email")}
-              name="email"
-              type="email"
-              autoComplete="email"
-              defaultValue={actionData?.values?.email}
-              error={errors.email}
-            />
-            <Field
-              label={t("auth.password")}
-              name="password"
-              type="password"
-              autoComplete="new-password"
-              error={errors.password}
-            />
+            <Field label={t("auth.name")} autoComplete="name" maxLength={MAX_NAME_LENGTH} {...field("name")} />
+            <Field label={t("auth.email")} type="email" autoComplete="email" {...field("email")} />
+            <Field label={t("auth.password")} type="password" autoComplete="new-password" {...field("password")} />
             <FormError message={actionData?.formError} />
             <SubmitButton>{t("auth.signUp")}</SubmitButton>
           </Form>
@@ -95,18 +77,8 @@ export default function Register({ loaderData, actionData }: Route.ComponentProp
             <span className="h-px flex-1 bg-stone-200" />
           </div>
           <GoogleButton label={t("auth.googleSignUp")} enabled={loaderData.googleEnabled} />
-          <p className="mt-6 text-center text-sm text-stone-600">
-            {t("auth.haveAccount")}{" "}
-            <Link to="/login" className="font-semibold text-forest-700 hover:underline">
-              {t("auth.signIn")}
-            </Link>
-          </p>
-          <p className="mt-2 text-center text-sm">
-            <Link to="/" className="text-stone-600 hover:underline">
-              {t("auth.returnToStore")}
-            </Link>
-          </p>
-        </div>
+          <AuthElsewhere question={t("auth.haveAccount")} to="/login" label={t("auth.signIn")} />
+        </Panel>
       </div>
     </main>
   );

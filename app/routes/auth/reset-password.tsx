@@ -1,6 +1,7 @@
 import { localTitle } from "~/i18n/meta";
 import { useT } from "~/i18n/use-t";
 import { Form, Link, data, redirect } from "react-router";
+import { AuthCard } from "~/components/auth-card";
 import { Field } from "~/components/ui/field";
 import { SubmitButton } from "~/components/ui/submit-button";
 import { authErrorMessage, callAuth, retryAfterOf } from "~/door/auth-call.server";
@@ -46,31 +47,28 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
   const broken = loaderData.invalid || !loaderData.token;
   const { t } = useT();
   return (
-    <main className="mx-auto max-w-md px-4 py-12">
-      <div className="rounded-xl border border-wood-100 bg-white p-6 shadow-sm sm:p-8">
-        <h1 className="text-center text-2xl font-bold text-wood-900">{t("password.resetTitle")}</h1>
-        {broken ? (
-          <p role="alert" className="mt-6 text-red-600">
-            {t("password.broken")}{" "}
-            <Link to="/forgot-password" className="underline">
-              {t("password.askAgain")}
-            </Link>
-            .
-          </p>
-        ) : (
-          <Form method="post" noValidate className="mt-6 space-y-4">
-            <input type="hidden" name="token" value={loaderData.token} />
-            <Field
-              label={t("password.newPassword")}
-              name="password"
-              type="password"
-              autoComplete="new-password"
-              error={actionData?.error}
-            />
-            <SubmitButton>{t("password.save")}</SubmitButton>
-          </Form>
-        )}
-      </div>
-    </main>
+    <AuthCard title={t("password.resetTitle")}>
+      {broken ? (
+        <p role="alert" className="mt-6 text-red-600">
+          {t("password.broken")}{" "}
+          <Link to="/forgot-password" className="underline">
+            {t("password.askAgain")}
+          </Link>
+          .
+        </p>
+      ) : (
+        <Form method="post" noValidate className="mt-6 space-y-4">
+          <input type="hidden" name="token" value={loaderData.token} />
+          <Field
+            label={t("password.newPassword")}
+            name="password"
+            type="password"
+            autoComplete="new-password"
+            error={actionData?.error}
+          />
+          <SubmitButton>{t("password.save")}</SubmitButton>
+        </Form>
+      )}
+    </AuthCard>
   );
 }

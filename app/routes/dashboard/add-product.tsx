@@ -1,6 +1,7 @@
 import { localTitle } from "~/i18n/meta";
 import { useT } from "~/i18n/use-t";
 import { ProductForm } from "~/components/product-form";
+import { Panel } from "~/components/ui/panel";
 import { adminOnly } from "@server/context/actor";
 import { addProduct } from "@server/catalog";
 import { listCategories } from "@server/catalog";
@@ -13,9 +14,9 @@ import type { Route } from "./+types/add-product";
 export const meta: Route.MetaFunction = ({ matches }) => [{ title: localTitle(matches, "admin.addProduct") }];
 
 export async function loader(args: Route.LoaderArgs) {
-  return load(args, async (deps, actor) => {
+  return load(args, async (ctx, actor) => {
     adminOnly(actor);
-    return { categories: (await listCategories(deps)).map(categoryView) };
+    return { categories: (await listCategories(ctx)).map(categoryView) };
   });
 }
 
@@ -24,7 +25,7 @@ export async function action(args: Route.ActionArgs) {
   const fields = productFields(form);
   return act(
     args,
-    (deps, actor) => addProduct(deps, actor, fields),
+    (ctx) => addProduct(ctx, fields),
     () => succeeded(M.product.added),
     { fields: true, values: typedValues(form) },
   );
@@ -34,9 +35,9 @@ export async function action(args: Route.ActionArgs) {
 export default function AddProduct({ loaderData }: Route.ComponentProps) {
   const { t } = useT();
   return (
-    <section className="max-w-2xl rounded-xl border border-wood-100 bg-white p-6 shadow-sm">
+    <Panel as="section" className="max-w-2xl">
       <h2 className="text-xl font-semibold text-wood-900">{t("admin.addProduct")}</h2>
       <ProductForm categories={loaderData.categories} />
-    </section>
+    </Panel>
   );
 }

@@ -5,9 +5,10 @@ import { addCategory, listCategories, removeCategory, renameCategory } from "@se
 import { M } from "@shared/messages";
 import { MAX_CATEGORY_NAME_LENGTH } from "@shared/text-limits";
 import type { CategoryView } from "@shared/views";
+import { Button, buttonClass } from "~/components/ui/button";
 import { ConfirmDialog } from "~/components/ui/confirm-dialog";
 import { Cell, DataTable, rowClass } from "~/components/ui/data-table";
-import { Field } from "~/components/ui/field";
+import { Field, NumberField } from "~/components/ui/field";
 import { formNumber, formOf, formText } from "~/door/form-input.server";
 import { act, load, succeeded, unknownIntent } from "~/door/page-door.server";
 import { categoryView } from "~/door/views.server";
@@ -24,9 +25,9 @@ const OTHER_SLUG = "other";
 
 export async function loader(args: Route.LoaderArgs) {
   // Asked here too: a data request can name this route alone, without the admin layout above it.
-  return load(args, async (deps, actor) => {
+  return load(args, async (ctx, actor) => {
     adminOnly(actor);
-    return { categories: (await listCategories(deps)).map(categoryView) };
+    return { categories: (await listCategories(ctx)).map(categoryView) };
   });
 }
 
@@ -42,19 +43,19 @@ export async function action(args: Route.ActionArgs) {
     case "add":
       return act(
         args,
-        (deps, actor) => addCategory(deps, actor, names),
+        (ctx) => addCategory(ctx, names),
         () => succeeded(M.category.added),
       );
     case "rename":
       return act(
         args,
-        (deps, actor) => renameCategory(deps, actor, categoryId, names),
+        (ctx) => renameCategory(ctx, categoryId, names),
         () => succeeded(M.category.renamed),
       );
     case "remove":
       return act(
         args,
-        (deps, actor) => removeCategory(deps, actor, categoryId),
+        (ctx) => removeCategory(ctx, categoryId),
         () => succeeded(M.category.removed),
       );
     default:
@@ -63,7 +64,10 @@ export async function action(args: Route.ActionArgs) {
 }
 
 const inputClass = "w-full min-w-24 rounded-md border border-stone-300 bg-white px-2 py-1.5";
-const buttonClass = "rounded-md bg-forest-700 px-3 py-1.5 font-semibold text-white hover:bg-forest-800";
+/** A category's name, in either language. */
+const NAME = { required: true, maxLength: MAX_CATEGORY_NAME_LENGTH } as const;
+/** Where a category stands in the shop's list: 0 first. */
+const POSITION = { name: "position", type: "number", inputMode: "numeric", min: 0, max: 1000, step: 1 } as const;
 
 /** Beyond the spec: the shop's categories, with their product counts; admins add, rename and remove them. */
 export default function Categories({ loaderData, actionData }: Route.ComponentProps) {
@@ -120,21 +124,12 @@ function AddCategoryForm() {
       className="mt-4 grid gap-3 rounded-xl border border-wood-100 bg-white p-4 shadow-sm sm:grid-cols-[1fr_1fr_8rem_auto] sm:items-end"
     >
       <input type="hidden" name="intent" value="add" />
-      <Field label={t("categories.nameEn")} name="nameEn" required maxLength={MAX_CATEGORY_NAME_LENGTH} />
-      <Field label={t("categories.nameBn")} name="nameBn" required maxLength={MAX_CATEGORY_NAME_LENGTH} lang="bn" />
-      <Field
-        label={t("categories.position")}
-        name="position"
-        type="number"
-        inputMode="numeric"
-        min={0}
-        max={1000}
-        step={1}
-        placeholder={t("categories.positionHint")}
-      />
-      <button type="submit" className={buttonClass}>
+      <Field label={t("categories.nameEn")} name="nameEn" {...NAME} />
+      <Field label={t("categories.nameBn")} name="nameBn" {...NAME} lang="bn" />
+      <NumberField label={t("categories.position")} {...POSITION} placeholder={t("categories.positionHint")} />
+      <Button type="submit" size="sm">
         {t("categories.add")}
-      </button>
+      </Button>
     </Form>
   );
 }
@@ -149,43 +144,22 @@ function CategoryRow({ category: c, products }: { category: CategoryView; produc
   const name = language === "bn" ? c.nameBn : c.nameEn;
   return (
     <tr className={rowClass} data-category={c.slug}>
-      <Cell>
-        <input
-          form={formId}
-          name="nameEn"
-          defaultValue={c.nameEn}
-          required
-          maxLength={MAX_CATEGORY_NAME_LENGTH}
-          aria-label={t("categories.nameEn")}
-          className={inputClass}
-        />
-      </Cell>
-      <Cell>
-        <input
-          form={formId}
-          name="nameBn"
-          lang="bn"
-          defaultValue={c.nameBn}
-          required
-          maxLength={MAX_CATEGORY_NAME_LENGTH}
-          aria-label={t("categories.nameBn")}
-          className={inputClass}
-        />
-      </Cell>
-      <Cell>
-        <input
-          form={formId}
-          name="position"
-          type="number"
-          inputMode="numeric"
-          min={0}
-          max={1000}
-          step={1}
-          defaultValue={c.position}
-          aria-label={t("categories.position")}
-          className={`${inputClass} w-24`}
-        />
-      </Cell>
+      <RowInput form={formId} name="nameEn" {...NAME} defaultValue={c.nameEn} aria-label={t("categories.nameEn")} />
+      <RowInput
+        form={formId}
+        name="nameBn"
+        lang="bn"
+        {...NAME}
+        defaultValue={c.nameBn}
+        aria-label={t("categories.nameBn")}
+      />
+      <RowInput
+        form={formId}
+        {...POSITION}
+        defaultValue={c.position}
+        aria-label={t("categories.position")}
+        className="w-24"
+      />
       <Cell className="whitespace-nowrap">
         <span data-testid="product-count">{products}</span>{" "}
         <Link to={`/shop?category=${encodeURIComponent(c.slug)}`} className="text-sm text-forest-700 underline">
@@ -196,9 +170,9 @@ function CategoryRow({ category: c, products }: { category: CategoryView; produc
         <Form method="post" id={formId}>
           <input type="hidden" name="intent" value="rename" />
           <input type="hidden" name="categoryId" value={c.id} />
-          <button type="submit" title={t("categories.renameLabel", { name })} className={buttonClass}>
+          <Button type="submit" size="sm" title={t("categories.renameLabel", { name })}>
             {t("categories.save")}
-          </button>
+          </Button>
         </Form>
       </Cell>
       <Cell>
@@ -207,7 +181,7 @@ function CategoryRow({ category: c, products }: { category: CategoryView; produc
         ) : (
           <ConfirmDialog
             trigger={t("categories.remove")}
-            triggerClassName="rounded-md border border-red-700 px-3 py-1.5 font-semibold text-red-700 hover:bg-red-50"
+            triggerClassName={buttonClass({ variant: "danger", size: "sm" })}
             question={t("categories.removeQuestion", { name })}
             confirmLabel={t("admin.yes")}
             cancelLabel={t("admin.no")}
@@ -216,5 +190,14 @@ function CategoryRow({ category: c, products }: { category: CategoryView; produc
         )}
       </Cell>
     </tr>
+  );
+}
+
+/** A rename field in its cell, belonging to the row's form through its `form` attribute. */
+function RowInput({ className, ...input }: React.InputHTMLAttributes<HTMLInputElement>) {
+  return (
+    <Cell>
+      <input {...input} className={className ? `${inputClass} ${className}` : inputClass} />
+    </Cell>
   );
 }

@@ -6,6 +6,7 @@ import { M } from "@shared/messages";
 import { paramsOf } from "@shared/list-page";
 import { PRODUCT_LIST_PARAMS } from "@shared/list-choices";
 import { ProductForm } from "~/components/product-form";
+import { Panel } from "~/components/ui/panel";
 import { formOf, productFields, typedValues } from "~/door/form-input.server";
 import { act, load, succeeded } from "~/door/page-door.server";
 import { categoryView, editableProductView } from "~/door/views.server";
@@ -22,9 +23,9 @@ function backToList(url: string) {
 
 export async function loader(args: Route.LoaderArgs) {
   return {
-    ...(await load(args, async (deps, actor) => ({
-      product: editableProductView(await productToEdit(deps, actor, args.params.productId)),
-      categories: (await listCategories(deps)).map(categoryView),
+    ...(await load(args, async (ctx) => ({
+      product: editableProductView(await productToEdit(ctx, args.params.productId)),
+      categories: (await listCategories(ctx)).map(categoryView),
     }))),
     back: backToList(args.request.url),
   };
@@ -36,7 +37,7 @@ export async function action(args: Route.ActionArgs) {
   const { productId } = args.params;
   return act(
     args,
-    (deps, actor) => updateProduct(deps, actor, productId, fields),
+    (ctx) => updateProduct(ctx, productId, fields),
     () => succeeded(M.product.updated),
     { fields: true, values: typedValues(form) },
   );
@@ -48,7 +49,7 @@ export default function EditProduct({ loaderData }: Route.ComponentProps) {
   const { product, categories, back } = loaderData;
   const { t } = useT();
   return (
-    <section className="max-w-2xl rounded-xl border border-wood-100 bg-white p-6 shadow-sm">
+    <Panel as="section" className="max-w-2xl">
       <h2 className="text-xl font-semibold text-wood-900">{t("admin.editProduct")}</h2>
       <p className="mt-1 text-stone-600">
         {t("admin.snapshotNote")}{" "}
@@ -57,6 +58,6 @@ export default function EditProduct({ loaderData }: Route.ComponentProps) {
         </Link>
       </p>
       <ProductForm key={product.id} product={product} categories={categories} onSaved={() => void navigate(back)} />
-    </section>
+    </Panel>
   );
 }

@@ -5,6 +5,7 @@ import { localTitle } from "~/i18n/meta";
 import { useT } from "~/i18n/use-t";
 import { useFormat } from "~/i18n/use-format";
 import { OrderHistory } from "~/components/order/order-history";
+import { Button } from "~/components/ui/button";
 import { OrderNotFound } from "~/components/order/order-not-found";
 import { InvoiceHeader } from "~/components/invoice/invoice-header";
 import { InvoiceParties } from "~/components/invoice/invoice-parties";
@@ -18,12 +19,20 @@ export const meta: Route.MetaFunction = ({ matches }) => [{ title: localTitle(ma
 /** The invoice of the buyer's own order, or of any order for an admin: a document to print (A4) or keep. */
 export async function loader(args: Route.LoaderArgs) {
   let viewerId: string | undefined;
-  const detail = await load(args, (deps, actor) => {
+  const detail = await load(args, (ctx, actor) => {
     viewerId = actor?.id;
-    return orderDetail(deps, actor, args.params.orderId);
+    return orderDetail(ctx, args.params.orderId);
   });
   return invoiceView(detail, args.context.services.shop, languageOf(args.request), viewerId);
 }
+
+/** The invoice's columns: the product, then its figures aligned right. */
+const COLUMNS = [
+  ["invoice.product", "py-2 pr-3"],
+  ["invoice.quantity", "px-3 py-2 text-right"],
+  ["invoice.unitPrice", "px-3 py-2 text-right"],
+  ["invoice.amount", "py-2 pl-3 text-right"],
+] as const;
 
 export default function Invoice({ loaderData: invoice }: Route.ComponentProps) {
   const { t } = useT();
@@ -35,13 +44,7 @@ export default function Invoice({ loaderData: invoice }: Route.ComponentProps) {
         <Link to={`/dashboard/order/${order.id}`} className="font-semibold text-forest-700 underline">
           {t("invoice.backToOrder")}
         </Link>
-        <button
-          type="button"
-          onClick={() => window.print()}
-          className="rounded-md bg-forest-700 px-4 py-2 font-semibold text-white hover:bg-forest-800"
-        >
-          {t("invoice.print")}
-        </button>
+        <Button onClick={() => window.print()}>{t("invoice.print")}</Button>
       </div>
       <article
         data-testid="invoice"
@@ -54,18 +57,11 @@ export default function Invoice({ loaderData: invoice }: Route.ComponentProps) {
             <caption className="sr-only">{t("invoice.lines")}</caption>
             <thead>
               <tr className="border-b-2 border-wood-900 text-sm text-wood-900">
-                <th scope="col" className="py-2 pr-3">
-                  {t("invoice.product")}
-                </th>
-                <th scope="col" className="px-3 py-2 text-right">
-                  {t("invoice.quantity")}
-                </th>
-                <th scope="col" className="px-3 py-2 text-right">
-                  {t("invoice.unitPrice")}
-                </th>
-                <th scope="col" className="py-2 pl-3 text-right">
-                  {t("invoice.amount")}
-                </th>
+                {COLUMNS.map(([key, className]) => (
+                  <th key={key} scope="col" className={className}>
+                    {t(key)}
+                  </th>
+                ))}
               </tr>
             </thead>
             <tbody>

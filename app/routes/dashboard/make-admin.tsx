@@ -1,12 +1,15 @@
 import { useT } from "~/i18n/use-t";
-import { Form, Link } from "react-router";
+import { Form } from "react-router";
 import { deleteUser, demoteFromAdmin, listUsers, promoteToAdmin } from "@server/accounts";
 import { M } from "@shared/messages";
 import { MAX_QUERY_LENGTH, PAGE_SIZE, paramsOf } from "@shared/list-page";
 import { USER_LIST_PARAMS } from "@shared/list-choices";
+import { Button, buttonClass } from "~/components/ui/button";
 import { ConfirmDialog } from "~/components/ui/confirm-dialog";
 import { Cell, DataTable, rowClass } from "~/components/ui/data-table";
+import { Notice } from "~/components/ui/notice";
 import { Pager } from "~/components/ui/pager";
+import { SearchButtons } from "~/components/ui/search-buttons";
 import { act, load, succeeded, unknownIntent } from "~/door/page-door.server";
 import { userView } from "~/door/views.server";
 import { useActionToast } from "~/lib/use-action-toast";
@@ -17,8 +20,8 @@ import type { Route } from "./+types/make-admin";
 export async function loader(args: Route.LoaderArgs) {
   const params = paramsOf(new URL(args.request.url).searchParams, USER_LIST_PARAMS);
   // Asked here too: a data request can name this route alone, without the admin layout above it.
-  return load(args, async (deps, actor) => {
-    const { items, ...page } = await listUsers(deps, actor, params, PAGE_SIZE);
+  return load(args, async (ctx, actor) => {
+    const { items, ...page } = await listUsers(ctx, params, PAGE_SIZE);
     return {
       users: items.map(userView),
       page,
@@ -37,7 +40,7 @@ export async function action(args: Route.ActionArgs) {
       // Spec §8: a refused promotion says 'Failed making an admin'.
       return act(
         args,
-        (deps, actor) => promoteToAdmin(deps, actor, email),
+        (ctx) => promoteToAdmin(ctx, email),
         () => succeeded(M.user.promoted),
         {
           say: { [M.auth.admins_only]: M.user.promote_failed },
@@ -46,13 +49,13 @@ export async function action(args: Route.ActionArgs) {
     case "demote":
       return act(
         args,
-        (deps, actor) => demoteFromAdmin(deps, actor, email),
+        (ctx) => demoteFromAdmin(ctx, email),
         () => succeeded(M.user.demoted),
       );
     case "delete":
       return act(
         args,
-        (deps, actor) => deleteUser(deps, actor, email),
+        (ctx) => deleteUser(ctx, email),
         () => succeeded(M.user.deleted),
       );
     default:
@@ -88,23 +91,16 @@ export default function MakeAdmin({ loaderData, actionData }: Route.ComponentPro
             className="mt-1 w-full rounded-md border border-stone-300 bg-white px-3 py-2"
           />
         </div>
-        <button
-          type="submit"
-          className="rounded-md bg-forest-700 px-4 py-2 font-semibold text-white hover:bg-forest-800"
-        >
-          {t("admin.search")}
-        </button>
-        {q ? (
-          <Link to="/dashboard/admin" className="px-2 py-2 font-semibold text-forest-700 underline">
-            {t("admin.showAll")}
-          </Link>
-        ) : null}
+        <SearchButtons
+          label={t("admin.search")}
+          clear={q ? { to: "/dashboard/admin", label: t("admin.showAll") } : null}
+        />
       </Form>
       <p className="mt-3 text-sm text-stone-600" aria-live="polite">
         {t("admin.accountsFound", { n: format.count(page.total) })}
       </p>
       {loaderData.users.length === 0 ? (
-        <p className="mt-4 rounded-md bg-wood-100 px-4 py-3 text-stone-700">{t("admin.noUsersMatch")}</p>
+        <Notice>{t("admin.noUsersMatch")}</Notice>
       ) : (
         <DataTable
           headers={[t("admin.serial"), t("admin.name"), t("admin.email"), t("admin.makeAdmin"), t("admin.deleteUser")]}
@@ -135,12 +131,9 @@ export default function MakeAdmin({ loaderData, actionData }: Route.ComponentPro
                   <Form method="post">
                     <input type="hidden" name="intent" value="promote" />
                     <input type="hidden" name="email" value={u.email} />
-                    <button
-                      type="submit"
-                      className="rounded-md bg-forest-700 px-3 py-1.5 font-semibold text-white hover:bg-forest-800"
-                    >
+                    <Button type="submit" size="sm">
                       {t("admin.makeAdmin")}
-                    </button>
+                    </Button>
                   </Form>
                 )}
               </Cell>
@@ -150,7 +143,7 @@ export default function MakeAdmin({ loaderData, actionData }: Route.ComponentPro
                 ) : (
                   <ConfirmDialog
                     trigger={t("admin.deleteUser")}
-                    triggerClassName="rounded-md border border-red-700 px-3 py-1.5 font-semibold text-red-700 hover:bg-red-50"
+                    triggerClassName={buttonClass({ variant: "danger", size: "sm" })}
                     question={t("admin.deleteQuestion", { name: u.name })}
                     confirmLabel={t("admin.yes")}
                     cancelLabel={t("admin.no")}

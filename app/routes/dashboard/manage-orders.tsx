@@ -6,15 +6,19 @@ import { acceptPayment, advance, collectCash, confirmOrder, listAllOrders } from
 import { M } from "@shared/messages";
 import { PAGE_SIZE, paramsOf } from "@shared/list-page";
 import { ORDER_LIST_PARAMS } from "@shared/list-choices";
+import type { OrderView } from "@shared/views";
 import { BuyerRecord } from "~/components/order/buyer-record";
 import { CancelDialog } from "~/components/order/cancel-dialog";
 import { OrderNotes } from "~/components/order/order-notes";
+import { PaidMark } from "~/components/order/paid-mark";
 import { OrderSearch, type OrderListSearch } from "~/components/order/order-search";
 import { OrderTabs } from "~/components/order/order-tabs";
 import { RefundMarker } from "~/components/order/refund-marker";
 import { StatusBadge } from "~/components/order/status-badge";
+import { Button, buttonClass } from "~/components/ui/button";
 import { ConfirmDialog } from "~/components/ui/confirm-dialog";
 import { CursorPager } from "~/components/ui/cursor-pager";
+import { Notice } from "~/components/ui/notice";
 import { Cell, DataTable, rowClass } from "~/components/ui/data-table";
 import { listOrRefusal } from "~/door/list-refusal.server";
 import { act, load, succeeded, unknownIntent } from "~/door/page-door.server";
@@ -33,9 +37,7 @@ const PAGE_PARAMS = ORDER_LIST_PARAMS.filter((name) => name !== "limit");
 export async function loader(args: Route.LoaderArgs) {
   const params = paramsOf(new URL(args.request.url).searchParams, PAGE_PARAMS);
   // Asked here too: a data request can name this route alone, without the admin layout above it.
-  const { list, refused } = await load(args, (deps, actor) =>
-    listOrRefusal(() => listAllOrders(deps, actor, params, PAGE_SIZE)),
-  );
+  const { list, refused } = await load(args, (ctx) => listOrRefusal(() => listAllOrders(ctx, params, PAGE_SIZE)));
   const { status, q, from, to, sort } = params;
   return data(
     {
@@ -68,19 +70,19 @@ export async function action(args: Route.ActionArgs) {
     case "confirm":
       return act(
         args,
-        (deps, actor) => confirmOrder(deps, actor, orderId),
+        (ctx) => confirmOrder(ctx, orderId),
         () => succeeded(M.order.confirmed),
       );
     case "accept":
       return act(
         args,
-        (deps, actor) => acceptPayment(deps, actor, orderId),
+        (ctx) => acceptPayment(ctx, orderId),
         () => succeeded(M.order.payment_accepted),
       );
     case "collect":
       return act(
         args,
-        (deps, actor) => collectCash(deps, actor, orderId),
+        (ctx) => collectCash(ctx, orderId),
         () => succeeded(M.order.cash_collected),
       );
     case "shipped":
@@ -89,7 +91,7 @@ export async function action(args: Route.ActionArgs) {
       const done = status === "shipped" ? M.order.shipped : M.order.delivered;
       return act(
         args,
-        (deps, actor) => advance(deps, actor, orderId, { status }),
+        (ctx) => advance(ctx, orderId, { status }),
         () => succeeded(done),
       );
     }
@@ -102,20 +104,44 @@ export async function action(args: Route.ActionArgs) {
   }
 }
 
-const smallButton =
-  "whitespace-nowrap rounded-md border border-forest-700 px-3 py-1.5 font-semibold text-forest-700 hover:bg-forest-100";
-const cancelButton =
-  "whitespace-nowrap rounded-md border border-red-700 px-3 py-1.5 font-semibold text-red-700 hover:bg-red-50";
+const smallButton = buttonClass({ variant: "secondary", size: "sm", className: "whitespace-nowrap" });
+const cancelButton = buttonClass({ variant: "danger", size: "sm", className: "whitespace-nowrap" });
 
 /** One of the order's next steps, as a form with a single button: it posts without JavaScript. */
 function StepForm({ orderId, intent, label }: { orderId: string; intent: string; label: string }) {
   return (
     <Form method="post">
       <input type="hidden" name="orderId" value={orderId} />
-      <button type="submit" name="intent" value={intent} className={smallButton}>
+      <Button type="submit" name="intent" value={intent} variant="secondary" size="sm" className="whitespace-nowrap">
         {label}
-      </button>
+      </Button>
     </Form>
+  );
+}
+
+/** A step that moves money (accept a held payment, collect the cash, refund): asked first, with the order's amount. */
+function MoneyStep({
+  order,
+  intent,
+  trigger,
+  question,
+}: {
+  order: OrderView;
+  intent: "accept" | "collect" | "refund";
+  trigger: string;
+  question: "admin.acceptQuestion" | "admin.collectQuestion" | "admin.refundQuestion";
+}) {
+  const { t } = useT();
+  const format = useFormat();
+  return (
+    <ConfirmDialog
+      trigger={trigger}
+      triggerClassName={smallButton}
+      question={t(question, { product: order.productName, amount: format.money(order.payablePoisha) })}
+      confirmLabel={t("admin.yes")}
+      cancelLabel={t("admin.no")}
+      fields={{ intent, orderId: order.id }}
+    />
   );
 }
 
@@ -149,9 +175,9 @@ export default function ManageOrders({ loaderData, actionData }: Route.Component
       <OrderTabs counts={list?.counts ?? null} search={search} />
       <OrderSearch search={search} />
       {refused ? (
-        <p role="alert" className="mt-4 rounded-md border border-red-200 bg-red-50 px-4 py-3 text-red-800">
+        <Notice tone="refusal">
           <span className="font-semibold">{t("manageOrders.refused")}:</span> {say(refused)}
-        </p>
+        </Notice>
       ) : null}
       {list && orders.length > 0 ? (
         <p className="mt-4 text-sm text-stone-600" data-testid="orders-shown">
@@ -163,9 +189,7 @@ export default function ManageOrders({ loaderData, actionData }: Route.Component
         </p>
       ) : null}
       {!list ? null : orders.length === 0 ? (
-        <p className="mt-4 rounded-md bg-wood-100 px-4 py-3 text-stone-700">
-          {t(searching || search.status || list.offset > 0 ? "manageOrders.noMatch" : "admin.noOrders")}
-        </p>
+        <Notice>{t(searching || search.status || list.offset > 0 ? "manageOrders.noMatch" : "admin.noOrders")}</Notice>
       ) : (
         <DataTable headers={headers.map((h) => t(h))} minWidth={1180}>
           {orders.map((o, i) => (
@@ -203,69 +227,32 @@ export default function ManageOrders({ loaderData, actionData }: Route.Component
               </Cell>
               <Cell>
                 {o.paid ? (
-                  <>
-                    <button
-                      type="button"
-                      disabled
-                      className="rounded-md bg-stone-300 px-3 py-1.5 font-semibold text-stone-700"
-                    >
-                      {t("admin.paid")}
-                    </button>
-                    <p className="mt-1 text-xs break-all text-stone-600">{o.transactionId}</p>
+                  <PaidMark label={t("admin.paid")} transactionId={o.transactionId}>
                     {o.paymentMethod === "test" ? (
                       <p className="mt-1 text-xs font-semibold text-amber-900">{t("admin.testPayment")}</p>
                     ) : null}
-                  </>
+                  </PaidMark>
                 ) : o.actions.includes("accept_payment") ? (
                   <>
                     <p className="mb-1 text-xs font-semibold text-amber-900">{t("admin.held")}</p>
-                    <ConfirmDialog
-                      trigger={t("admin.accept")}
-                      triggerClassName={smallButton}
-                      question={t("admin.acceptQuestion", {
-                        product: o.productName,
-                        amount: format.money(o.payablePoisha),
-                      })}
-                      confirmLabel={t("admin.yes")}
-                      cancelLabel={t("admin.no")}
-                      fields={{ intent: "accept", orderId: o.id }}
-                    />
+                    <MoneyStep order={o} intent="accept" trigger={t("admin.accept")} question="admin.acceptQuestion" />
                   </>
                 ) : o.actions.includes("collect_cash") ? (
-                  <ConfirmDialog
-                    trigger={t("admin.payBill")}
-                    triggerClassName={smallButton}
-                    question={t("admin.collectQuestion", {
-                      product: o.productName,
-                      amount: format.money(o.payablePoisha),
-                    })}
-                    confirmLabel={t("admin.yes")}
-                    cancelLabel={t("admin.no")}
-                    fields={{ intent: "collect", orderId: o.id }}
-                  />
+                  <MoneyStep order={o} intent="collect" trigger={t("admin.payBill")} question="admin.collectQuestion" />
                 ) : (
-                  <button
-                    type="button"
+                  <Button
+                    variant="neutral"
+                    size="sm"
+                    className="whitespace-nowrap"
                     disabled
                     title={t(o.status === "cancelled" || o.status === "expired" ? "admin.closed" : "admin.waiting")}
-                    className="cursor-not-allowed whitespace-nowrap rounded-md border border-stone-300 px-3 py-1.5 font-semibold text-stone-400"
                   >
                     {t("admin.payBill")}
-                  </button>
+                  </Button>
                 )}
                 {o.actions.includes("refund") ? (
                   <div className="mt-2">
-                    <ConfirmDialog
-                      trigger={t("admin.refund")}
-                      triggerClassName={smallButton}
-                      question={t("admin.refundQuestion", {
-                        product: o.productName,
-                        amount: format.money(o.payablePoisha),
-                      })}
-                      confirmLabel={t("admin.yes")}
-                      cancelLabel={t("admin.no")}
-                      fields={{ intent: "refund", orderId: o.id }}
-                    />
+                    <MoneyStep order={o} intent="refund" trigger={t("admin.refund")} question="admin.refundQuestion" />
                   </div>
                 ) : null}
               </Cell>

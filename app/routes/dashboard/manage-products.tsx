@@ -7,9 +7,13 @@ import { listCategories } from "@server/catalog";
 import { M } from "@shared/messages";
 import { MAX_QUERY_LENGTH, paramsOf } from "@shared/list-page";
 import { PRODUCT_LIST_PARAMS, PRODUCT_SORTS, type ProductSort } from "@shared/list-choices";
+import { ButtonLink, buttonClass } from "~/components/ui/button";
 import { ConfirmDialog } from "~/components/ui/confirm-dialog";
+import { Field, SelectField } from "~/components/ui/field";
 import { Cell, DataTable, rowClass } from "~/components/ui/data-table";
+import { Notice } from "~/components/ui/notice";
 import { Pager } from "~/components/ui/pager";
+import { SearchButtons } from "~/components/ui/search-buttons";
 import { act, load, succeeded } from "~/door/page-door.server";
 import { categoryView, productView } from "~/door/views.server";
 import { imageSources } from "@shared/image-sources";
@@ -22,12 +26,12 @@ export const meta: Route.MetaFunction = ({ matches }) => [{ title: localTitle(ma
 export async function loader(args: Route.LoaderArgs) {
   const params = paramsOf(new URL(args.request.url).searchParams, PRODUCT_LIST_PARAMS);
   // Asked here too: a data request can name this route alone, without the admin layout above it.
-  return load(args, async (deps, actor) => {
-    const { items, ...page } = await productsToManage(deps, actor, params);
+  return load(args, async (ctx) => {
+    const { items, ...page } = await productsToManage(ctx, params);
     return {
       products: items.map(productView),
       page,
-      categories: (await listCategories(deps)).map(categoryView),
+      categories: (await listCategories(ctx)).map(categoryView),
       search: {
         q: params.q ?? "",
         category: params.category ?? "",
@@ -42,7 +46,7 @@ export async function action(args: Route.ActionArgs) {
   const productId = (await formOf(args.request)).get("productId");
   return act(
     args,
-    (deps, actor) => deleteProduct(deps, actor, productId),
+    (ctx) => deleteProduct(ctx, productId),
     () => succeeded(M.product.removed),
   );
 }
@@ -65,9 +69,6 @@ const SORT_LABELS = {
   name: "admin.sortName",
 } as const satisfies Record<ProductSort, string>;
 
-const control = "mt-1 w-full rounded-md border border-stone-300 bg-white px-3 py-2";
-const label = "block text-sm font-semibold text-stone-700";
-
 /**
  * Spec §2 Manage Products, a page at a time, searched as the shop is (words, a category, a sort), with an Edit
  * link beside each product. Delete posts to this page's own URL and Edit comes back to it: the page stays.
@@ -84,81 +85,54 @@ export default function ManageProducts({ loaderData, actionData }: Route.Compone
     <section>
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h2 className="text-xl font-semibold text-wood-900">{t("admin.manageProducts")}</h2>
-        <Link
-          to="/dashboard/addproduct"
-          className="rounded-md bg-forest-700 px-4 py-2 font-semibold text-white hover:bg-forest-800"
-        >
-          {t("admin.addProduct")}
-        </Link>
+        <ButtonLink to="/dashboard/addproduct">{t("admin.addProduct")}</ButtonLink>
       </div>
       <Form method="get" role="search" className="mt-4 grid items-end gap-3 sm:grid-cols-[2fr_1fr_1fr_auto]">
         {/* A page size asked for in the URL stays through a new search. */}
         {search.limit ? <input type="hidden" name="limit" value={search.limit} /> : null}
-        <div>
-          <label htmlFor="product-search" className={label}>
-            {t("admin.searchProducts")}
-          </label>
-          <input
-            key={search.q}
-            id="product-search"
-            type="search"
-            name="q"
-            defaultValue={search.q}
-            maxLength={MAX_QUERY_LENGTH}
-            className={control}
-          />
-        </div>
-        <div>
-          <label htmlFor="product-category" className={label}>
-            {t("admin.category")}
-          </label>
-          <select
-            key={search.category}
-            id="product-category"
-            name="category"
-            defaultValue={search.category}
-            className={control}
-          >
-            <option value="">{t("admin.allCategories")}</option>
-            {categories.map((c) => (
-              <option key={c.id} value={c.slug}>
-                {language === "bn" ? c.nameBn : c.nameEn}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div>
-          <label htmlFor="product-sort" className={label}>
-            {t("admin.sort")}
-          </label>
-          <select key={search.sort} id="product-sort" name="sort" defaultValue={search.sort} className={control}>
-            {PRODUCT_SORTS.map((sort) => (
-              // Best match is the list's own order (the newest first when there is no search): no parameter.
-              <option key={sort} value={sort === "relevance" ? "" : sort}>
-                {t(SORT_LABELS[sort])}
-              </option>
-            ))}
-          </select>
-        </div>
+        <Field
+          key={search.q}
+          id="product-search"
+          label={t("admin.searchProducts")}
+          type="search"
+          name="q"
+          defaultValue={search.q}
+          maxLength={MAX_QUERY_LENGTH}
+        />
+        <SelectField
+          key={search.category}
+          id="product-category"
+          label={t("admin.category")}
+          name="category"
+          defaultValue={search.category}
+        >
+          <option value="">{t("admin.allCategories")}</option>
+          {categories.map((c) => (
+            <option key={c.id} value={c.slug}>
+              {language === "bn" ? c.nameBn : c.nameEn}
+            </option>
+          ))}
+        </SelectField>
+        <SelectField key={search.sort} id="product-sort" label={t("admin.sort")} name="sort" defaultValue={search.sort}>
+          {PRODUCT_SORTS.map((sort) => (
+            // Best match is the list's own order (the newest first when there is no search): no parameter.
+            <option key={sort} value={sort === "relevance" ? "" : sort}>
+              {t(SORT_LABELS[sort])}
+            </option>
+          ))}
+        </SelectField>
         <div className="flex items-center gap-2">
-          <button
-            type="submit"
-            className="rounded-md bg-forest-700 px-4 py-2 font-semibold text-white hover:bg-forest-800"
-          >
-            {t("admin.search")}
-          </button>
-          {filtered ? (
-            <Link to="/dashboard/manageproduct" className="px-2 py-2 font-semibold text-forest-700 underline">
-              {t("admin.showAll")}
-            </Link>
-          ) : null}
+          <SearchButtons
+            label={t("admin.search")}
+            clear={filtered ? { to: "/dashboard/manageproduct", label: t("admin.showAll") } : null}
+          />
         </div>
       </Form>
       <p className="mt-3 text-sm text-stone-600" aria-live="polite">
         {t("admin.productsFound", { n: format.count(page.total) })}
       </p>
       {products.length === 0 ? (
-        <p className="mt-4 rounded-md bg-wood-100 px-4 py-3 text-stone-700">{t("admin.noProductsMatch")}</p>
+        <Notice>{t("admin.noProductsMatch")}</Notice>
       ) : (
         <DataTable headers={headers.map((h) => t(h))} minWidth={760}>
           {products.map((p, i) => (
@@ -190,7 +164,7 @@ export default function ManageProducts({ loaderData, actionData }: Route.Compone
               <Cell>
                 <ConfirmDialog
                   trigger={t("admin.delete")}
-                  triggerClassName="rounded-md border border-red-700 px-3 py-1.5 font-semibold text-red-700 hover:bg-red-50"
+                  triggerClassName={buttonClass({ variant: "danger", size: "sm" })}
                   question={t("admin.deleteQuestion", { name: p.name })}
                   confirmLabel={t("admin.yes")}
                   cancelLabel={t("admin.no")}

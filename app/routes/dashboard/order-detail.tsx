@@ -9,9 +9,12 @@ import { BuyerRecord } from "~/components/order/buyer-record";
 import { CancelDialog } from "~/components/order/cancel-dialog";
 import { OrderHistory } from "~/components/order/order-history";
 import { OrderNotes } from "~/components/order/order-notes";
+import { OrderPicture } from "~/components/order/order-picture";
 import { RefundMarker } from "~/components/order/refund-marker";
 import { StatusBadge } from "~/components/order/status-badge";
+import { Button, ButtonLink, buttonClass } from "~/components/ui/button";
 import { ConfirmDialog } from "~/components/ui/confirm-dialog";
+import { Panel } from "~/components/ui/panel";
 import { formOf } from "~/door/form-input.server";
 import { shopCancels, shopRefunds } from "~/door/shop-order-actions.server";
 import { act, load, succeeded, unknownIntent } from "~/door/page-door.server";
@@ -24,8 +27,8 @@ export const meta: Route.MetaFunction = ({ matches }) => [{ title: localTitle(ma
 
 /** The buyer's own order, or any order for an admin, with its history. */
 export async function loader(args: Route.LoaderArgs) {
-  const { detail, mine, admin } = await load(args, async (deps, actor) => {
-    const detail = await orderDetail(deps, actor, args.params.orderId);
+  const { detail, mine, admin } = await load(args, async (ctx, actor) => {
+    const detail = await orderDetail(ctx, args.params.orderId);
     return { detail, mine: detail.order.buyerId === actor?.id, admin: actor?.role === "admin" };
   });
   return { ...orderDetailView(detail), mine, admin };
@@ -42,7 +45,7 @@ export async function action(args: Route.ActionArgs) {
     case "confirm":
       return act(
         args,
-        (deps, actor) => confirmOrder(deps, actor, orderId),
+        (ctx) => confirmOrder(ctx, orderId),
         () => succeeded(M.order.confirmed),
       );
     case "cancel":
@@ -53,8 +56,6 @@ export async function action(args: Route.ActionArgs) {
       return unknownIntent();
   }
 }
-
-const outlineButton = "rounded-md border px-4 py-2 font-semibold";
 
 export default function OrderDetail({ loaderData, actionData }: Route.ComponentProps) {
   useActionToast(actionData);
@@ -76,25 +77,19 @@ export default function OrderDetail({ loaderData, actionData }: Route.ComponentP
         </div>
       </div>
       <div className="mt-4 grid gap-6 md:grid-cols-[2fr_3fr]">
-        <article className="rounded-xl border border-wood-100 bg-white p-6 shadow-sm">
-          <img
-            src={order.image}
-            alt={order.productName}
-            width={320}
-            height={240}
-            className="h-48 w-full rounded-md bg-paper object-contain"
-          />
+        <Panel as="article">
+          <OrderPicture order={order} />
           <h3 className="mt-4 text-lg font-semibold text-wood-900">{order.productName}</h3>
           <p className="text-sm text-stone-600">{t("order.placedOn", { time: format.dateTime(order.createdAt) })}</p>
           <OrderFacts order={order} showBuyer={!mine} />
           <OrderNotes order={order} mine={mine} />
           <HoldLine order={order} />
           <OrderActions order={order} admin={admin} />
-        </article>
-        <article className="rounded-xl border border-wood-100 bg-white p-6 shadow-sm">
+        </Panel>
+        <Panel as="article">
           <h3 className="text-lg font-semibold text-wood-900">{t("order.history")}</h3>
           <OrderHistory history={history} mine={mine} />
-        </article>
+        </Panel>
       </div>
     </section>
   );
@@ -174,35 +169,19 @@ function OrderActions({ order, admin }: { order: OrderView; admin: boolean }) {
       {can("confirm") ? (
         <Form method="post">
           <input type="hidden" name="orderId" value={order.id} />
-          <button
-            type="submit"
-            name="intent"
-            value="confirm"
-            className={`${outlineButton} border-forest-700 text-forest-700 hover:bg-forest-100`}
-          >
+          <Button type="submit" name="intent" value="confirm" variant="secondary">
             {t("admin.confirm")}
-          </button>
+          </Button>
         </Form>
       ) : null}
-      {payable ? (
-        <Link
-          to={`/dashboard/payment/${order.id}`}
-          className="rounded-md bg-forest-700 px-4 py-2 font-semibold text-white hover:bg-forest-800"
-        >
-          {t("order.pay")}
-        </Link>
-      ) : null}
+      {payable ? <ButtonLink to={`/dashboard/payment/${order.id}`}>{t("order.pay")}</ButtonLink> : null}
       {can("cancel") && admin ? (
-        <CancelDialog
-          order={order}
-          trigger={t("order.cancel")}
-          triggerClassName={`${outlineButton} border-red-700 text-red-700 hover:bg-red-50`}
-        />
+        <CancelDialog order={order} trigger={t("order.cancel")} triggerClassName={buttonClass({ variant: "danger" })} />
       ) : can("cancel") ? (
         // The buyer's cancel is My Orders' own, and lands there: the order leaves their list.
         <ConfirmDialog
           trigger={t("order.cancel")}
-          triggerClassName={`${outlineButton} border-red-700 text-red-700 hover:bg-red-50`}
+          triggerClassName={buttonClass({ variant: "danger" })}
           question={t("orders.cancelQuestion", { product: order.productName })}
           confirmLabel={t("orders.yes")}
           cancelLabel={t("orders.no")}
@@ -213,7 +192,7 @@ function OrderActions({ order, admin }: { order: OrderView; admin: boolean }) {
       {can("refund") ? (
         <ConfirmDialog
           trigger={t("admin.refund")}
-          triggerClassName={`${outlineButton} border-forest-700 text-forest-700 hover:bg-forest-100`}
+          triggerClassName={buttonClass({ variant: "secondary" })}
           question={t("admin.refundQuestion", {
             product: order.productName,
             amount: format.money(order.payablePoisha),

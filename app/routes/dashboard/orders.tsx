@@ -6,9 +6,12 @@ import { cancelOrder, myOrders } from "@server/orders";
 import { M } from "@shared/messages";
 import { paramsOf } from "@shared/list-page";
 import { OrderNotes } from "~/components/order/order-notes";
+import { PaidMark } from "~/components/order/paid-mark";
 import { StatusBadge } from "~/components/order/status-badge";
+import { ButtonLink, buttonClass } from "~/components/ui/button";
 import { ConfirmDialog } from "~/components/ui/confirm-dialog";
 import { Cell, DataTable, rowClass } from "~/components/ui/data-table";
+import { Notice } from "~/components/ui/notice";
 import { Pager } from "~/components/ui/pager";
 import { listOrRefusal } from "~/door/list-refusal.server";
 import { act, load, succeeded } from "~/door/page-door.server";
@@ -26,11 +29,7 @@ const signedOut = { signedOut: "home" } as const;
 export async function loader(args: Route.LoaderArgs) {
   // The page's own size (20): its URL chooses the page, not how many.
   const params = paramsOf(new URL(args.request.url).searchParams, ["page"]);
-  const { list, refused } = await load(
-    args,
-    (deps, actor) => listOrRefusal(() => myOrders(deps, actor, params)),
-    signedOut,
-  );
+  const { list, refused } = await load(args, (ctx) => listOrRefusal(() => myOrders(ctx, params)), signedOut);
   return data(
     {
       orders: list?.items.map(orderView) ?? [],
@@ -45,7 +44,7 @@ export async function action(args: Route.ActionArgs) {
   const orderId = (await formOf(args.request)).get("orderId");
   return act(
     args,
-    (deps, actor) => cancelOrder(deps, actor, orderId),
+    (ctx) => cancelOrder(ctx, orderId),
     () => succeeded(M.order.removed),
     signedOut,
   );
@@ -75,26 +74,19 @@ export default function MyOrders({ loaderData, actionData }: Route.ComponentProp
     <section>
       <h2 className="text-xl font-semibold text-wood-900">{t("orders.title")}</h2>
       {refused ? (
-        <p role="alert" className="mt-4 rounded-md border border-red-200 bg-red-50 px-4 py-3 text-red-800">
+        <Notice tone="refusal">
           {say(refused)}{" "}
           <Link to="/dashboard/orders" className="font-semibold underline">
             {t("orders.firstPage")}
           </Link>
-        </p>
-      ) : !page ? null : orders.length === 0 && page.page > 1 ? (
-        <p className="mt-4 rounded-md bg-wood-100 px-4 py-3 text-stone-700">
-          {t("orders.pastTheEnd")}{" "}
-          <Link to="/dashboard/orders" className="font-semibold text-forest-700 underline">
-            {t("orders.firstPage")}
+        </Notice>
+      ) : !page ? null : orders.length === 0 ? (
+        <Notice>
+          {t(page.page > 1 ? "orders.pastTheEnd" : "orders.empty")}{" "}
+          <Link to={page.page > 1 ? "/dashboard/orders" : "/"} className="font-semibold text-forest-700 underline">
+            {t(page.page > 1 ? "orders.firstPage" : "orders.browse")}
           </Link>
-        </p>
-      ) : orders.length === 0 ? (
-        <p className="mt-4 rounded-md bg-wood-100 px-4 py-3 text-stone-700">
-          {t("orders.empty")}{" "}
-          <Link to="/" className="font-semibold text-forest-700 underline">
-            {t("orders.browse")}
-          </Link>
-        </p>
+        </Notice>
       ) : (
         <DataTable headers={headers.map((h) => t(h))} minWidth={920}>
           {orders.map((o, i) => (
@@ -117,25 +109,11 @@ export default function MyOrders({ loaderData, actionData }: Route.ComponentProp
               </Cell>
               <Cell>
                 {o.paid ? (
-                  <>
-                    <button
-                      type="button"
-                      disabled
-                      className="rounded-md bg-stone-300 px-3 py-1.5 font-semibold text-stone-700"
-                    >
-                      {t("orders.paid")}
-                    </button>
-                    {o.transactionId ? (
-                      <p className="mt-1 text-xs break-all text-stone-600">{o.transactionId}</p>
-                    ) : null}
-                  </>
+                  <PaidMark label={t("orders.paid")} transactionId={o.transactionId} />
                 ) : o.actions.includes("pay") || o.actions.includes("set_delivery") ? (
-                  <Link
-                    to={`/dashboard/payment/${o.id}`}
-                    className="inline-block rounded-md bg-forest-700 px-3 py-1.5 font-semibold text-white hover:bg-forest-800"
-                  >
+                  <ButtonLink to={`/dashboard/payment/${o.id}`} size="sm">
                     {t("orders.pay")}
-                  </Link>
+                  </ButtonLink>
                 ) : o.status === "cancelled" || o.status === "expired" ? (
                   // Closed without money: nothing to pay, and nothing to cancel any more.
                   <StatusBadge status={o.status} />
@@ -147,7 +125,7 @@ export default function MyOrders({ loaderData, actionData }: Route.ComponentProp
                 {!o.actions.includes("cancel") ? null : (
                   <ConfirmDialog
                     trigger={t("orders.cancel")}
-                    triggerClassName="rounded-md border border-red-700 px-3 py-1.5 font-semibold text-red-700 hover:bg-red-50"
+                    triggerClassName={buttonClass({ variant: "danger", size: "sm" })}
                     question={t("orders.cancelQuestion", { product: o.productName })}
                     confirmLabel={t("orders.yes")}
                     cancelLabel={t("orders.no")}

@@ -9,6 +9,7 @@ import { OVERVIEW_DAYS, OVERVIEW_PARAMS } from "@shared/list-choices";
 import { ChartFigure, FigureTable, Folded, headCell, numberCell, rowClass } from "~/components/overview/chart-figure";
 import { DayBars, Legend } from "~/components/overview/day-bars";
 import { ShareBars } from "~/components/overview/share-bars";
+import { Notice } from "~/components/ui/notice";
 import { Pager } from "~/components/ui/pager";
 import { listOrRefusal } from "~/door/list-refusal.server";
 import { load } from "~/door/page-door.server";
@@ -20,7 +21,7 @@ export const meta: Route.MetaFunction = ({ matches }) => [{ title: localTitle(ma
 export async function loader(args: Route.LoaderArgs) {
   const params = paramsOf(new URL(args.request.url).searchParams, OVERVIEW_PARAMS);
   // Asked here too: a data request can name this route alone, without the admin layout above it.
-  const { list, refused } = await load(args, (deps, actor) => listOrRefusal(() => shopOverview(deps, actor, params)));
+  const { list, refused } = await load(args, (ctx) => listOrRefusal(() => shopOverview(ctx, params)));
   return data({ overview: list, refused }, { status: refused ? 400 : 200 });
 }
 
@@ -57,9 +58,9 @@ export default function OverviewPage({ loaderData }: Route.ComponentProps) {
       <h2 className="text-xl font-semibold text-wood-900">{t("overview.title")}</h2>
       <PeriodLinks current={overview?.days ?? null} />
       {refused ? (
-        <p role="alert" className="mt-4 rounded-md border border-red-200 bg-red-50 px-4 py-3 text-red-800">
+        <Notice tone="refusal">
           <span className="font-semibold">{t("overview.refused")}:</span> {say(refused)}
-        </p>
+        </Notice>
       ) : null}
       {overview ? <Figures overview={overview} /> : null}
     </section>

@@ -8,6 +8,8 @@ import { myProfile } from "@server/accounts";
 import { M } from "@shared/messages";
 import type { OrderView } from "@shared/views";
 import { OrderNotes } from "~/components/order/order-notes";
+import { OrderPicture } from "~/components/order/order-picture";
+import { Panel } from "~/components/ui/panel";
 import { HoldNotice, minutesLeft } from "~/components/payment/hold-notice";
 import { PaymentCard } from "~/components/payment/payment-card";
 import { useMessage } from "~/i18n/use-message";
@@ -21,9 +23,9 @@ import type { Route } from "./+types/payment";
 export const meta: Route.MetaFunction = ({ matches }) => [{ title: localTitle(matches, "payment.title") }];
 
 export async function loader(args: Route.LoaderArgs) {
-  const { order, user, profile } = await load(args, async (deps, actor) => ({
-    order: await myOrder(deps, actor, args.params.orderId),
-    ...(await myProfile(deps, actor)),
+  const { order, user, profile } = await load(args, async (ctx) => ({
+    order: await myOrder(ctx, args.params.orderId),
+    ...(await myProfile(ctx)),
   }));
   const { services } = args.context;
   return {
@@ -46,7 +48,7 @@ export async function action(args: Route.ActionArgs) {
       const delivery = Object.fromEntries(DELIVERY_FIELDS.map((field) => [field, formText(form.get(field))]));
       return act(
         args,
-        (deps, actor) => setDelivery(deps, actor, orderId, delivery),
+        (ctx) => setDelivery(ctx, orderId, delivery),
         () => ({}),
         { fields: true, values: typedValues(form) },
       );
@@ -54,13 +56,13 @@ export async function action(args: Route.ActionArgs) {
     case "cod":
       return act(
         args,
-        (deps, actor) => chooseCashOnDelivery(deps, actor, orderId),
+        (ctx) => chooseCashOnDelivery(ctx, orderId),
         () => ({}),
       );
     case "gateway":
       return act(
         args,
-        (deps, actor) => startGatewayPayment(deps, actor, { orderId }),
+        (ctx) => startGatewayPayment(ctx, { orderId }),
         (started) => redirect(started.kind === "redirect" ? started.url : `/dashboard/payment/${orderId}`),
       );
     default:
@@ -82,14 +84,8 @@ export default function PayOrder({ loaderData }: Route.ComponentProps) {
     <section>
       <h2 className="text-xl font-semibold text-wood-900">{t("payment.title")}</h2>
       <div className="mt-4 grid gap-6 md:grid-cols-2">
-        <article className="rounded-xl border border-wood-100 bg-white p-6 shadow-sm">
-          <img
-            src={order.image}
-            alt={order.productName}
-            width={320}
-            height={240}
-            className="h-48 w-full rounded-md bg-paper object-contain"
-          />
+        <Panel as="article">
+          <OrderPicture order={order} />
           <p className="mt-4 font-semibold text-forest-700">
             {t("payment.hello", { name: order.buyerName || order.buyerEmail })}
           </p>
@@ -105,8 +101,8 @@ export default function PayOrder({ loaderData }: Route.ComponentProps) {
             <dd className="font-semibold text-wood-900">{format.money(order.payablePoisha)}</dd>
           </dl>
           {holding ? <HoldNotice expiresAt={order.expiresAt!} now={now} /> : null}
-        </article>
-        <article className="rounded-xl border border-wood-100 bg-white p-6 shadow-sm">
+        </Panel>
+        <Panel as="article">
           {order.status === "expired" || order.status === "cancelled" || ranOut ? (
             <Closed order={order} />
           ) : (
@@ -118,7 +114,7 @@ export default function PayOrder({ loaderData }: Route.ComponentProps) {
               profileDelivery={profileDelivery}
             />
           )}
-        </article>
+        </Panel>
       </div>
     </section>
   );

@@ -2,7 +2,9 @@ import { useT } from "~/i18n/use-t";
 import { Form, useLocation } from "react-router";
 import { myProfile, saveMyProfile } from "@server/accounts";
 import { M } from "@shared/messages";
+import { Button } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";
+import { PanelSection } from "~/components/ui/panel";
 import { FormError } from "~/components/ui/form-error";
 import { changeMyPassword } from "~/door/change-password.server";
 import { act, load, succeeded, withRetryAfter } from "~/door/page-door.server";
@@ -25,7 +27,7 @@ export async function action(args: Route.ActionArgs) {
   if (form.intent === "password") return changeMyPassword(args, form);
   return act(
     args,
-    (deps, actor) => saveMyProfile(deps, actor, form),
+    (ctx) => saveMyProfile(ctx, form),
     () => succeeded(M.profile.updated),
     // Refused: the message under its field and the form as typed, so that a page without JavaScript shows both.
     { fields: true, values: typedValues(form) },
@@ -36,6 +38,20 @@ export default function MyProfile({ loaderData, actionData }: Route.ComponentPro
   const password = actionData && "password" in actionData ? actionData.password : undefined;
   const refused = actionData && "values" in actionData ? actionData : undefined;
   const typed = refused?.values ?? loaderData.profile;
+  // A profile field: what was typed (else as saved) and the refusal's message under it.
+  const own = (name: "education" | "number" | "location") => ({
+    name,
+    defaultValue: typed[name],
+    maxLength: 200,
+    error: refused?.errors?.[name],
+  });
+  // A password field, never filled in again: the browser offers the saved password, or a new one.
+  const secret = (name: "currentPassword" | "newPassword") => ({
+    name,
+    type: "password",
+    autoComplete: name === "newPassword" ? "new-password" : "current-password",
+    error: password?.errors[name],
+  });
   useActionToast(actionData && !("password" in actionData) ? actionData : undefined);
   const { user, profile } = loaderData;
   const { t } = useT();
@@ -51,10 +67,7 @@ export default function MyProfile({ loaderData, actionData }: Route.ComponentPro
   ];
   return (
     <div className="grid gap-6 lg:grid-cols-2">
-      <section aria-labelledby="my-profile" className="rounded-xl border border-wood-100 bg-white p-6 shadow-sm">
-        <h2 id="my-profile" className="text-xl font-semibold text-wood-900">
-          {t("profile.title")}
-        </h2>
+      <PanelSection id="my-profile" title={t("profile.title")}>
         <dl data-testid="profile-summary" className="mt-4 grid grid-cols-[auto_1fr] gap-x-4 gap-y-2 text-stone-700">
           {summary.map(([label, value]) => (
             <div key={label} className="contents">
@@ -63,46 +76,18 @@ export default function MyProfile({ loaderData, actionData }: Route.ComponentPro
             </div>
           ))}
         </dl>
-      </section>
-      <section aria-labelledby="edit-profile" className="rounded-xl border border-wood-100 bg-white p-6 shadow-sm">
-        <h2 id="edit-profile" className="text-xl font-semibold text-wood-900">
-          {t("profile.update")}
-        </h2>
+      </PanelSection>
+      <PanelSection id="edit-profile" title={t("profile.update")}>
         <Form method="post" className="mt-4 space-y-4">
-          <Field
-            label={t("profile.education")}
-            name="education"
-            defaultValue={typed.education}
-            maxLength={200}
-            error={refused?.errors?.education}
-          />
-          <Field
-            label={t("profile.number")}
-            name="number"
-            type="tel"
-            defaultValue={typed.number}
-            maxLength={200}
-            error={refused?.errors?.number}
-          />
-          <Field
-            label={t("profile.location")}
-            name="location"
-            defaultValue={typed.location}
-            maxLength={200}
-            error={refused?.errors?.location}
-          />
-          <button
-            type="submit"
-            className="rounded-md bg-forest-700 px-5 py-2.5 font-semibold text-white hover:bg-forest-800"
-          >
+          <Field label={t("profile.education")} {...own("education")} />
+          <Field label={t("profile.number")} type="tel" {...own("number")} />
+          <Field label={t("profile.location")} {...own("location")} />
+          <Button type="submit" size="lg">
             {t("profile.submit")}
-          </button>
+          </Button>
         </Form>
-      </section>
-      <section aria-labelledby="change-password" className="rounded-xl border border-wood-100 bg-white p-6 shadow-sm">
-        <h2 id="change-password" className="text-xl font-semibold text-wood-900">
-          {t("profile.passwordTitle")}
-        </h2>
+      </PanelSection>
+      <PanelSection id="change-password" title={t("profile.passwordTitle")}>
         {loaderData.passwordChanged ? (
           <p role="status" className="mt-4 rounded-md bg-forest-100 px-3 py-2 text-sm text-forest-800">
             {say(M.auth.password_updated)}
@@ -110,29 +95,14 @@ export default function MyProfile({ loaderData, actionData }: Route.ComponentPro
         ) : null}
         <Form key={passwordForm} method="post" noValidate className="mt-4 space-y-4">
           <input type="hidden" name="intent" value="password" />
-          <Field
-            label={t("profile.currentPassword")}
-            name="currentPassword"
-            type="password"
-            autoComplete="current-password"
-            error={password?.errors.currentPassword}
-          />
-          <Field
-            label={t("profile.newPassword")}
-            name="newPassword"
-            type="password"
-            autoComplete="new-password"
-            error={password?.errors.newPassword}
-          />
+          <Field label={t("profile.currentPassword")} {...secret("currentPassword")} />
+          <Field label={t("profile.newPassword")} {...secret("newPassword")} />
           <FormError message={password?.formError} />
-          <button
-            type="submit"
-            className="rounded-md bg-forest-700 px-5 py-2.5 font-semibold text-white hover:bg-forest-800"
-          >
+          <Button type="submit" size="lg">
             {t("profile.changePassword")}
-          </button>
+          </Button>
         </Form>
-      </section>
+      </PanelSection>
     </div>
   );
 }

@@ -5,7 +5,9 @@ import { signedIn } from "@server/context/actor";
 import { addReview } from "@server/reviews";
 import { M, type Message } from "@shared/messages";
 import { MAX_COMMENT_LENGTH } from "@shared/text-limits";
-import { Field, TextAreaField } from "~/components/ui/field";
+import { Button } from "~/components/ui/button";
+import { Panel } from "~/components/ui/panel";
+import { NumberField, TextAreaField } from "~/components/ui/field";
 import { formNumber, formOf } from "~/door/form-input.server";
 import { act, load, succeeded, withRetryAfter } from "~/door/page-door.server";
 import { useActionToast, type ActionResult } from "~/lib/use-action-toast";
@@ -14,7 +16,7 @@ import type { Route } from "./+types/reviews";
 export const meta: Route.MetaFunction = ({ matches }) => [{ title: localTitle(matches, "review.title") }];
 
 export async function loader(args: Route.LoaderArgs) {
-  await load(args, async (_deps, actor) => signedIn(actor));
+  await load(args, async (_ctx, actor) => signedIn(actor));
   return null;
 }
 
@@ -23,7 +25,7 @@ export async function action(args: Route.ActionArgs) {
   const review = { rating: formNumber(form.get("rating")), comment: form.get("comment") };
   return act(
     args,
-    (deps, actor) => addReview(deps, actor, review),
+    (ctx) => addReview(ctx, review),
     () => succeeded(M.review.thanks),
     { fields: true },
   );
@@ -39,14 +41,13 @@ export default function AddReview({ actionData }: Route.ComponentProps) {
   const sent = actionData?.toast?.id ?? 0;
   const { t } = useT();
   return (
-    <section className="max-w-xl rounded-xl border border-wood-100 bg-white p-6 shadow-sm">
+    <Panel as="section" className="max-w-xl">
       <h2 className="text-xl font-semibold text-wood-900">{t("review.title")}</h2>
       {/* A new key after each review sent empties the form for the next one. */}
       <Form key={sent} method="post" noValidate className="mt-4 space-y-4">
-        <Field
+        <NumberField
           label={t("review.ratings")}
           name="rating"
-          type="number"
           inputMode="decimal"
           min={0}
           max={5}
@@ -61,13 +62,10 @@ export default function AddReview({ actionData }: Route.ComponentProps) {
           maxLength={MAX_COMMENT_LENGTH}
           error={errors.comment}
         />
-        <button
-          type="submit"
-          className="rounded-md bg-forest-700 px-5 py-2.5 font-semibold text-white hover:bg-forest-800"
-        >
+        <Button type="submit" size="lg">
           {t("review.submit")}
-        </button>
+        </Button>
       </Form>
-    </section>
+    </Panel>
   );
 }

@@ -1,6 +1,7 @@
 import { localTitle } from "~/i18n/meta";
 import { useT } from "~/i18n/use-t";
 import { noHydration } from "~/lib/hydration";
+import { Panel } from "~/components/ui/panel";
 import type { Route } from "./+types/blogs";
 
 export const handle = noHydration;
@@ -85,10 +86,10 @@ export default function Blogs() {
       <p className="mt-2 text-stone-600">{t("blogs.lead")}</p>
       <div className="mt-8 space-y-6">
         {articles.map((a) => (
-          <article key={a.question} className="rounded-xl border border-wood-100 bg-white p-6 shadow-sm">
+          <Panel as="article" key={a.question}>
             <h2 className="text-lg font-semibold text-wood-900">{a.question}</h2>
             <p className="mt-3 leading-relaxed text-stone-700">{a.answer}</p>
-          </article>
+          </Panel>
         ))}
       </div>
     </main>

@@ -8,7 +8,7 @@ import { Stats } from "~/components/home/stats";
 import { Testimonials } from "~/components/home/testimonials";
 import { WhyChooseUs } from "~/components/home/why-choose-us";
 import { languageOf } from "@shared/languages";
-import { expoItems } from "~/door/expo.server";
+import { expoItems } from "~/lib/expo.server";
 import { load } from "~/door/page-door.server";
 import { reviewView, visitorProductView } from "~/door/views.server";
 import { noHydration } from "~/lib/hydration";
@@ -27,7 +27,7 @@ export const meta: Route.MetaFunction = () => [
 ];
 
 export async function loader(args: Route.LoaderArgs) {
-  const [products, reviews] = await load(args, (deps) => Promise.all([featuredProducts(deps), testimonials(deps)]));
+  const [products, reviews] = await load(args, (ctx) => Promise.all([featuredProducts(ctx), testimonials(ctx)]));
   const language = languageOf(args.request);
   return {
     products: products.map((p) => visitorProductView(p, language)),

@@ -2,6 +2,7 @@ import { localTitle } from "~/i18n/meta";
 import { useT } from "~/i18n/use-t";
 import { useFormat } from "~/i18n/use-format";
 import { noHydration } from "~/lib/hydration";
+import { PanelSection } from "~/components/ui/panel";
 import type { Route } from "./+types/portfolio";
 
 export const handle = noHydration;
@@ -37,10 +38,7 @@ export default function Portfolio() {
   return (
     <main className="mx-auto max-w-3xl px-4 py-12 sm:px-6">
       <h1 className="text-3xl font-bold text-wood-900">{t("portfolio.title")}</h1>
-      <section aria-labelledby="about-me" className="mt-8 rounded-xl border border-wood-100 bg-white p-6 shadow-sm">
-        <h2 id="about-me" className="text-xl font-semibold text-wood-900">
-          {t("portfolio.about")}
-        </h2>
+      <PanelSection id="about-me" title={t("portfolio.about")} className="mt-8">
         <dl className="mt-3 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-stone-700">
           <dt className="font-semibold">{t("portfolio.name")}</dt>
           <dd>{t("portfolio.nameValue")}</dd>
@@ -50,11 +48,8 @@ export default function Portfolio() {
           <dd>{t("portfolio.basedInValue")}</dd>
         </dl>
         <p className="mt-4 leading-relaxed text-stone-700">{t("portfolio.bio")}</p>
-      </section>
-      <section aria-labelledby="education" className="mt-6 rounded-xl border border-wood-100 bg-white p-6 shadow-sm">
-        <h2 id="education" className="text-xl font-semibold text-wood-900">
-          {t("portfolio.education")}
-        </h2>
+      </PanelSection>
+      <PanelSection id="education" title={t("portfolio.education")} className="mt-6">
         <ul className="mt-3 space-y-3">
           {education[bangla ? "bn" : "en"].map((e) => (
             <li key={e.title}>
@@ -65,11 +60,8 @@ export default function Portfolio() {
             </li>
           ))}
         </ul>
-      </section>
-      <section aria-labelledby="skills" className="mt-6 rounded-xl border border-wood-100 bg-white p-6 shadow-sm">
-        <h2 id="skills" className="text-xl font-semibold text-wood-900">
-          {t("portfolio.skills")}
-        </h2>
+      </PanelSection>
+      <PanelSection id="skills" title={t("portfolio.skills")} className="mt-6">
         <ul className="mt-4 space-y-4">
           {skills.map((s) => (
             <li key={s.name}>
@@ -90,7 +82,7 @@ export default function Portfolio() {
             </li>
           ))}
         </ul>
-      </section>
+      </PanelSection>
     </main>
   );
 }

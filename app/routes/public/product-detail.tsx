@@ -20,9 +20,9 @@ import { imageSources } from "@shared/image-sources";
 import type { Route } from "./+types/product-detail";
 
 export async function loader(args: Route.LoaderArgs) {
-  const { product, category } = await load(args, async (deps) => {
-    const found = await getProduct(deps, args.params.productId);
-    return { product: found, category: await categoryOf(deps, found.categoryId) };
+  const { product, category } = await load(args, async (ctx) => {
+    const found = await getProduct(ctx, args.params.productId);
+    return { product: found, category: await categoryOf(ctx, found.categoryId) };
   });
   const language = languageOf(args.request);
   return {
@@ -38,7 +38,7 @@ export async function action(args: Route.ActionArgs) {
   const key = form.get("idempotencyKey") || undefined;
   return act(
     args,
-    (deps, actor) => placeOrder(deps, actor, order, key),
+    (ctx) => placeOrder(ctx, order, key),
     (placed): BuyNowResult => ({ insertedId: placed.order.id, said: message(M.order.placed) }),
   );
 }

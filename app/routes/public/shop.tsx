@@ -26,8 +26,8 @@ export async function loader(args: Route.LoaderArgs) {
   const params = paramsOf(new URL(args.request.url).searchParams, PRODUCT_LIST_PARAMS);
   const language = languageOf(args.request);
   // A wrong parameter is refused by the use case (400, its message on this route's error page).
-  const [page, categories] = await load(args, (deps) =>
-    Promise.all([listProducts(deps, params, PAGE_SIZE), listCategories(deps)]),
+  const [page, categories] = await load(args, (ctx) =>
+    Promise.all([listProducts(ctx, params, PAGE_SIZE), listCategories(ctx)]),
   );
   const { q, category, inStock, sort, limit } = ProductListQuery.parse(params);
   const query: ShopQuery = { q, category, inStock: inStock ?? false, sort, limit };

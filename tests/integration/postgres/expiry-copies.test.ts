@@ -7,6 +7,7 @@ import { openDatabase } from "@server/db/client";
 import { createServices, type Services } from "@server/services";
 import { expireOrders } from "@server/orders/expire-orders";
 import { apiServers, STARTUP_MS, waitHealthy, type ApiServer, type ApiServers } from "../../support/api-servers";
+import { expiryJob } from "../../support/contexts";
 import {
   backendsOf,
   checkWholeExpiry,
@@ -67,12 +68,14 @@ describe("two copies of the store expiring the same due orders at once", () => {
         const ids = await placeUnpaid(database.db, shelf, DUE);
         await makeDue(database.db, ids);
         // Each copy runs a timed round and, say, its start-up catch-up, all four at the same moment.
-        const [a1, b1, a2, b2] = await Promise.all([a, b, a, b].map((services) => expireOrders(services, batch)));
+        const [a1, b1, a2, b2] = await Promise.all(
+          [a, b, a, b].map((services) => expireOrders(expiryJob(services), batch)),
+        );
         expect(a1! + b1! + a2! + b2!).toBe(DUE);
         byCopy.a += a1! + a2!;
         byCopy.b += b1! + b2!;
         expect(await checkWholeExpiry(database.db, shelf, ids)).toBe(DUE);
-        for (const services of [a, b]) expect(await expireOrders(services, batch)).toBe(0);
+        for (const services of [a, b]) expect(await expireOrders(expiryJob(services), batch)).toBe(0);
         expect(await checkWholeExpiry(database.db, shelf, ids)).toBe(DUE);
       }
     } finally {

@@ -3,6 +3,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { order, product } from "@server/db/schema";
 import { expireOrders } from "@server/orders/expire-orders";
 import { asBearer, jsonInit, signUp, type TestAccount } from "../../support/accounts";
+import { expiryJob } from "../../support/contexts";
 import { makeProduct, TEST_DELIVERY } from "../../support/orders";
 import { useTestApp } from "../../support/test-app";
 
@@ -100,14 +101,14 @@ describe("ten accounts with one phone, fifty orders at once", () => {
 
     // Past the hold: the unpaid orders are gone, the phone's cash-on-delivery ones hold one order's worth at most.
     clock.now = new Date(clock.now.getTime() + 61 * MINUTE);
-    await expireOrders(t.services);
+    await expireOrders(expiryJob(t));
     expect(await heldBy(id, "unpaid")).toBe(0);
     expect(STOCK - (await stockOf(id))).toBe(awaiting);
     expect(STOCK - (await stockOf(id))).toBeLessThanOrEqual(ONE_ORDER);
 
     // Unconfirmed by the shop for a day: every piece is back, once.
     clock.now = new Date(clock.now.getTime() + 24 * 60 * MINUTE);
-    await expireOrders(t.services);
+    await expireOrders(expiryJob(t));
     expect(await stockOf(id)).toBe(STOCK);
     const [left] = await t.database.db
       .select({ n: sql<number>`count(*)::int` })

@@ -1,7 +1,8 @@
 import fc from "fast-check";
 import { expect, it } from "vitest";
 import { AppError, STATUS_OF } from "@server/errors";
-import type { Actor } from "@server/context/actor";
+import type { RequestContext } from "@server/context/request-context";
+import { as } from "../contexts";
 import { changedTables, fingerprint, type Ignored } from "../fingerprint";
 import type { TestContext } from "../test-app";
 import type { Actors } from "../use-case-actors";
@@ -18,7 +19,8 @@ export interface FuzzedUseCase {
   /** Fresh rows for its valid call; made again whenever a call changed the database. */
   scene?: () => Promise<Scene>;
   params: Param[];
-  call: (actor: Actor, args: unknown[]) => Promise<unknown>;
+  /** Called with the context of a request by `as` (its actor signed in; a stranger's has none). */
+  call: (ctx: RequestContext, args: unknown[]) => Promise<unknown>;
   /** What a refused call may still change, and why. */
   ignored?: Ignored;
   /** State outside the database that a refused call must leave as it was (the uploaded files). */
@@ -71,7 +73,7 @@ export async function fuzzUseCase(t: TestContext, f: FuzzedUseCase, actors: Acto
       const outsideBefore = await outside();
       let refusal: AppError | null = null;
       try {
-        await f.call(actor, args);
+        await f.call(as(t, actor), args);
         tally.resolved++;
       } catch (err) {
         if (!(err instanceof AppError)) {

@@ -1,7 +1,8 @@
-import type { Texts } from "./en";
+import { bnMessages } from "./bn-messages";
+import type { Catalogue } from "./catalogue";
 
 /** বাংলা: the same keys as `en.ts`; the type makes a missing text a compile error. */
-export const bn: Texts = {
+export const bn: Catalogue = {
   nav: {
     testMode: "পরীক্ষামূলক মোড — আসল পেমেন্ট নয়",
     mainLabel: "প্রধান মেনু",
@@ -11,7 +12,6 @@ export const bn: Texts = {
     dashboard: "ড্যাশবোর্ড",
     logout: "লগ আউট",
     login: "লগইন",
-    language: "ভাষা",
     other: "English",
     otherLabel: "Show in English (ইংরেজিতে দেখুন)",
     search: "খুঁজুন",
@@ -306,7 +306,6 @@ export const bn: Texts = {
     lowStockCount: "মোট {{n}}টি",
     inStock: "মজুত",
     line: "এর নিচে কম",
-    edit: "সম্পাদনা",
     noLowStock: "কোনো পণ্য কমে আসছে না।",
     methods: {
       test: "টেস্ট কার্ড",
@@ -413,6 +412,7 @@ export const bn: Texts = {
     next: "পরের পাতা",
     firstPage: "প্রথম পাতা",
   },
+  units: { pieces: "{{n}} পিস" },
   states: {
     unpaid: "অর্ডার হয়েছে",
     paid: "পরিশোধিত",
@@ -581,4 +581,5 @@ export const bn: Texts = {
     save: "ডেলিভারির তথ্য সংরক্ষণ করুন",
     saving: "সংরক্ষণ হচ্ছে…",
   },
+  messages: bnMessages,
 };

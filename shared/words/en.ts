@@ -1,4 +1,10 @@
-/** The store's English texts; the spec's own words are kept exactly, typos included. */
+import { enMessages } from "./en-messages";
+
+/**
+ * The store's words in English (the spec's own kept exactly, typos included): page labels by area, the order
+ * states' names (`states`), and every message by code (`messages`, kept in en-messages.ts, which the messages' own
+ * module imports without the page labels). Its shape is every language's (`Catalogue`, catalogue.ts).
+ */
 export const en = {
   nav: {
     testMode: "Test mode — no real payments",
@@ -9,7 +15,6 @@ export const en = {
     dashboard: "Dashboard",
     logout: "Log Out",
     login: "Login",
-    language: "Language",
     other: "বাংলা",
     otherLabel: "বাংলায় দেখুন (Show in Bangla)",
     search: "Search",
@@ -304,7 +309,6 @@ export const en = {
     lowStockCount: "{{n}} in all",
     inStock: "In stock",
     line: "Low below",
-    edit: "Edit",
     noLowStock: "No product is running low.",
     methods: {
       test: "Test card",
@@ -411,6 +415,7 @@ export const en = {
     next: "Next page",
     firstPage: "First page",
   },
+  units: { pieces: "{{n}} Pis" },
   states: {
     unpaid: "Placed",
     paid: "Paid",
@@ -579,6 +584,5 @@ export const en = {
     save: "Save Delivery Details",
     saving: "Saving…",
   },
+  messages: enMessages,
 };
-
-export type Texts = typeof en;

@@ -1,0 +1,101 @@
+import { z } from "zod";
+import { poishaToTk } from "@shared/money";
+import { ProductFields } from "@shared/schemas/product";
+import { count, uuid } from "../openapi/common-answers";
+import { named } from "../openapi/schema-names";
+import type { CategoryWithCount } from "./sql/category-rows";
+import type { Product } from "./sql/product-rows";
+
+/** A product as the API answers it, in the spec's names (`_id`, `Availability`, `desc`). */
+export const ProductJson = named(
+  "ProductJson",
+  z.object({
+    _id: uuid(),
+    name: z.string(),
+    image: z
+      .string()
+      .meta({ description: "Address of the product's image: a path on this store, or under S3_PUBLIC_URL." }),
+    price: z.number().meta({ description: "Price of one piece in Tk (two decimals at most)." }),
+    minimumQuantity: z.number().int().meta({ description: "The fewest pieces one order may take." }),
+    Availability: z.number().int().meta({ description: "Pieces in stock." }),
+    maxPerOrder: z.number().int().nullable().meta({
+      description: "The most pieces one order may take; null: half of the stock (never under the minimum).",
+    }),
+    desc: z.string(),
+    details: z.string(),
+    categoryId: uuid().meta({ description: "The product's category; GET /api/category names it." }),
+    nameBn: z.string().nullable().meta({ description: "The name in Bangla; null: the English name is shown." }),
+    descBn: z.string().nullable().meta({ description: "The description in Bangla; null: the English one is shown." }),
+    featured: z.boolean().meta({ description: "Shown on the home page." }),
+  }),
+);
+export type ProductJson = z.output<typeof ProductJson>;
+export const ProductList = named("ProductList", z.array(ProductJson));
+
+/** A category as the API answers it, with how many products it holds. */
+export const CategoryJson = named(
+  "CategoryJson",
+  z.object({
+    _id: uuid(),
+    slug: z.string().meta({ description: "The category in URLs: `/shop?category={slug}`, `?category=` in the API." }),
+    name: z.string().meta({ description: "The English name." }),
+    nameBn: z.string().meta({ description: "The Bangla name." }),
+    position: z.number().int().meta({ description: "Where it stands in the shop's list, lowest first." }),
+    products: count("How many products it holds."),
+  }),
+);
+export type CategoryJson = z.output<typeof CategoryJson>;
+export const CategoryList = named("CategoryList", z.array(CategoryJson));
+
+export const ProductUpdated = named(
+  "ProductUpdated",
+  z.object({ acknowledged: z.literal(true), modifiedCount: count("1 when the product changed.") }),
+);
+export const CategoryRenamed = named(
+  "CategoryRenamed",
+  z.object({ acknowledged: z.literal(true), modifiedCount: count("1 when the category changed.") }),
+);
+
+/**
+ * The product body on the wire: the shared schema's fields, three of them under the spec's names
+ * (`productFromJson` maps them back before the use case parses the body).
+ */
+const { availability, description, descriptionBn, ...productFields } = ProductFields.shape;
+const ProductWire = z.object({
+  ...productFields,
+  Availability: availability,
+  desc: description,
+  descBn: descriptionBn,
+});
+export const ProductInput = named("ProductInput", ProductWire);
+export const ProductUpdate = named("ProductUpdate", ProductWire.partial());
+
+/** The spec's wire names of the catalog (`_id`, `Availability`, `desc`) live here and nowhere else. */
+export function productJson(p: Product): ProductJson {
+  return {
+    _id: p.id,
+    name: p.name,
+    image: p.image,
+    price: poishaToTk(p.pricePoisha),
+    minimumQuantity: p.minimumQuantity,
+    Availability: p.availability,
+    maxPerOrder: p.maxPerOrder,
+    desc: p.description,
+    details: p.details,
+    categoryId: p.categoryId,
+    nameBn: p.nameBn,
+    descBn: p.descriptionBn,
+    featured: p.featured,
+  };
+}
+
+export function categoryJson(c: CategoryWithCount): CategoryJson {
+  return { _id: c.id, slug: c.slug, name: c.nameEn, nameBn: c.nameBn, position: c.position, products: c.products };
+}
+
+/** A product body in the spec's names, as the product use cases read it. Nothing else is renamed or kept back. */
+export function productFromJson(body: unknown): unknown {
+  if (typeof body !== "object" || body === null || Array.isArray(body)) return body;
+  const { Availability, desc, descBn, ...rest } = body as Record<string, unknown>;
+  return { ...rest, availability: Availability, description: desc, descriptionBn: descBn };
+}
