@@ -9,6 +9,7 @@ import { docsCalls } from "../openapi/docs-route";
 import { handleApiError } from "./api-errors";
 import { healthCalls } from "./health-route";
 import { orderCalls } from "../orders";
+import { overviewCalls } from "../overview";
 import { paymentCalls } from "../payments";
 import { reviewCalls } from "../reviews";
 import { uploadCalls } from "../uploads";
@@ -22,6 +23,7 @@ export const API_CALLS: readonly ApiCall[] = [
   ...categoryCalls,
   ...uploadCalls,
   ...orderCalls,
+  ...overviewCalls,
   ...paymentCalls,
   ...reviewCalls,
   ...userCalls,
