@@ -1,5 +1,6 @@
 import { fill } from "./words/catalogue";
 import { enMessages } from "./words/en-messages";
+import type { enMessages as EnglishMessages } from "./words/en-messages";
 
 /**
  * Every message the store can answer with has a stable code: schemas, use cases and domain code name one by its
@@ -7,7 +8,7 @@ import { enMessages } from "./words/en-messages";
  * language by code (app/i18n/use-message.ts). The words are in the catalogue: shared/words/en-messages.ts and
  * shared/words/bn-messages.ts.
  */
-type Messages = typeof enMessages;
+type Messages = typeof EnglishMessages;
 
 /** `"order.not_yours"`: the dotted path of every message. */
 export type MessageCode = {
@@ -16,27 +17,43 @@ export type MessageCode = {
 
 export type MessageParams = Record<string, string | number>;
 
-/** A message as it travels to the browser: its code, the values in it, and its English text. */
-export interface Message {
+/** A message by its code and the values in it: what a page translates into its language. */
+export interface Coded {
   code: MessageCode;
   params?: MessageParams;
+}
+
+/** A message as it travels to the browser: its code, the values in it, and its English text. */
+export interface Message extends Coded {
   message: string;
 }
 
-/** `M.order.not_yours === "order.not_yours"`: codes with the compiler's help. */
-export const M = Object.fromEntries(
-  Object.entries(enMessages).map(([area, texts]) => [
-    area,
-    Object.fromEntries(Object.keys(texts).map((key) => [key, `${area}.${key}`])),
-  ]),
-) as { [Area in keyof Messages]: { [Key in keyof Messages[Area]]: `${Area & string}.${Key & string}` } };
+type Codes = { [Area in keyof Messages]: { [Key in keyof Messages[Area]]: `${Area & string}.${Key & string}` } };
 
+/**
+ * `M.order.not_yours === "order.not_yours"`: codes with the compiler's help. Made from the names alone, so a page
+ * that names a code downloads no English text: each page's words come in its own language's chunk.
+ */
+export const M = new Proxy({} as Codes, {
+  get: (_, area) =>
+    typeof area === "string"
+      ? new Proxy({}, { get: (__, key) => (typeof key === "string" ? `${area}.${key}` : undefined) })
+      : undefined,
+});
+
+/**
+ * Whether a value has a code's shape (`area.key`, lower case): what the store sends, as opposed to a sentence. A
+ * language's catalogue says whether it knows the code (`Translator.knows`); `isKnownMessageCode` asks the English one.
+ */
 export function isMessageCode(value: unknown): value is MessageCode {
-  if (typeof value !== "string") return false;
-  const [area, key, ...rest] = value.split(".");
-  return (
-    rest.length === 0 && Object.hasOwn(enMessages, area!) && Object.hasOwn(enMessages[area as keyof Messages], key!)
-  );
+  return typeof value === "string" && /^[a-z][a-z0-9_]*\.[a-z][a-z0-9_]*$/.test(value);
+}
+
+/** Whether the store has a message of this code: for the server, which reads the English words anyway. */
+export function isKnownMessageCode(value: unknown): value is MessageCode {
+  if (!isMessageCode(value)) return false;
+  const [area, key] = value.split(".") as [string, string];
+  return Object.hasOwn(enMessages, area) && Object.hasOwn(enMessages[area as keyof Messages], key);
 }
 
 /** The English text of a message, its placeholders filled. */

@@ -1,4 +1,4 @@
-import { M, message, type Message } from "./messages";
+import { M, type Coded } from "./messages";
 
 /** Spec §9: order quantities move in steps of 20 pieces. */
 export const QUANTITY_STEP = 20;
@@ -42,17 +42,17 @@ export const onStep = (quantity: number, minimumQuantity: number) => (quantity -
  * types; the server asks the same question inside the order's transaction, with the pieces the buyer's open
  * orders already hold (`held`).
  */
-export function quantityProblem(quantity: number, product: StockFacts, held = 0): Message | null {
+export function quantityProblem(quantity: number, product: StockFacts, held = 0): Coded | null {
   const min = product.minimumQuantity;
-  if (!Number.isFinite(quantity) || quantity < min) return message(M.quantity.below_minimum, { min });
+  if (!Number.isFinite(quantity) || quantity < min) return { code: M.quantity.below_minimum, params: { min } };
   if (!onStep(quantity, min)) {
     const lower = quantity - ((quantity - min) % QUANTITY_STEP);
-    return message(M.quantity.off_step, { min, lower, higher: lower + QUANTITY_STEP });
+    return { code: M.quantity.off_step, params: { min, lower, higher: lower + QUANTITY_STEP } };
   }
-  if (quantity > product.availability) return message(M.stock.too_low);
+  if (quantity > product.availability) return { code: M.stock.too_low };
   const max = perOrderLimit(product);
-  if (quantity > max) return message(M.stock.over_per_order, { max });
+  if (quantity > max) return { code: M.stock.over_per_order, params: { max } };
   const most = holdingLimit(product, held);
-  if (held > 0 && held + quantity > most) return message(M.order.holding_limit, { held, max: most });
+  if (held > 0 && held + quantity > most) return { code: M.order.holding_limit, params: { held, max: most } };
   return null;
 }

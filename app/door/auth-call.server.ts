@@ -1,6 +1,6 @@
 import { data, redirect, redirectDocument, type AppLoadContext } from "react-router";
 import { CLIENT_IP_HEADER } from "@server/auth/auth";
-import { isMessageCode, M, message, type Message, type MessageCode, type MessageParams } from "@shared/messages";
+import { isKnownMessageCode, M, message, type Message, type MessageCode, type MessageParams } from "@shared/messages";
 
 /**
  * Calls one of Better Auth's endpoints the way the browser would, through its full handler: origin check,
@@ -51,7 +51,7 @@ export async function authErrorMessage(res: Response): Promise<Message> {
     const body = (await res.json()) as { code?: string; message?: string; params?: MessageParams };
     if (body.code === "INVALID_EMAIL_OR_PASSWORD") return message(M.auth.invalid_credentials);
     // The store's own refusals in Better Auth's hooks (server/auth/account-fields.ts) carry a catalogue code.
-    if (isMessageCode(body.code)) return message(body.code, body.params);
+    if (isKnownMessageCode(body.code)) return message(body.code, body.params);
     if (body.message) return { code: M.auth.failed, message: body.message };
   } catch {
     // not JSON

@@ -11,6 +11,8 @@ export interface Translator {
   t: TFunction;
   /** A message of the catalogue by its code in this language, its placeholders filled. */
   message(code: MessageCode, values: TextValues): string;
+  /** Whether the catalogue has a message of this code (a text shaped like a code may be a person's words). */
+  knows(code: string): code is MessageCode;
 }
 
 /**
@@ -33,5 +35,6 @@ export function makeTranslator(language: Language, words: Catalogue): Translator
     const text = lookup(words.messages, code);
     return text === undefined ? missing(language)(code) : fill(text, values);
   };
-  return { language, t, message };
+  const knows = (code: string): code is MessageCode => lookup(words.messages, code) !== undefined;
+  return { language, t, message, knows };
 }

@@ -1,12 +1,13 @@
-import { isMessageCode, M, message, type Message } from "@shared/messages";
+import { isMessageCode, M, type Message } from "@shared/messages";
+import type { Said } from "~/i18n/use-message";
 
-export type SendResult<T> = { ok: true; body: T } | { ok: false; status: number; said: Message };
+export type SendResult<T> = { ok: true; body: T } | { ok: false; status: number; said: Said };
 
 /** What the API answered a refused call with (`{message, code}`), as a message the page can translate. */
-export function refusalOf(body: unknown): Message {
+export function refusalOf(body: unknown): Said {
   const { code, message: text, params } = (body ?? {}) as Partial<Message>;
   if (isMessageCode(code) && typeof text === "string") return { code, message: text, ...(params ? { params } : {}) };
-  return message(M.request.failed);
+  return M.request.failed;
 }
 
 /** A JSON call to the store's own API from the browser (the session cookie goes along). Never throws. */
@@ -21,6 +22,6 @@ export async function sendJson<T>(path: string, method: string, body: unknown): 
     if (res.ok) return { ok: true, body: json as T };
     return { ok: false, status: res.status, said: refusalOf(json) };
   } catch {
-    return { ok: false, status: 0, said: message(M.request.network) };
+    return { ok: false, status: 0, said: M.request.network };
   }
 }

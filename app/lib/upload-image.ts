@@ -1,4 +1,4 @@
-import { M, message } from "@shared/messages";
+import { M } from "@shared/messages";
 import { refusalOf, type SendResult } from "./send-json";
 
 /**
@@ -20,10 +20,10 @@ export function uploadImage(file: File, onProgress: (percent: number) => void): 
         resolve({
           ok: false,
           status: xhr.status,
-          said: xhr.response ? refusalOf(xhr.response) : message(M.upload.failed),
+          said: xhr.response ? refusalOf(xhr.response) : M.upload.failed,
         });
     };
-    xhr.onerror = () => resolve({ ok: false, status: 0, said: message(M.request.network) });
+    xhr.onerror = () => resolve({ ok: false, status: 0, said: M.request.network });
     const form = new FormData();
     form.set("image", file);
     xhr.send(form);

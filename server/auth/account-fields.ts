@@ -1,7 +1,7 @@
 import type { BetterAuthPlugin } from "better-auth";
 import { APIError, createAuthMiddleware } from "better-auth/api";
 import type { z } from "zod";
-import { isMessageCode, M, message } from "@shared/messages";
+import { isKnownMessageCode, M, message } from "@shared/messages";
 import { SignUpFieldsSchema, UpdateUserFieldsSchema } from "@shared/schemas/auth";
 
 /** Better Auth's endpoints that take free text of the user's, and the shared schema their fields obey. */
@@ -33,7 +33,7 @@ export function accountFieldRules() {
             const parsed = CHECKED[ctx.path]!.safeParse(body);
             if (!parsed.success) {
               const said = parsed.error.issues[0]!.message;
-              throw new APIError("BAD_REQUEST", { ...message(isMessageCode(said) ? said : M.request.invalid) });
+              throw new APIError("BAD_REQUEST", { ...message(isKnownMessageCode(said) ? said : M.request.invalid) });
             }
             const given = Object.fromEntries(Object.entries(parsed.data).filter(([, value]) => value !== undefined));
             return { context: { body: { ...body, ...given } } };

@@ -1,5 +1,5 @@
 import type { z } from "zod";
-import { isMessageCode, M, type MessageCode } from "@shared/messages";
+import { isKnownMessageCode, M, type MessageCode } from "@shared/messages";
 import { AppError, type InputIssue } from "../errors";
 
 /** What a door passes on when the request's body could not be read as the payload it should be (broken JSON). */
@@ -21,7 +21,7 @@ function holdsUnstorableText(value: unknown): boolean {
 function issuesOf(error: z.ZodError): InputIssue[] {
   return error.issues.map((issue) => {
     // The shared schemas name their messages by code; zod's own (an object where text was due, say) are kept.
-    const code = isMessageCode(issue.message) ? issue.message : M.request.invalid;
+    const code = isKnownMessageCode(issue.message) ? issue.message : M.request.invalid;
     const message = code === M.request.invalid ? issue.message : new AppError("invalid", code).message;
     return { field: issue.path.join("."), code, message };
   });

@@ -5,7 +5,7 @@ import type { Language } from "@shared/languages";
 import { lowStockLine } from "@shared/low-stock";
 import { bn } from "@shared/words/bn";
 import { bnMail } from "@shared/words/bn-mail";
-import { sayer, type Catalogue, type Path, type TextValues } from "@shared/words/catalogue";
+import { isOneOf, sayer, type Catalogue, type Path, type TextValues } from "@shared/words/catalogue";
 import { en } from "@shared/words/en";
 import { enMail, type MailWords } from "@shared/words/en-mail";
 import type { MailOutboxRow, OrderRow, ProductRow } from "../db/schema";
@@ -27,6 +27,7 @@ export const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => HTML
 type MailKey = Path<Omit<Catalogue, "messages"> & { mail: MailWords }>;
 type Say = (key: MailKey, values?: TextValues) => string;
 
+/** A key with no text comes only through a cast: the message fails, and the outbox logs it and tries again. */
 const noText = (key: string): never => {
   throw new Error(`No e-mail text for "${key}"`);
 };
@@ -37,9 +38,7 @@ const SAY: Record<Language, Say> = {
 
 /** The payment methods the e-mails name (`mail.methods`); another provider is written as its name. */
 const METHODS = ["cod", "test", "stripe", "sslcommerz"] as const;
-const isMethod = (method: string): method is (typeof METHODS)[number] =>
-  (METHODS as readonly string[]).includes(method);
-const methodName = (t: Say, method: string) => (isMethod(method) ? t(`mail.methods.${method}`) : method);
+const methodName = (t: Say, method: string) => (isOneOf(METHODS, method) ? t(`mail.methods.${method}`) : method);
 
 export const orderLink = (baseURL: string, orderId: string) => `${baseURL}/dashboard/order/${orderId}`;
 
