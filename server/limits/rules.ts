@@ -42,10 +42,10 @@ export function limitRules(settings: LimitSettings): LimitRules {
   };
 }
 
-/** Who is calling: the account, and the address the request came from (absent for calls from inside the store). */
+/** Who is calling: the account, and the address the request came from (the request context always has one). */
 export interface Caller {
   accountId: string;
-  address?: string | undefined;
+  address: string;
 }
 
 /**
@@ -60,8 +60,10 @@ export async function enforceRules(
   now = new Date(),
 ): Promise<void> {
   const rule = rules[operation];
-  const counted = [{ key: `${operation}:account:${caller.accountId}`, rule: rule.account }];
-  if (caller.address) counted.push({ key: `${operation}:address:${addressKey(caller.address)}`, rule: rule.address });
+  const counted = [
+    { key: `${operation}:account:${caller.accountId}`, rule: rule.account },
+    { key: `${operation}:address:${addressKey(caller.address)}`, rule: rule.address },
+  ];
   const verdicts = await countRequests(db, counted, now);
   const refused = verdicts.filter((v) => !v.allowed);
   if (refused.length > 0) throw tooMany(Math.max(...refused.map((v) => v.retryAfterSeconds)));
