@@ -1,15 +1,25 @@
+import { M } from "@shared/messages";
 import { CategorySchema } from "@shared/schemas/category";
 import * as categories from "./sql/category-rows";
 import { adminOnly } from "../context/actor";
 import { changingCatalog } from "./catalog-change";
 import { key, parseInput } from "../context/parse";
 import type { RequestContext } from "../context/request-context";
+import { notFound } from "../errors";
 
 export type { Category, CategoryWithCount } from "./sql/category-rows";
 
 /** The shop's shelves in its order, each with how many products it holds; anyone may read them. */
 export function listCategories(ctx: RequestContext) {
   return categories.selectCategories(ctx.db);
+}
+
+/** One category with how many products it holds, by its id or its slug; anyone may read it. */
+export async function categoryNamed(ctx: RequestContext, idOrSlug: unknown) {
+  const wanted = key(idOrSlug);
+  const found = (await categories.selectCategories(ctx.db)).find((c) => c.id === wanted || c.slug === wanted);
+  if (!found) throw notFound(M.category.not_found);
+  return found;
 }
 
 /** Categories: admins add, rename and remove them; the shop's pages show them, so each write is a catalog change. */

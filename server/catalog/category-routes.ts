@@ -5,7 +5,7 @@ import { ADMINS_ONLY, BAD_INPUT, id } from "../openapi/common-params";
 import { apiCall, json, jsonBody as jsonInput, refused } from "../openapi/route-types";
 import { named } from "../openapi/schema-names";
 import * as categories from "./categories";
-import { CategoryList, CategoryRenamed, categoryJson } from "./wire";
+import { CategoryJson, CategoryList, CategoryRenamed, categoryJson } from "./wire";
 
 const CategoryInput = named("CategoryInput", CategorySchema);
 
@@ -24,6 +24,23 @@ export const categoryCalls = [
     session: "none",
     answers: { 200: json(CategoryList, "Every category.") },
     handler: async (c) => c.json((await categories.listCategories(c.var.ctx)).map(categoryJson)),
+  }),
+  apiCall({
+    method: "get",
+    path: "/api/category/{id}",
+    operationId: "getCategory",
+    tag: "categories",
+    summary: "Read one category",
+    description:
+      "By its id or its slug (`chisels`), with how many products it holds: what a shop page's heading shows.",
+    who: "anyone",
+    session: "none",
+    params: { id: { description: "The category's id, or its slug.", example: "chisels" } },
+    answers: {
+      200: json(CategoryJson, "The category."),
+      404: refused("No category has that id or slug."),
+    },
+    handler: async (c) => c.json(categoryJson(await categories.categoryNamed(c.var.ctx, c.req.param("id")))),
   }),
   apiCall({
     method: "post",

@@ -45,6 +45,25 @@ describe("categories through the API", () => {
     return makeProduct(t, { categoryId });
   }
 
+  describe("GET /api/category/{id}", () => {
+    it("answers anyone one category by its id or its slug, with its product count", async () => {
+      const id = await added(unique("Spokeshaves"), unique("স্পোকশেভ"));
+      await productIn(id);
+      const listedOne = await byId(id);
+      const byItsId = await t.request(`/api/category/${id}`);
+      expect(byItsId.status).toBe(200);
+      expect(await byItsId.json()).toEqual(listedOne);
+      const bySlug = await t.request(`/api/category/${listedOne!.slug}`);
+      expect(await bySlug.json()).toEqual({ ...listedOne, products: 1 });
+    });
+
+    it("answers 404 for a category no id or slug names", async () => {
+      const res = await t.request("/api/category/no-such-shelf");
+      expect(res.status).toBe(404);
+      expect(((await res.json()) as { code: string }).code).toBe("category.not_found");
+    });
+  });
+
   describe("GET /api/category", () => {
     it("lists every category to anyone, in the shop's order, with its slug, both names and its product count", async () => {
       const last = await added(unique("Zebra saws"), unique("জেব্রা"), 5);
