@@ -4,8 +4,6 @@ import type { Services } from "@server/services";
 declare module "react-router" {
   interface AppLoadContext {
     services: Services;
-    /** The client's address (the socket's, or behind TRUST_PROXY proxies theirs), for rate limits. */
-    clientIp: string;
     /** What every use case is called with, built by the same middleware as the API's (server/http/request-contexts.ts). */
     ctx: RequestContext;
     /** The per-request CSP nonce that every inline script must carry. */

@@ -3,7 +3,7 @@ import type { SecureHeadersVariables } from "hono/secure-headers";
 import { createRequestHandler, type ServerBuild } from "react-router";
 import { apiBodyLimitOf, apiRouter } from "./http/api-router";
 import { VersionedCache } from "./cache/versioned-cache";
-import { asClientSent, clientAddresses, clientIp } from "./http/client-ip";
+import { asClientSent, clientAddresses } from "./http/client-ip";
 import { requestContexts, type ContextVariables } from "./http/request-contexts";
 import { bodyLimitOf, bodyLimits } from "./http/body-limits";
 import { compression } from "./http/compression";
@@ -88,7 +88,7 @@ export function createApp({ services, ssr, clientDir, readiness = createReadines
       const nonce = c.get("secureHeadersNonce") ?? "";
       // Behind trusted proxies, the URL the client asked for (https, the public host), not the proxy's.
       const request = asClientSent(c.req.raw, services.trustProxy);
-      const render = () => handleRequest(request, { services, clientIp: clientIp(c), ctx: c.var.ctx, nonce });
+      const render = () => handleRequest(request, { services, ctx: c.var.ctx, nonce });
       // Through the context, so the page is built with its security headers (http/security-headers.ts).
       const respond: Respond = (body, init) => c.newResponse(body, init);
       return production ? sharedPage(pages, request, nonce, render, respond) : render().then((r) => respond(r.body, r));

@@ -11,7 +11,7 @@ export function callAuth(request: Request, context: AppLoadContext, path: string
   const headers = new Headers({
     "content-type": "application/json",
     origin: new URL(baseURL).origin,
-    [CLIENT_IP_HEADER]: context.clientIp,
+    [CLIENT_IP_HEADER]: context.ctx.clientIp,
   });
   for (const name of ["cookie", "user-agent"]) {
     const value = request.headers.get(name);

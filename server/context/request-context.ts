@@ -82,8 +82,8 @@ export function storeContext(services: Services, job: string, language: Language
 }
 
 /**
- * A context whose actor is already known, for the admin command line and the tests that call use cases directly:
- * the address is still required, so the per-address limits count as they do for a request.
+ * A context whose actor is already known, for the tests that call use cases directly (and any tool acting as a known
+ * user): the address is still required, so the per-address limits count as they do for a request.
  */
 export function actingContext(
   services: Services,
