@@ -42,16 +42,20 @@ const sessionRequired: MiddlewareHandler<ApiEnv> = async (c, next) => {
   await next();
 };
 
-/** The body limit of each declared call, by method and path, for the body-limit middleware. */
-export function apiBodyLimitOf(method: string, path: string): BodyLimit | undefined {
-  const call = BODY_LIMITS.find((l) => l.method === method && l.route.test(path));
-  return call?.limit;
-}
+/** `/api/order/{id}` as a pattern of paths: each `{name}` one segment, the rest literally. */
+const pathPattern = (path: string) =>
+  new RegExp(`^${path.replace(/[.*+?^$()|[\]\\]/g, "\\$&").replace(/\{\w+\}/g, "[^/]+")}/?$`);
+
 const BODY_LIMITS = API_CALLS.filter((call) => call.body).map((call) => ({
   method: call.method.toUpperCase(),
-  route: new RegExp(`^${call.path.replace(/\{\w+\}/g, "[^/]+")}/?$`),
+  route: pathPattern(call.path),
   limit: call.bodyLimit ?? DEFAULT_LIMIT,
 }));
+
+/** The body limit a declared call gives its requests, by method and path, for the body-limit middleware. */
+export function apiBodyLimitOf(method: string, path: string): BodyLimit | undefined {
+  return BODY_LIMITS.find((l) => l.method === method && l.route.test(path))?.limit;
+}
 
 export function apiRouter(services: Services, readiness: Readiness) {
   const api = new Hono<ApiEnv>();
