@@ -4,6 +4,7 @@ import { CardElement, Elements, useElements, useStripe } from "@stripe/react-str
 import { loadStripe, type Stripe } from "@stripe/stripe-js";
 import { useState } from "react";
 import { FormError } from "~/components/ui/form-error";
+import { useT } from "~/i18n/use-t";
 import { SubmitButton } from "~/components/ui/submit-button";
 import type { CardFormProps } from "./card-form-props";
 
@@ -32,6 +33,7 @@ function StripeCard({ clientSecret, billing, onPaymentSucceeded }: CardFormProps
   const elements = useElements();
   const [error, setError] = useState<Said | null>(null);
   const [busy, setBusy] = useState(false);
+  const { t } = useT();
 
   async function pay(event: React.FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -61,8 +63,8 @@ function StripeCard({ clientSecret, billing, onPaymentSucceeded }: CardFormProps
       <div className="rounded-md border border-stone-300 bg-white px-3 py-3">
         <CardElement options={{ hidePostalCode: true }} />
       </div>
-      <SubmitButton disabled={!stripe || !clientSecret} pending={busy} pendingLabel="Paying…">
-        Pay
+      <SubmitButton disabled={!stripe || !clientSecret} pending={busy} pendingLabel={t("payment.paying")}>
+        {t("payment.pay")}
       </SubmitButton>
       <FormError message={error ?? undefined} />
     </form>
