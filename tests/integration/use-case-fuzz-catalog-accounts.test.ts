@@ -53,6 +53,7 @@ describe("fuzzing every use case that takes raw input (catalog and accounts): it
     { useCase: "catalog.deleteProduct",            as: "admin",    scene: aProduct, params: [id((s) => s.productId!)], call: (ctx, [productId]) => catalog.deleteProduct(ctx, productId) },
     { useCase: "catalog.listProducts",             as: "stranger",                  params: [body(() => SHOP_QUERY)], call: (ctx, [raw]) => catalog.listProducts(ctx, raw) },
     { useCase: "catalog.productsToManage",         as: "admin",                     params: [body(() => SHOP_QUERY)], call: (ctx, [raw]) => catalog.productsToManage(ctx, raw) },
+    { useCase: "categories.categoryNamed",         as: "stranger", scene: aCategory, params: [id((s) => s.categoryId!)], call: (ctx, [idOrSlug]) => categories.categoryNamed(ctx, idOrSlug) },
     { useCase: "categories.addCategory",           as: "admin",    scene: aCategory, params: [body(categoryNames)], call: (ctx, [raw]) => categories.addCategory(ctx, raw) },
     { useCase: "categories.renameCategory",        as: "admin",    scene: aCategory, params: [id((s) => s.categoryId!), body(categoryNames)], call: (ctx, [categoryId, raw]) => categories.renameCategory(ctx, categoryId, raw) },
     { useCase: "categories.removeCategory",        as: "admin",    scene: aCategory, params: [id((s) => s.categoryId!)], call: (ctx, [categoryId]) => categories.removeCategory(ctx, categoryId) },

@@ -66,6 +66,7 @@ const WITHOUT_ACTOR: Record<string, string> = {
   "catalog.featuredProducts": "public read: the home page's few",
   "categories.listCategories": "public read: GET /api/category, the shop's filters",
   "categories.categoryOf": "public read: a product page names its category",
+  "categories.categoryNamed": "public read: GET /api/category/{id}, one shelf by its id or slug",
   "reviews.listReviews": "public read: GET /api/review",
   "reviews.testimonials": "public read: the home page's testimonials",
   "payments.confirmTestCard": "the test processor's confirm call: the client secret is the caller's credential",
