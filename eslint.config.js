@@ -37,6 +37,11 @@ export default tseslint.config(
       "no-restricted-syntax": [
         "error",
         {
+          selector: "MemberExpression[object.name='RequestContext'][property.name='make']",
+          message:
+            "A RequestContext comes from contextOf, storeContext or actingContext (server/context/request-context.ts).",
+        },
+        {
           selector:
             ":matches(TSAsExpression, TSTypeAssertion, TSSatisfiesExpression) > TSTypeReference[typeName.name='RequestContext']",
           message:

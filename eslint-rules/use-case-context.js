@@ -1,5 +1,5 @@
 // `randa/use-case-context`: a use case (a function of a feature under server/ whose first parameter is the
-// RequestContext) is called with a RequestContext: the one the request's middleware built (`c.var.ctx` in an API
+// RequestContext) is called with a RequestContext: the one the request's middleware built (`c.get("ctx")` in an API
 // handler, the `ctx` a page door passes), or `storeContext`/`actingContext` (server/context/request-context.ts).
 // Passing the services, or an object made by hand, would skip the address the per-address limits count.
 import { ESLintUtils } from "@typescript-eslint/utils";
@@ -12,7 +12,7 @@ export const useCaseContext = ESLintUtils.RuleCreator.withoutDocs({
     schema: [],
     messages: {
       missing:
-        "{{name}} is a use case: call it with the request's context first (`c.var.ctx` in an API handler, the door's `ctx` in a page, `storeContext`/`actingContext` elsewhere), not {{given}}.",
+        "{{name}} is a use case: call it with the request's context first (`c.get(\"ctx\")` in an API handler, the door's `ctx` in a page, `storeContext`/`actingContext` elsewhere), not {{given}}.",
     },
   },
   defaultOptions: [],

@@ -88,7 +88,7 @@ export function createApp({ services, ssr, clientDir, readiness = createReadines
       const nonce = c.get("secureHeadersNonce") ?? "";
       // Behind trusted proxies, the URL the client asked for (https, the public host), not the proxy's.
       const request = asClientSent(c.req.raw, services.trustProxy);
-      const render = () => handleRequest(request, { services, ctx: c.var.ctx, nonce });
+      const render = () => handleRequest(request, { services, ctx: c.get("ctx"), nonce });
       // Through the context, so the page is built with its security headers (http/security-headers.ts).
       const respond: Respond = (body, init) => c.newResponse(body, init);
       return production ? sharedPage(pages, request, nonce, render, respond) : render().then((r) => respond(r.body, r));

@@ -34,12 +34,21 @@ type Codes = { [Area in keyof Messages]: { [Key in keyof Messages[Area]]: `${Are
  * `M.order.not_yours === "order.not_yours"`: codes with the compiler's help. Made from the names alone, so a page
  * that names a code downloads no English text: each page's words come in its own language's chunk.
  */
-export const M = new Proxy({} as Codes, {
-  get: (_, area) =>
-    typeof area === "string"
-      ? new Proxy({}, { get: (__, key) => (typeof key === "string" ? `${area}.${key}` : undefined) })
-      : undefined,
-});
+export const M = codesByName();
+
+function codesByName(): Codes {
+  const areas = new Map<string, object>();
+  const areaOf = (area: string) =>
+    new Proxy({}, { get: (_, key) => (typeof key === "string" ? `${area}.${key}` : undefined) });
+  return new Proxy({} as Codes, {
+    get: (_, area) => {
+      if (typeof area !== "string") return undefined;
+      let codes = areas.get(area);
+      if (!codes) areas.set(area, (codes = areaOf(area)));
+      return codes;
+    },
+  });
+}
 
 /**
  * Whether a value has a code's shape (`area.key`, lower case): what the store sends, as opposed to a sentence. A

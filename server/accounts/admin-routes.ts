@@ -19,6 +19,6 @@ export const adminCalls = [
       404: refused("No user with that email."),
     },
     // Spec §7 GET /admin/{email}: whether that account is an admin.
-    handler: async (c) => c.json({ admin: await isAdmin(c.var.ctx, c.req.param("email")) }),
+    handler: async (c) => c.json({ admin: await isAdmin(c.get("ctx"), c.req.param("email")) }),
   }),
 ];

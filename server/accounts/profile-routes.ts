@@ -23,7 +23,7 @@ export const profileCalls = [
       404: refused("No user with that email."),
     },
     handler: async (c) => {
-      const { user, profile } = await profiles.getProfile(c.var.ctx, c.req.param("email"));
+      const { user, profile } = await profiles.getProfile(c.get("ctx"), c.req.param("email"));
       return c.json({ name: user.name, email: user.email, ...profile });
     },
   }),
@@ -45,7 +45,7 @@ export const profileCalls = [
       404: refused("No user with that email."),
     },
     handler: async (c) => {
-      await profiles.saveProfile(c.var.ctx, c.req.param("email"), await jsonBody(c));
+      await profiles.saveProfile(c.get("ctx"), c.req.param("email"), await jsonBody(c));
       return c.json({ acknowledged: true });
     },
   }),

@@ -35,7 +35,7 @@ export const userCalls = [
     },
     handler: async (c) => {
       const params = paramsOf(new URL(c.req.url).searchParams, USER_LIST_PARAMS);
-      const page = await users.listUsers(c.var.ctx, params);
+      const page = await users.listUsers(c.get("ctx"), params);
       setPageHeaders(c, page);
       return c.json(page.items.map(userJson));
     },
@@ -55,7 +55,7 @@ export const userCalls = [
       404: refused("No user with that email."),
     },
     handler: async (c) => {
-      const { promoted } = await users.promoteToAdmin(c.var.ctx, c.req.param("email"));
+      const { promoted } = await users.promoteToAdmin(c.get("ctx"), c.req.param("email"));
       return c.json({ modifiedCount: promoted ? 1 : 0 });
     },
   }),
@@ -77,7 +77,7 @@ export const userCalls = [
       409: refused("Not an admin, your own role, or the last admin."),
     },
     handler: async (c) => {
-      await users.demoteFromAdmin(c.var.ctx, c.req.param("email"));
+      await users.demoteFromAdmin(c.get("ctx"), c.req.param("email"));
       return c.json({ modifiedCount: 1 });
     },
   }),
@@ -99,8 +99,8 @@ export const userCalls = [
     },
     // Spec §7 PUT /user/{email}: hands an API client its bearer token — only for the account it signed in as.
     handler: async (c) => {
-      const session = await c.var.ctx.session();
-      await users.confirmAccount(c.var.ctx, c.req.param("email"), await jsonBody(c));
+      const session = await c.get("ctx").session();
+      await users.confirmAccount(c.get("ctx"), c.req.param("email"), await jsonBody(c));
       return c.json({ token: session!.token });
     },
   }),
@@ -121,7 +121,7 @@ export const userCalls = [
       409: refused("Your own account, an admin, or a customer with orders."),
     },
     handler: async (c) => {
-      await users.deleteUser(c.var.ctx, c.req.param("email"));
+      await users.deleteUser(c.get("ctx"), c.req.param("email"));
       return c.json({ deletedCount: 1 });
     },
   }),

@@ -23,7 +23,7 @@ export const categoryCalls = [
     who: "anyone",
     session: "none",
     answers: { 200: json(CategoryList, "Every category.") },
-    handler: async (c) => c.json((await categories.listCategories(c.var.ctx)).map(categoryJson)),
+    handler: async (c) => c.json((await categories.listCategories(c.get("ctx"))).map(categoryJson)),
   }),
   apiCall({
     method: "get",
@@ -40,7 +40,7 @@ export const categoryCalls = [
       200: json(CategoryJson, "The category."),
       404: refused("No category has that id or slug."),
     },
-    handler: async (c) => c.json(categoryJson(await categories.categoryNamed(c.var.ctx, c.req.param("id")))),
+    handler: async (c) => c.json(categoryJson(await categories.categoryNamed(c.get("ctx"), c.req.param("id")))),
   }),
   apiCall({
     method: "post",
@@ -61,7 +61,7 @@ export const categoryCalls = [
       409: refused("Another category has that name, in English (whatever the case) or in Bangla."),
     },
     handler: async (c) => {
-      const added = await categories.addCategory(c.var.ctx, await jsonBody(c));
+      const added = await categories.addCategory(c.get("ctx"), await jsonBody(c));
       return c.json({ insertedId: added.id });
     },
   }),
@@ -84,7 +84,7 @@ export const categoryCalls = [
       409: refused("Another category has that name."),
     },
     handler: async (c) => {
-      await categories.renameCategory(c.var.ctx, c.req.param("id"), await jsonBody(c));
+      await categories.renameCategory(c.get("ctx"), c.req.param("id"), await jsonBody(c));
       return c.json({ acknowledged: true, modifiedCount: 1 });
     },
   }),
@@ -107,7 +107,7 @@ export const categoryCalls = [
       ),
     },
     handler: async (c) => {
-      await categories.removeCategory(c.var.ctx, c.req.param("id"));
+      await categories.removeCategory(c.get("ctx"), c.req.param("id"));
       return c.json({ deletedCount: 1 });
     },
   }),

@@ -83,7 +83,7 @@ export const productCalls = [
       ),
     },
     handler: async (c) => {
-      const ctx = c.var.ctx;
+      const ctx = c.get("ctx");
       const params = paramsOf(new URL(c.req.url).searchParams, PRODUCT_LIST_PARAMS);
       const page = await pagesOf(ctx.catalogVersion).get(new URLSearchParams(params).toString(), () =>
         readPage(ctx, params),
@@ -102,7 +102,7 @@ export const productCalls = [
     session: "none",
     params: { id: id("product") },
     answers: { 200: json(ProductJson, "The product."), 404: refused("No such product (unknown or malformed id).") },
-    handler: async (c) => c.json(productJson(await catalog.getProduct(c.var.ctx, c.req.param("id")))),
+    handler: async (c) => c.json(productJson(await catalog.getProduct(c.get("ctx"), c.req.param("id")))),
   }),
   apiCall({
     method: "post",
@@ -121,7 +121,7 @@ export const productCalls = [
     bodyLimit: PRODUCT_LIMIT,
     answers: { 200: json(InsertedId, "The new product's id."), 400: refused(BAD_INPUT), 403: refused(ADMINS_ONLY) },
     handler: async (c) => {
-      const added = await catalog.addProduct(c.var.ctx, productFromJson(await jsonBody(c)));
+      const added = await catalog.addProduct(c.get("ctx"), productFromJson(await jsonBody(c)));
       return c.json({ insertedId: added.id });
     },
   }),
@@ -148,7 +148,7 @@ export const productCalls = [
     },
     handler: async (c) => {
       const body = productFromJson(await jsonBody(c));
-      await catalog.updateProduct(c.var.ctx, c.req.param("id"), body);
+      await catalog.updateProduct(c.get("ctx"), c.req.param("id"), body);
       return c.json({ acknowledged: true, modifiedCount: 1 });
     },
   }),
@@ -168,7 +168,7 @@ export const productCalls = [
       404: refused("No such product."),
     },
     handler: async (c) => {
-      await catalog.deleteProduct(c.var.ctx, c.req.param("id"));
+      await catalog.deleteProduct(c.get("ctx"), c.req.param("id"));
       return c.json({ deletedCount: 1 });
     },
   }),

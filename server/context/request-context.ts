@@ -3,82 +3,96 @@ import { getCurrentSession, type CurrentSession } from "../auth/session";
 import type { Services } from "../services";
 import type { Actor } from "./actor";
 
-declare const built: unique symbol;
+type Look = () => Promise<CurrentSession | null>;
 
 /**
  * What every use case is called with: the store's services, the address the request came from, the language it is
- * answered in, and who asks. Only this module builds one (`contextOf` for a request, `storeContext` for the store's
- * own scheduled work), so no door can call a use case without the address its per-address limits count.
+ * answered in, and who asks. Only this module makes one (`contextOf` for a request, `storeContext` for the store's
+ * own scheduled work, `actingContext` for a known actor), each with an address, so no door can call a use case
+ * without the address its per-address limits count. Making one costs three fields: the language and the session
+ * are read on first ask, which a cached public read never makes.
  */
-export interface RequestContext extends Pick<
-  Services,
-  | "db"
-  | "payments"
-  | "gateway"
-  | "images"
-  | "limits"
-  | "maxOpenOrders"
-  | "holdMinutes"
-  | "codConfirmHours"
-  | "now"
-  | "catalogVersion"
-  | "auth"
-> {
+export class RequestContext {
+  readonly #services: Services;
+  readonly #request: Request | null;
+  readonly #look: Look;
+  #language: Language | undefined;
+  #session: Promise<CurrentSession | null> | undefined;
+
   /** The client's address (behind TRUST_PROXY proxies, theirs), or `store:<job>` for the store's own work. */
   readonly clientIp: string;
-  readonly language: Language;
-  /** The signed-in user behind the session cookie or bearer token, looked up once, on first ask. */
-  actor(): Promise<Actor>;
-  /** The whole session (its token too), looked up once with the actor. */
-  session(): Promise<CurrentSession | null>;
-  readonly [built]: true;
-}
 
-const contexts = new WeakMap<Request, RequestContext>();
-
-function make(
-  services: Services,
-  fields: { clientIp: string; language: Language },
-  look: () => Promise<CurrentSession | null>,
-) {
-  let session: Promise<CurrentSession | null> | undefined;
-  const sessionOnce = () => (session ??= look());
-  return {
-    db: services.db,
-    payments: services.payments,
-    gateway: services.gateway,
-    images: services.images,
-    limits: services.limits,
-    maxOpenOrders: services.maxOpenOrders,
-    holdMinutes: services.holdMinutes,
-    codConfirmHours: services.codConfirmHours,
-    now: services.now,
-    catalogVersion: services.catalogVersion,
-    auth: services.auth,
-    ...fields,
-    session: sessionOnce,
-    actor: async () => (await sessionOnce())?.user ?? null,
-  } as RequestContext;
-}
-
-/**
- * The context of one request, built once whichever door asks (the API's middleware or a page's loader): the same
- * `Request` always answers the same context, so its session is read once.
- */
-export function contextOf(services: Services, request: Request, clientIp: string): RequestContext {
-  let context = contexts.get(request);
-  if (!context) {
-    context = make(services, { clientIp, language: languageOf(request) }, () =>
-      getCurrentSession(services.auth, request.headers),
-    );
-    contexts.set(request, context);
+  private constructor(services: Services, clientIp: string, request: Request | null, look: Look, language?: Language) {
+    this.#services = services;
+    this.clientIp = clientIp;
+    this.#request = request;
+    this.#look = look;
+    this.#language = language;
   }
-  return context;
+
+  /** @internal Only this module's functions below make contexts. */
+  static make(services: Services, clientIp: string, request: Request | null, look: Look, language?: Language) {
+    return new RequestContext(services, clientIp, request, look, language);
+  }
+
+  get db() {
+    return this.#services.db;
+  }
+  get payments() {
+    return this.#services.payments;
+  }
+  get gateway() {
+    return this.#services.gateway;
+  }
+  get images() {
+    return this.#services.images;
+  }
+  get limits() {
+    return this.#services.limits;
+  }
+  get maxOpenOrders() {
+    return this.#services.maxOpenOrders;
+  }
+  get holdMinutes() {
+    return this.#services.holdMinutes;
+  }
+  get codConfirmHours() {
+    return this.#services.codConfirmHours;
+  }
+  get now() {
+    return this.#services.now;
+  }
+  get catalogVersion() {
+    return this.#services.catalogVersion;
+  }
+  get auth() {
+    return this.#services.auth;
+  }
+
+  /** The language the request is answered in (its cookie, else Accept-Language); English for the store's own work. */
+  get language(): Language {
+    return (this.#language ??= this.#request ? languageOf(this.#request) : "en");
+  }
+
+  /** The whole session (its token too), looked up once, on first ask. */
+  session(): Promise<CurrentSession | null> {
+    return (this.#session ??= this.#look());
+  }
+
+  /** The signed-in user behind the session cookie or bearer token, looked up once, on first ask. */
+  async actor(): Promise<Actor> {
+    return (await this.session())?.user ?? null;
+  }
 }
 
-/** The context of the store's own work (a scheduled job, an admin command): nobody signed in, no client. */
+/** The context of one request: the API's middleware makes it once, and pages get the same one. */
+export function contextOf(services: Services, request: Request, clientIp: string): RequestContext {
+  return RequestContext.make(services, clientIp, request, () => getCurrentSession(services.auth, request.headers));
+}
+
+/** The context of the store's own work (a scheduled job): nobody signed in, the address `store:<job>`. */
 export function storeContext(services: Services, job: string, language: Language = "en"): RequestContext {
-  return make(services, { clientIp: `store:${job}`, language }, async () => null);
+  return RequestContext.make(services, `store:${job}`, null, async () => null, language);
 }
 
 /**
@@ -92,5 +106,5 @@ export function actingContext(
   language: Language = "en",
 ): RequestContext {
   const session = actor ? { user: actor, token: "" } : null;
-  return make(services, { clientIp, language }, async () => session);
+  return RequestContext.make(services, clientIp, null, async () => session, language);
 }

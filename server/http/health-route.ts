@@ -22,7 +22,7 @@ export const healthCalls = [
     session: "none",
     answers: { 200: json(Health, "The database answered.") },
     handler: async (c) => {
-      const { database } = c.var.services;
+      const { database } = c.get("services");
       await database.db.execute(sql`select 1`);
       return c.json({ status: "ok", database: database.kind });
     },
@@ -44,7 +44,7 @@ export const healthCalls = [
     },
     handler: async (c) => {
       c.header("Cache-Control", "no-store");
-      const { status, httpStatus, note } = await readinessOf(c.var.readiness, c.var.services.database);
+      const { status, httpStatus, note } = await readinessOf(c.get("readiness"), c.get("services").database);
       if (note) c.set("answeredOnPurpose", note);
       return c.json({ status }, httpStatus);
     },

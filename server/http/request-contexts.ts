@@ -8,10 +8,11 @@ export interface ContextVariables {
   ctx: RequestContext;
 }
 
-/** Builds the request's context once, for both doors: the API reads `c.var.ctx`, pages their load context's. */
+/** Builds the request's context once, for both doors: the API reads `c.get("ctx")`, pages their load context's. */
 export function requestContexts(services: Services): MiddlewareHandler<{ Variables: ContextVariables }> {
-  return async (c, next) => {
+  // Not async: one promise fewer on every request, as the request's middleware chain is walked for each.
+  return (c, next) => {
     c.set("ctx", contextOf(services, c.req.raw, clientIp(c)));
-    await next();
+    return next();
   };
 }

@@ -30,7 +30,7 @@ export const docsCalls = [
     who: "anyone",
     session: "none",
     answers: { 200: json(OpenApiDocument, "OpenAPI 3.1.") },
-    handler: (c) => c.body(openApiJson(c.var.calls), 200, { "Content-Type": "application/json; charset=utf-8" }),
+    handler: (c) => c.body(openApiJson(c.get("calls")), 200, { "Content-Type": "application/json; charset=utf-8" }),
   }),
   apiCall({
     method: "get",

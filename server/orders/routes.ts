@@ -85,7 +85,7 @@ const BUYER_ORDER_PAGE_HEADERS: Record<string, Parameter> = {
 
 /** The orders as the API answers them, each with its whole history (one query for the lot). */
 async function withHistories(c: ApiContext, list: orders.Order[]) {
-  const histories = await orders.historiesOf(c.var.ctx, list);
+  const histories = await orders.historiesOf(c.get("ctx"), list);
   return list.map((o) => orderJson(o, histories.get(o.id)));
 }
 
@@ -128,7 +128,7 @@ export const orderCalls = [
     },
     handler: async (c) => {
       const key = c.req.header("idempotency-key");
-      const placed = await orders.placeOrder(c.var.ctx, await jsonBody(c), key);
+      const placed = await orders.placeOrder(c.get("ctx"), await jsonBody(c), key);
       if (placed.replayed) c.header("Idempotent-Replayed", "true");
       return c.json({ insertedId: placed.order.id });
     },
@@ -157,7 +157,7 @@ export const orderCalls = [
     },
     handler: async (c) => {
       const params = paramsOf(new URL(c.req.url).searchParams, ORDER_LIST_PARAMS);
-      const page = await orders.listAllOrders(c.var.ctx, params);
+      const page = await orders.listAllOrders(c.get("ctx"), params);
       c.header("X-Total-Count", String(page.total));
       // Cursor links: the next page starts after this one's last order, whatever arrives meanwhile.
       const to = (cursor: string | undefined) =>
@@ -194,7 +194,7 @@ export const orderCalls = [
     },
     handler: async (c) => {
       const params = paramsOf(new URL(c.req.url).searchParams, BUYER_ORDER_LIST_PARAMS);
-      const page = await orders.ordersOf(c.var.ctx, c.req.param("emailOrId"), params);
+      const page = await orders.ordersOf(c.get("ctx"), c.req.param("emailOrId"), params);
       setPageHeaders(c, page);
       return c.json(await withHistories(c, page.items));
     },
@@ -214,7 +214,7 @@ export const orderCalls = [
       404: refused("No such user, or no such order of theirs."),
     },
     handler: async (c) => {
-      const order = await orders.orderOf(c.var.ctx, c.req.param("email"), c.req.param("orderId"));
+      const order = await orders.orderOf(c.get("ctx"), c.req.param("email"), c.req.param("orderId"));
       return c.json((await withHistories(c, [order]))[0]);
     },
   }),
@@ -246,7 +246,7 @@ export const orderCalls = [
       502: refused("The payment provider did not answer."),
     },
     handler: async (c) => {
-      const paid = await recordCardPayment(c.var.ctx, c.req.param("emailOrId"), await jsonBody(c));
+      const paid = await recordCardPayment(c.get("ctx"), c.req.param("emailOrId"), await jsonBody(c));
       return c.json({ modifiedCount: paid.settled ? 1 : 0, paid: true, transactionId: paid.transactionId });
     },
   }),
@@ -271,7 +271,7 @@ export const orderCalls = [
       502: refused("The payment provider did not answer."),
     },
     handler: async (c) => {
-      await refundOrder(c.var.ctx, c.req.param("id"));
+      await refundOrder(c.get("ctx"), c.req.param("id"));
       return c.json({ modifiedCount: 1, refund: "refunded" as const });
     },
   }),
@@ -293,7 +293,7 @@ export const orderCalls = [
       409: refused("The order is already paid or confirmed."),
     },
     handler: async (c) => {
-      await orders.setDelivery(c.var.ctx, c.req.param("id"), await jsonBody(c));
+      await orders.setDelivery(c.get("ctx"), c.req.param("id"), await jsonBody(c));
       return c.json({ modifiedCount: 1 });
     },
   }),
@@ -320,7 +320,7 @@ export const orderCalls = [
       ),
     },
     handler: async (c) => {
-      await orders.chooseCashOnDelivery(c.var.ctx, c.req.param("id"));
+      await orders.chooseCashOnDelivery(c.get("ctx"), c.req.param("id"));
       return c.json({ modifiedCount: 1, status: "cod" as const });
     },
   }),
@@ -342,7 +342,7 @@ export const orderCalls = [
       409: refused("Not a cash-on-delivery order waiting for the shop's confirmation."),
     },
     handler: async (c) => {
-      await orders.confirmOrder(c.var.ctx, c.req.param("id"));
+      await orders.confirmOrder(c.get("ctx"), c.req.param("id"));
       return c.json({ modifiedCount: 1 });
     },
   }),
@@ -362,7 +362,7 @@ export const orderCalls = [
       409: refused("Not a cash-on-delivery order, or its cash was already collected."),
     },
     handler: async (c) => {
-      const collected = await orders.collectCash(c.var.ctx, c.req.param("id"));
+      const collected = await orders.collectCash(c.get("ctx"), c.req.param("id"));
       return c.json({ modifiedCount: 1, transactionId: collected.transactionId });
     },
   }),
@@ -382,7 +382,7 @@ export const orderCalls = [
       409: refused("The order is already paid, or has no held payment."),
     },
     handler: async (c) => {
-      const accepted = await orders.acceptPayment(c.var.ctx, c.req.param("id"));
+      const accepted = await orders.acceptPayment(c.get("ctx"), c.req.param("id"));
       return c.json({ modifiedCount: 1, transactionId: accepted.transactionId });
     },
   }),
@@ -405,7 +405,7 @@ export const orderCalls = [
       409: refused("The order is not in a state it can move on from."),
     },
     handler: async (c) => {
-      await orders.advance(c.var.ctx, c.req.param("id"), await jsonBody(c));
+      await orders.advance(c.get("ctx"), c.req.param("id"), await jsonBody(c));
       return c.json({ modifiedCount: 1 });
     },
   }),
@@ -432,7 +432,7 @@ export const orderCalls = [
       409: refused("Shipped, already cancelled or expired; for its buyer also paid, or with a payment under review."),
     },
     handler: async (c) => {
-      await orders.cancelOrder(c.var.ctx, c.req.param("emailOrId"), await optionalJsonBody(c));
+      await orders.cancelOrder(c.get("ctx"), c.req.param("emailOrId"), await optionalJsonBody(c));
       return c.json({ deletedCount: 1 });
     },
   }),

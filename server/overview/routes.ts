@@ -29,6 +29,6 @@ export const overviewCalls = [
       400: refused("`days` is not 7, 30 or 90, or `page` is not a page."),
       403: refused(ADMINS_ONLY),
     },
-    handler: async (c) => c.json(overviewJson(await shopOverview(c.var.ctx, c.req.query()))),
+    handler: async (c) => c.json(overviewJson(await shopOverview(c.get("ctx"), c.req.query()))),
   }),
 ];

@@ -64,7 +64,7 @@ export const paymentCalls = [
       502: refused("The payment provider did not answer."),
     },
     handler: async (c) => {
-      const started = await payments.startCardPayment(c.var.ctx, await jsonBody(c));
+      const started = await payments.startCardPayment(c.get("ctx"), await jsonBody(c));
       return started.kind === "card" ? c.json({ clientSecret: started.clientSecret }) : c.json({ url: started.url });
     },
   }),
@@ -87,7 +87,7 @@ export const paymentCalls = [
       502: refused("SSLCommerz did not answer."),
     },
     handler: async (c) => {
-      const started = await payments.startGatewayPayment(c.var.ctx, await jsonBody(c));
+      const started = await payments.startGatewayPayment(c.get("ctx"), await jsonBody(c));
       return c.json({ url: started.kind === "redirect" ? started.url : null });
     },
   }),
@@ -110,7 +110,7 @@ export const paymentCalls = [
       502: refused("SSLCommerz's validation API did not answer."),
     },
     handler: async (c) => {
-      await payments.receiveGatewayNotification(c.var.ctx, await c.req.text(), c.req.raw.headers);
+      await payments.receiveGatewayNotification(c.get("ctx"), await c.req.text(), c.req.raw.headers);
       return c.json({ received: true });
     },
   }),
@@ -133,7 +133,7 @@ export const paymentCalls = [
     // The customer's browser comes back from the gateway with a form post; it goes the IPN's way, then home.
     handler: async (c) => {
       const form = new URLSearchParams(await c.req.text());
-      const { orderId, outcome } = await payments.gatewayReturn(c.var.ctx, form);
+      const { orderId, outcome } = await payments.gatewayReturn(c.get("ctx"), form);
       const page = orderId ? `/dashboard/payment/${orderId}?gateway=${outcome}` : "/dashboard/orders";
       return c.redirect(page, 303);
     },
@@ -157,7 +157,7 @@ export const paymentCalls = [
       404: refused("No such payment intent, or the store does not use the test processor."),
       409: refused("Already paid, or the order cannot be paid."),
     },
-    handler: async (c) => c.json(await payments.confirmTestCard(c.var.ctx, await jsonBody(c))),
+    handler: async (c) => c.json(await payments.confirmTestCard(c.get("ctx"), await jsonBody(c))),
   }),
   apiCall({
     method: "post",
@@ -184,7 +184,7 @@ export const paymentCalls = [
     handler: async (c) => {
       const body = await c.req.text();
       const provider = c.req.param("provider") ?? "";
-      await payments.receiveCardNotification(c.var.ctx, provider, body, c.req.raw.headers);
+      await payments.receiveCardNotification(c.get("ctx"), provider, body, c.req.raw.headers);
       return c.json({ received: true });
     },
   }),

@@ -26,7 +26,10 @@ export const reviewCalls = [
       400: refused(BAD_PAGE),
     },
     handler: async (c) => {
-      const page = await reviews.listReviews(c.var.ctx, paramsOf(new URL(c.req.url).searchParams, REVIEW_LIST_PARAMS));
+      const page = await reviews.listReviews(
+        c.get("ctx"),
+        paramsOf(new URL(c.req.url).searchParams, REVIEW_LIST_PARAMS),
+      );
       setPageHeaders(c, page);
       return c.json(page.items.map(reviewJson));
     },
@@ -48,7 +51,7 @@ export const reviewCalls = [
       403: refused("A cookie-carried write from another site."),
     },
     handler: async (c) => {
-      const added = await reviews.addReview(c.var.ctx, await jsonBody(c));
+      const added = await reviews.addReview(c.get("ctx"), await jsonBody(c));
       return c.json({ insertedId: added.id });
     },
   }),

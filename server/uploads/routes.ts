@@ -48,14 +48,14 @@ export const uploadCalls = [
     },
     handler: async (c) => {
       // Who may upload is asked before a byte of the body is read.
-      adminOnly(await c.var.ctx.actor());
+      adminOnly(await c.get("ctx").actor());
       let file: unknown;
       try {
         file = (await c.req.parseBody())["image"];
       } catch {
         file = undefined;
       }
-      const { url } = await uploadImage(c.var.ctx, file);
+      const { url } = await uploadImage(c.get("ctx"), file);
       return c.json({ success: true, data: { url } });
     },
   }),
