@@ -98,6 +98,10 @@ const ConfigSchema = z.object({
     .default(5),
   /** Orders one account may place in a minute; an address, three accounts' worth (server/limits/rules.ts). */
   ORDER_LIMIT_PER_MINUTE: limitCount(10),
+  /** Cart changes (add, change, remove) one account or guest cart may make in a minute; an address, three's worth. */
+  CART_LIMIT_PER_MINUTE: limitCount(60),
+  /** How many days a cart nobody touched is kept. */
+  CART_DAYS: limitCount(30),
   /** Open orders (unpaid, or cash on delivery the shop has not confirmed) one account may hold at once. */
   MAX_OPEN_ORDERS: limitCount(5),
   /** How long an unpaid online order holds its stock before it expires (server/orders/sql/expire-due.ts). */

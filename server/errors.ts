@@ -27,17 +27,26 @@ export class AppError extends Error {
   readonly issues: InputIssue[];
   /** For `too_many`: when the caller may try again (the answer's Retry-After). */
   readonly retryAfterSeconds: number | undefined;
+  /** Fields the API's answer carries beside the message (a checkout's short lines). */
+  readonly extra: Record<string, unknown> | undefined;
 
   constructor(
     readonly kind: ErrorKind,
     readonly code: MessageCode,
-    options: { params?: MessageParams; message?: string; issues?: InputIssue[]; retryAfterSeconds?: number } = {},
+    options: {
+      params?: MessageParams;
+      message?: string;
+      issues?: InputIssue[];
+      retryAfterSeconds?: number;
+      extra?: Record<string, unknown>;
+    } = {},
   ) {
     super(options.message ?? english(code, options.params));
     this.name = "AppError";
     this.params = options.params;
     this.issues = options.issues ?? [];
     this.retryAfterSeconds = options.retryAfterSeconds;
+    this.extra = options.extra;
   }
 
   /** The message as it travels: code, values and English text. */

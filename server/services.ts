@@ -41,6 +41,10 @@ export interface Services {
   holdMinutes: number;
   /** How long a cash-on-delivery order waits for the shop's confirmation (COD_CONFIRM_HOURS). */
   codConfirmHours: number;
+  /** How many days a cart nobody touched is kept (CART_DAYS). */
+  cartDays: number;
+  /** Whether the store is reached over HTTPS (BASE_URL): its own cookies are then `Secure`. */
+  secureCookies: boolean;
   /** The time now, for the rate limits' windows and the test card's expiry; tests set a clock. */
   now?: () => Date;
   /** DATA_DIR, resolved: uploaded images are served from its uploads/ folder unless a bucket keeps them. */
@@ -112,6 +116,8 @@ export function createServices(
     maxOpenOrders: config.MAX_OPEN_ORDERS,
     holdMinutes: config.ORDER_HOLD_MINUTES,
     codConfirmHours: config.COD_CONFIRM_HOURS,
+    cartDays: config.CART_DAYS,
+    secureCookies: new URL(baseURL).protocol === "https:",
     dataDir: path.resolve(config.DATA_DIR),
     baseURL,
     trustProxy: config.TRUST_PROXY,

@@ -27,6 +27,7 @@ export const ProductJson = named(
     nameBn: z.string().nullable().meta({ description: "The name in Bangla; null: the English name is shown." }),
     descBn: z.string().nullable().meta({ description: "The description in Bangla; null: the English one is shown." }),
     featured: z.boolean().meta({ description: "Shown on the home page." }),
+    weight: z.number().int().meta({ description: "Grams one piece weighs packed: the delivery charge counts it." }),
   }),
 );
 export type ProductJson = z.output<typeof ProductJson>;
@@ -86,6 +87,7 @@ export function productJson(p: Product): ProductJson {
     nameBn: p.nameBn,
     descBn: p.descriptionBn,
     featured: p.featured,
+    weight: p.weightGrams,
   };
 }
 

@@ -1,3 +1,4 @@
+import { parseCookies } from "better-call";
 import { languageOf, type Language } from "@shared/languages";
 import { getCurrentSession, type CurrentSession } from "../auth/session";
 import type { Services } from "../services";
@@ -18,6 +19,7 @@ export class RequestContext {
   readonly #look: Look;
   #language: Language | undefined;
   #session: Promise<CurrentSession | null> | undefined;
+  #cookiesOut: string[] | undefined;
 
   /** The client's address (behind TRUST_PROXY proxies, theirs), or `store:<job>` for the store's own work. */
   readonly clientIp: string;
@@ -67,6 +69,28 @@ export class RequestContext {
   }
   get auth() {
     return this.#services.auth;
+  }
+  get cartDays() {
+    return this.#services.cartDays;
+  }
+  get secureCookies() {
+    return this.#services.secureCookies;
+  }
+
+  /** A cookie of the request by name (as Better Auth's reader splits the header), or null; none for the store's work. */
+  cookie(name: string): string | null {
+    const header = this.#request?.headers.get("cookie");
+    return header ? (parseCookies(header).get(name) ?? null) : null;
+  }
+
+  /** A `Set-Cookie` value the answer to this request carries, whichever door answers it. */
+  setCookie(value: string): void {
+    (this.#cookiesOut ??= []).push(value);
+  }
+
+  /** The `Set-Cookie` values use cases asked for. */
+  get cookiesOut(): readonly string[] {
+    return this.#cookiesOut ?? [];
   }
 
   /** The language the request is answered in (its cookie, else Accept-Language); English for the store's own work. */

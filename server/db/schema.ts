@@ -9,6 +9,7 @@ import {
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   smallint,
   text,
   timestamp,
@@ -16,12 +17,16 @@ import {
   uuid,
 } from "drizzle-orm/pg-core";
 import { LANGUAGES } from "@shared/languages";
+import { MAX_WEIGHT_GRAMS } from "@shared/weight";
+import { MAX_CART_LINES } from "@shared/cart";
 import { ORDER_EVENTS, ORDER_STATUSES, type OrderStatus } from "@shared/order-flow";
 import type { Delivery } from "@shared/schemas/delivery";
 import { user } from "./auth-schema";
 import { timestamps } from "./columns";
 
 export * from "./auth-schema";
+export * from "./cart-schema";
+export * from "./delivery-schema";
 
 /** PostgreSQL's text-search document type, for the product's generated search column. */
 const tsvector = customType<{ data: string }>({ dataType: () => "tsvector" });
@@ -88,6 +93,8 @@ export const product = pgTable(
      * takes it below); null: twice the minimum order (shared/low-stock.ts).
      */
     lowStockThreshold: integer("low_stock_threshold"),
+    /** What one piece weighs, packed, in grams: the delivery charge is reckoned from an order's weight. */
+    weightGrams: integer("weight_grams").notNull().default(0),
     searchDocument: tsvector("search_document").generatedAlwaysAs(SEARCH_DOCUMENT),
     ...timestamps,
   },
@@ -111,6 +118,7 @@ export const product = pgTable(
       "product_low_stock_threshold_not_negative",
       sql`${t.lowStockThreshold} is null or ${t.lowStockThreshold} >= 0`,
     ),
+    check("product_weight_range", sql`${t.weightGrams} between 0 and ${sql.raw(String(MAX_WEIGHT_GRAMS))}`),
     check(
       "product_max_per_order_at_least_minimum",
       sql`${t.maxPerOrder} is null or ${t.maxPerOrder} >= ${t.minimumQuantity}`,
@@ -122,8 +130,11 @@ export const product = pgTable(
 export { ORDER_STATUSES, type OrderStatus };
 
 /**
- * An order keeps a snapshot of the product as it was bought (name, image, unit price): deleting or repricing
- * the product never rewrites it. A cancelled order stays as the shop's record; customers no longer see it.
+ * An order is a parcel of one or more lines (`order_line`), each a snapshot of a product as it was bought: deleting
+ * or repricing the product never rewrites it. The order row repeats its first line (`product_id` … `quantity`) for
+ * the spec's order JSON and for lists that read one row per order; `payable_poisha` is the goods' total over every
+ * line, `delivery_charge_poisha` what the parcel's delivery costs, and `total_poisha` what a payment takes. A
+ * cancelled order stays as the shop's record; customers no longer see it.
  */
 export const order = pgTable(
   "order",
@@ -141,6 +152,17 @@ export const order = pgTable(
     pricePoisha: integer("price_poisha").notNull(),
     quantity: integer("quantity").notNull(),
     payablePoisha: bigint("payable_poisha", { mode: "number" }).notNull(),
+    /** What delivering the parcel costs, reckoned on the server from its zone and weight when it was placed. */
+    deliveryChargePoisha: bigint("delivery_charge_poisha", { mode: "number" }).notNull().default(0),
+    /** What a payment of the order takes: the goods and the delivery. */
+    totalPoisha: bigint("total_poisha", { mode: "number" })
+      .notNull()
+      .generatedAlwaysAs(sql`payable_poisha + delivery_charge_poisha`),
+    /** How many lines the order has (My Orders' "and 2 more"), and what the parcel weighs. */
+    lineCount: smallint("line_count").notNull().default(1),
+    weightGrams: integer("weight_grams").notNull().default(0),
+    /** The delivery zone the charge was reckoned for; null for orders placed without delivery details. */
+    deliveryZone: text("delivery_zone"),
     status: text("status", { enum: ORDER_STATUSES }).notNull().default("unpaid"),
     transactionId: text("transaction_id"),
     /** How the customer pays: a payment provider's name, or `cod` for cash on delivery. */
@@ -173,7 +195,10 @@ export const order = pgTable(
   (t) => [
     check("order_quantity_positive", sql`${t.quantity} > 0`),
     check("order_price_positive", sql`${t.pricePoisha} > 0`),
-    check("order_payable_is_price_times_quantity", sql`${t.payablePoisha} = ${t.pricePoisha}::bigint * ${t.quantity}`),
+    // The first line's own amount is part of the goods' total; order_line checks each line's.
+    check("order_payable_covers_first_line", sql`${t.payablePoisha} >= ${t.pricePoisha}::bigint * ${t.quantity}`),
+    check("order_delivery_charge_not_negative", sql`${t.deliveryChargePoisha} >= 0`),
+    check("order_line_count_positive", sql`${t.lineCount} between 1 and ${sql.raw(String(MAX_CART_LINES))}`),
     check(
       "order_status_known",
       sql`${t.status} in ('unpaid', 'paid', 'cod', 'shipped', 'delivered', 'cancelled', 'expired')`,
@@ -214,6 +239,42 @@ export const order = pgTable(
     index("order_cod_awaiting_by_phone_idx")
       .on(sql`(${t.delivery} ->> 'phone')`, t.productId)
       .where(sql`${t.status} = 'cod' and ${t.confirmedAt} is null`),
+  ],
+);
+
+/**
+ * One product of an order, as it was bought: its names in both languages, image, unit price and weight then, and
+ * the pieces taken. `position` 0 is the line the order row repeats. Stock goes back line by line when the order is
+ * cancelled or expires.
+ */
+export const orderLine = pgTable(
+  "order_line",
+  {
+    orderId: uuid("order_id")
+      .notNull()
+      .references(() => order.id, { onDelete: "restrict" }),
+    position: smallint("position").notNull(),
+    productId: uuid("product_id").references(() => product.id, { onDelete: "set null" }),
+    name: text("name").notNull(),
+    nameBn: text("name_bn"),
+    image: text("image").notNull(),
+    pricePoisha: integer("price_poisha").notNull(),
+    weightGrams: integer("weight_grams").notNull().default(0),
+    quantity: integer("quantity").notNull(),
+    amountPoisha: bigint("amount_poisha", { mode: "number" }).notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.orderId, t.position] }),
+    check("order_line_quantity_positive", sql`${t.quantity} > 0`),
+    check("order_line_price_positive", sql`${t.pricePoisha} > 0`),
+    check(
+      "order_line_amount_is_price_times_quantity",
+      sql`${t.amountPoisha} = ${t.pricePoisha}::bigint * ${t.quantity}`,
+    ),
+    // A buyer's open lines of a product (no hoarding), the overview's top products, Manage Orders' search by product.
+    index("order_line_product_idx").on(t.productId, t.orderId),
+    index("order_line_name_trgm_idx").using("gin", sql`lower(${t.name}) gin_trgm_ops`),
+    index("order_line_name_bn_trgm_idx").using("gin", sql`${t.nameBn} gin_trgm_ops`),
   ],
 );
 
@@ -366,6 +427,7 @@ export type PaymentRow = typeof payment.$inferSelect;
 export type TestPaymentIntentRow = typeof testPaymentIntent.$inferSelect;
 export type PaymentAttemptRow = typeof paymentAttempt.$inferSelect;
 export type OrderEventRow = typeof orderEvent.$inferSelect;
+export type OrderLineRow = typeof orderLine.$inferSelect;
 
 /**
  * The counters behind the store's rate limits (server/limits/), kept in the database so that every copy of the

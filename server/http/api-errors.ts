@@ -11,7 +11,7 @@ export function handleApiError(thrown: Error, c: Context): Response {
   const err = raceConflict(thrown) ?? thrown;
   if (err instanceof AppError) {
     if (err.retryAfterSeconds !== undefined) c.header("Retry-After", String(err.retryAfterSeconds));
-    return c.json(err.detail, STATUS_OF[err.kind]);
+    return c.json(err.extra ? { ...err.detail, ...err.extra } : err.detail, STATUS_OF[err.kind]);
   }
   if (err instanceof HTTPException) {
     return c.json(

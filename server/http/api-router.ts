@@ -4,7 +4,10 @@ import { notFound, unauthorized } from "../errors";
 import type { Readiness } from "./readiness";
 import type { Services } from "../services";
 import { adminCalls, authCalls, authRoutes, profileCalls, userCalls } from "../accounts";
+import { cartCalls } from "../cart";
 import { categoryCalls, productCalls } from "../catalog";
+import { checkoutCalls } from "../checkout";
+import { deliveryCalls } from "../delivery";
 import { docsCalls } from "../openapi/docs-route";
 import { handleApiError } from "./api-errors";
 import { healthCalls } from "./health-route";
@@ -22,7 +25,10 @@ export const API_CALLS: readonly ApiCall[] = [
   ...productCalls,
   ...categoryCalls,
   ...uploadCalls,
+  ...cartCalls,
+  ...checkoutCalls,
   ...orderCalls,
+  ...deliveryCalls,
   ...overviewCalls,
   ...paymentCalls,
   ...reviewCalls,

@@ -1,5 +1,6 @@
 import { languageOf } from "@shared/languages";
 import { mayCarrySession } from "../auth/session-carrier";
+import { CART_COOKIE } from "../cart";
 import type { VersionedCache } from "../cache/versioned-cache";
 import { currentRequest } from "../log/request-context";
 
@@ -26,15 +27,18 @@ export interface CachedPage {
 /**
  * A signed-out GET of a shared page, with no query or (the shop) a query of bounded length: its HTML depends only
  * on the URL, the language and the catalog. Signed out means that the session reader could find no session in it:
- * no Authorization header and no session cookie, however spelled (auth/session-carrier.ts).
+ * no Authorization header and no session cookie, however spelled (auth/session-carrier.ts); and no cart.
  */
 export function isSharedPageRequest(request: Request): boolean {
   if (request.method !== "GET") return false;
   const url = new URL(request.url);
   if (!SHARED_PAGE.test(url.pathname)) return false;
   if (url.search && (!QUERY_PAGE.test(url.pathname) || url.search.length > MAX_KEPT_QUERY)) return false;
-  return !mayCarrySession(request.headers);
+  return !mayCarrySession(request.headers) && !hasCartCookie(request.headers);
 }
+
+/** A guest with a cart sees its count in the navbar: their pages are theirs. */
+const hasCartCookie = (headers: Headers) => headers.get("cookie")?.includes(CART_COOKIE) ?? false;
 
 /** Whether the session reader found a signed-in user in this request (auth/session.ts notes it in the request's scope). */
 const readAsSignedIn = () => currentRequest()?.userId !== undefined;

@@ -1,4 +1,5 @@
 import { storeContext } from "../context/request-context";
+import { dropStaleCarts } from "../cart";
 import { expireOrders } from "../orders";
 import { reportError } from "../log/report-error";
 import type { Services } from "../services";
@@ -10,7 +11,7 @@ export interface Schedule {
 }
 
 /**
- * Runs the order expiry every `intervalSeconds` on this server copy. Every copy runs it; `SKIP LOCKED` gives each
+ * Runs the order expiry (and drops carts untouched for CART_DAYS) every `intervalSeconds` on this server copy. Every copy runs it; `SKIP LOCKED` gives each
  * order to one of them (server/orders/sql/expire-due.ts), so no leader is elected and none is needed. A round still
  * running when the next is due is not doubled; `stop` waits for it before the database closes.
  */
@@ -19,8 +20,10 @@ export function scheduleOrderExpiry(services: Services, intervalSeconds: number,
   let running: Promise<void> | null = null;
   const round = () => {
     running ??= expireOrders(ctx)
-      .then((n) => {
+      .then(async (n) => {
         if (n > 0) log(`Expired ${n} open order${n === 1 ? "" : "s"}; their stock is back.`);
+        // Carts nobody touched for CART_DAYS go on the same round: the same clock, and as cheap when none are due.
+        await dropStaleCarts(ctx);
       })
       .catch((err: unknown) => reportError("expiring orders failed", err))
       .finally(() => {

@@ -4,7 +4,7 @@ import { tooMany } from "../errors";
 import { countRequests, type LimitRule } from "./request-limit";
 
 /** The writes a customer (or an admin) could repeat to flood the store: each has a rule per account and per address. */
-export type LimitedOperation = "order" | "review" | "upload";
+export type LimitedOperation = "order" | "review" | "upload" | "cart";
 
 export interface OperationRules {
   account: LimitRule;
@@ -22,6 +22,7 @@ export const SHARED_ADDRESS_ACCOUNTS = 3;
 /** How many calls of each operation one account may make in its window (server/config.ts). */
 export interface LimitSettings {
   ORDER_LIMIT_PER_MINUTE: number;
+  CART_LIMIT_PER_MINUTE: number;
   REVIEW_LIMIT_PER_HOUR: number;
   UPLOAD_LIMIT_PER_HOUR: number;
 }
@@ -39,6 +40,7 @@ export function limitRules(settings: LimitSettings): LimitRules {
     order: perAccount(settings.ORDER_LIMIT_PER_MINUTE, MINUTE),
     review: perAccount(settings.REVIEW_LIMIT_PER_HOUR, HOUR),
     upload: perAccount(settings.UPLOAD_LIMIT_PER_HOUR, HOUR),
+    cart: perAccount(settings.CART_LIMIT_PER_MINUTE, MINUTE),
   };
 }
 

@@ -1,3 +1,4 @@
+import type { LimitedOperation } from "../limits/rules";
 import packageJson from "../../package.json";
 import { z } from "zod";
 import { DEFAULT_LIMIT } from "../http/body-limits";
@@ -49,7 +50,9 @@ export interface OpenApiDocument {
 const TAGS = [
   { name: "products", description: "The catalog: anyone reads it, admins change it." },
   { name: "categories", description: "The shop's categories: anyone lists them, admins change them." },
+  { name: "cart", description: "A cart for everyone: a customer's, or a guest's by its cookie. Money is in Tk." },
   { name: "orders", description: "Placing, paying, delivering and cancelling orders. Money is in Tk." },
+  { name: "delivery", description: "Delivery zones and charges, and a customer's saved addresses." },
   { name: "payments", description: "Starting a payment, and the calls the payment providers make." },
   { name: "uploads", description: "Product images." },
   { name: "reviews", description: "Customers' reviews of the store." },
@@ -99,10 +102,11 @@ function tooLargeAnswer(route: ApiCall): Record<number, Answer> {
   return { 413: { description: `A body over ${kilobytes} KB; refused before it is read.`, json: ErrorAnswer } };
 }
 
-const RATE_WORDS = {
+const RATE_WORDS: Record<LimitedOperation, string> = {
   order: "Over the orders an account (or an address, three accounts' worth) may place in a minute.",
   review: "Over the reviews an account (or an address, three accounts' worth) may write in an hour.",
   upload: "Over the uploads an account (or an address, three accounts' worth) may make in an hour.",
+  cart: "Over the cart changes an account or a guest's cart (or an address, three carts' worth) may make in a minute.",
 };
 
 /** A call counted against a rate-limit rule answers 429 with Retry-After when over it. */

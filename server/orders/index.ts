@@ -1,17 +1,12 @@
 // What the rest of the store may use of orders: everything else in server/orders/ is its own.
+export * from "./cod-rules";
 export * from "./expire-orders";
 export * from "./kept-tab-counts";
 export * from "./orders";
 export { orderCalls } from "./routes";
+export * from "./sql/insert-lines-order";
 export * from "./sql/invoices";
 export * from "./sql/order-history";
 export * from "./sql/order-lists";
 export * from "./sql/order-rows";
-export {
-  orderEventJson,
-  orderJson,
-  type DeliveryJson,
-  type OrderEventJson,
-  type OrderJson,
-  type OrderState,
-} from "./wire";
+export { orderEventJson, orderJson, type OrderEventJson, type OrderJson, type OrderState } from "./wire";

@@ -13,6 +13,7 @@ import {
   updateDelivery,
 } from "./sql/order-steps";
 import { selectHistories } from "./sql/order-history";
+import { selectLines } from "./sql/order-lines";
 import { noOutcomes, outcomesOf, type Outcomes } from "./sql/order-outcomes";
 import { keptTabCounts } from "./kept-tab-counts";
 import { buyerOrders, shopOrders, type OrderStart } from "./sql/order-lists";
@@ -29,6 +30,8 @@ import { orderCursor, readOrderCursor } from "./order-cursor";
 import { key, parseInput } from "../context/parse";
 import { cancelAttempts } from "../payments";
 import type { RequestContext } from "../context/request-context";
+import { deliveryZones, quoteFor } from "../delivery";
+import { codRefusal } from "./cod-rules";
 
 export type { Order } from "./sql/order-rows";
 export type { OrderAction };
@@ -56,6 +59,14 @@ export async function placeOrder(ctx: RequestContext, raw: unknown, idempotencyK
 /** The histories of orders the actor has been shown, oldest change first (one query for the lot). */
 export function historiesOf(ctx: RequestContext, shown: orders.Order[]) {
   return selectHistories(
+    ctx.db,
+    shown.map((o) => o.id),
+  );
+}
+
+/** The lines of orders the actor has been shown, each order's first line first (one query for the lot). */
+export function linesOf(ctx: RequestContext, shown: orders.Order[]) {
+  return selectLines(
     ctx.db,
     shown.map((o) => o.id),
   );
@@ -275,15 +286,25 @@ export async function cancelByShop(ctx: RequestContext, orderId: unknown, raw?: 
   return cancelOrder(ctx, orderId, raw);
 }
 
+/**
+ * The Pay Order page's delivery details and PUT /api/order/{id}/delivery. An order placed at checkout is charged
+ * for its new district's zone, for the same goods.
+ */
 export async function setDelivery(ctx: RequestContext, orderId: unknown, raw: unknown) {
   const actor = await ctx.actor();
   const buyer = signedIn(actor);
-  return updateDelivery(ctx.db, buyer, key(orderId), parseInput(DeliverySchema, raw));
+  const delivery = parseInput(DeliverySchema, raw);
+  const zones = await deliveryZones(ctx);
+  return updateDelivery(ctx.db, buyer, key(orderId), delivery, (district, parcel) => {
+    const quote = quoteFor(zones, district, parcel.weightGrams, parcel.subtotalPoisha);
+    return { zone: quote.zone.id, chargePoisha: quote.chargePoisha };
+  });
 }
 
 export async function chooseCashOnDelivery(ctx: RequestContext, orderId: unknown) {
   const actor = await ctx.actor();
-  const options = { confirmHours: ctx.codConfirmHours, now: ctx.now?.() };
+  const zones = await deliveryZones(ctx);
+  const options = { confirmHours: ctx.codConfirmHours, now: ctx.now?.(), refusalFor: codRefusal(zones) };
   return confirmCashOnDelivery(ctx.db, signedIn(actor), key(orderId), options);
 }
 

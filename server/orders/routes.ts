@@ -83,10 +83,11 @@ const BUYER_ORDER_PAGE_HEADERS: Record<string, Parameter> = {
   },
 };
 
-/** The orders as the API answers them, each with its whole history (one query for the lot). */
+/** The orders as the API answers them, each with its lines and its whole history (one query each for the lot). */
 async function withHistories(c: ApiContext, list: orders.Order[]) {
-  const histories = await orders.historiesOf(c.get("ctx"), list);
-  return list.map((o) => orderJson(o, histories.get(o.id)));
+  const ctx = c.get("ctx");
+  const [histories, lines] = await Promise.all([orders.historiesOf(ctx, list), orders.linesOf(ctx, list)]);
+  return list.map((o) => orderJson(o, histories.get(o.id), lines.get(o.id)));
 }
 
 export const orderCalls = [

@@ -4,7 +4,9 @@ import { poishaToTk } from "@shared/money";
 import type { OrderEventRow } from "../db/schema";
 import { count, dateTime, uuid } from "../openapi/common-answers";
 import { named } from "../openapi/schema-names";
+import { DeliveryJson } from "../delivery";
 import type { Order } from "./sql/order-rows";
+import type { OrderLine } from "./sql/order-lines";
 
 /** One change of an order: what it became, when, by whom (`buyer`, `admin`, `store`, or a payment provider), why. */
 export const OrderEventJson = z.object({
@@ -17,32 +19,42 @@ export const OrderEventJson = z.object({
 });
 export type OrderEventJson = z.output<typeof OrderEventJson>;
 
-/** Where an order goes (Bangladeshi mobile number, division and district from the real lists). */
-export const DeliveryJson = named(
-  "DeliveryJson",
+/** One product of an order, as it was bought (money in Tk). */
+export const OrderItemJson = named(
+  "OrderItemJson",
   z.object({
+    productId: uuid().nullable().meta({ description: "Null once the product was deleted." }),
     name: z.string(),
-    phone: z.string().meta({ description: "Bangladeshi mobile number, 01XXXXXXXXX." }),
-    division: z.string(),
-    district: z.string(),
-    address: z.string(),
+    nameBn: z.string().nullable().meta({ description: "The product's Bangla name when it was bought, if it had one." }),
+    image: z.string(),
+    price: z.number().meta({ description: "Price of one piece in Tk when the order was placed." }),
+    quantity: z.number().int(),
+    weight: z.number().int().meta({ description: "Grams one piece weighed when the order was placed." }),
   }),
 );
-export type DeliveryJson = z.output<typeof DeliveryJson>;
+export type OrderItemJson = z.output<typeof OrderItemJson>;
 
-/** Spec §3 Order, with the product it was for and its state (money in Tk). */
+/**
+ * Spec §3 Order, with its state (money in Tk). `productName`, `image`, `price` and `quantity` are its first line's;
+ * `items` are all of its lines, `paybleAmount` the goods' total, `total` what a payment takes.
+ */
 export const OrderJson = named(
   "OrderJson",
   z.object({
     _id: uuid(),
     buyerEmail: z.string(),
     buyerName: z.string(),
-    productId: uuid().nullable().meta({ description: "Null once the product was deleted." }),
-    productName: z.string(),
-    image: z.string(),
-    price: z.number().meta({ description: "Price of one piece in Tk when the order was placed." }),
-    quantity: z.number().int(),
-    paybleAmount: z.number().meta({ description: "What the order costs in Tk (the spec's spelling)." }),
+    productId: uuid().nullable().meta({ description: "The first line's product; null once it was deleted." }),
+    productName: z.string().meta({ description: "The first line's product name." }),
+    image: z.string().meta({ description: "The first line's image." }),
+    price: z.number().meta({ description: "Price of one piece of the first line in Tk when the order was placed." }),
+    quantity: z.number().int().meta({ description: "Pieces of the first line." }),
+    paybleAmount: z.number().meta({
+      description: "What the goods cost in Tk, every line together (the spec's spelling); without the delivery charge.",
+    }),
+    items: z.array(OrderItemJson).meta({ description: "Every line of the order, the first one first." }),
+    deliveryCharge: z.number().meta({ description: "What the delivery costs in Tk, reckoned when it was placed." }),
+    total: z.number().meta({ description: "What a payment of the order takes in Tk: the goods and the delivery." }),
     paid: z.boolean().meta({ description: "Whether the money was received." }),
     status: z.enum(ORDER_STATUSES),
     transactionId: z.string().nullable(),
@@ -98,7 +110,19 @@ export function orderEventJson(e: OrderEventRow): OrderEventJson {
   return { status: e.status, at: e.at.toISOString(), by: e.by, reason: e.reason };
 }
 
-export function orderJson(o: Order, history: OrderEventRow[] = []): OrderJson {
+export function orderItemJson(line: OrderLine): OrderItemJson {
+  return {
+    productId: line.productId,
+    name: line.name,
+    nameBn: line.nameBn,
+    image: line.image,
+    price: poishaToTk(line.pricePoisha),
+    quantity: line.quantity,
+    weight: line.weightGrams,
+  };
+}
+
+export function orderJson(o: Order, history: OrderEventRow[] = [], lines: OrderLine[] = []): OrderJson {
   const awaiting = o.status === "cod" && o.confirmedAt === null;
   return {
     _id: o.id,
@@ -110,6 +134,9 @@ export function orderJson(o: Order, history: OrderEventRow[] = []): OrderJson {
     price: poishaToTk(o.pricePoisha),
     quantity: o.quantity,
     paybleAmount: poishaToTk(o.payablePoisha),
+    items: lines.map(orderItemJson),
+    deliveryCharge: poishaToTk(o.deliveryChargePoisha),
+    total: poishaToTk(o.totalPoisha),
     paid: o.transactionId !== null,
     status: o.status,
     transactionId: o.transactionId,

@@ -3,6 +3,7 @@ import { UPLOADED_IMAGE } from "@shared/image-sources";
 import { M, type MessageCode } from "@shared/messages";
 import { tkToPoisha } from "@shared/money";
 import { MAX_ORDER_QUANTITY } from "@shared/quantity";
+import { MAX_WEIGHT_GRAMS } from "@shared/weight";
 import { text } from "./text";
 
 /** The demo catalog's drawings, and images uploaded through the store: the only images a product can show. */
@@ -92,11 +93,18 @@ export const ProductFields = z.object({
   ),
   /** An admin's pick for the home page. */
   featured: z.boolean({ error: M.product.featured_invalid }).optional(),
+  /** What one piece weighs packed, in grams: the delivery charge is reckoned from it. Absent on a new product: 0. */
+  weight: z
+    .number({ error: M.zone.weight_invalid })
+    .int(M.zone.weight_invalid)
+    .min(0, M.zone.weight_invalid)
+    .max(MAX_WEIGHT_GRAMS, M.zone.weight_invalid)
+    .optional(),
 });
 export type ProductFieldValues = z.input<typeof ProductFields>;
 
-function inPoisha<T extends { price?: number }>({ price, ...rest }: T) {
-  return { ...rest, pricePoisha: price === undefined ? undefined : tkToPoisha(price) };
+function inPoisha<T extends { price?: number; weight?: number }>({ price, weight, ...rest }: T) {
+  return { ...rest, pricePoisha: price === undefined ? undefined : tkToPoisha(price), weightGrams: weight };
 }
 
 /** The most per order is never under the minimum order (a PUT that sends one of the two, the database checks). */
@@ -107,7 +115,7 @@ export const maxNotBelowMinimum = {
 };
 
 export const ProductSchema = ProductFields.refine(maxNotBelowMinimum.check, maxNotBelowMinimum.params).transform(
-  ({ price, ...rest }) => ({ ...rest, pricePoisha: tkToPoisha(price) }),
+  ({ price, weight, ...rest }) => ({ ...rest, pricePoisha: tkToPoisha(price), weightGrams: weight }),
 );
 export type ProductInput = z.output<typeof ProductSchema>;
 

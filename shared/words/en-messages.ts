@@ -234,6 +234,35 @@ export const enMessages = {
     provider_missing: "This store no longer takes payments that way, so the refund cannot be made here.",
     failed: "The payment provider refused the refund. Please try again later.",
   },
+  cart: {
+    line_not_found: "This line is not in your cart.",
+    full: "A cart holds at most {{max}} different tools. Check out or remove one first.",
+    only_left: "Only {{left}} Pis left",
+    stock_out: "Stock Out",
+  },
+  checkout: {
+    empty_cart: "Your cart is empty: add a tool before checking out.",
+    lines_short: "Nothing was ordered. Change these lines and try again: {{lines}}",
+    cod_not_offered: "Cash on delivery is not offered in {{district}}. Please pay online.",
+    advance_required:
+      "Outside Dhaka the delivery charge is paid in advance: pay the order online, or pay the delivery charge first and the rest on delivery.",
+    payment_method_invalid: "Choose how to pay: card, SSLCommerz or cash on delivery",
+    method_not_offered: "This store does not take that way of paying.",
+    address_required: "Choose a saved address or fill in the delivery details",
+  },
+  zone: {
+    unknown: "No such delivery zone",
+    charge_invalid: "Charges must be amounts in Tk from 0 to 10,000, in poisha at most",
+    free_above_invalid: "Free delivery starts above an amount in Tk from 1 to 1,00,00,000, or is left empty",
+    district_unknown: "Choose districts from the list",
+    district_twice: "A district can be in one zone only",
+    zones_required: "Send the three zones: dhaka_city, dhaka_suburbs and outside_dhaka",
+    weight_invalid: "Weight must be a whole number of grams from 0 to 100000",
+  },
+  address: {
+    not_found: "Address not found",
+    too_many: "An address book holds at most {{max}} addresses",
+  },
   delivery: {
     name_required: "Delivery Name Is Required",
     name_too_long: "Delivery Name can be at most 100 characters",

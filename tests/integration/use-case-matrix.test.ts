@@ -13,6 +13,12 @@ import * as refunds from "@server/payments/refunds";
 import * as reviews from "@server/reviews/reviews";
 import * as uploads from "@server/uploads/uploads";
 import * as users from "@server/accounts/users";
+import * as carts from "@server/cart/cart";
+import * as checkouts from "@server/checkout/checkout";
+import * as addresses from "@server/delivery/addresses";
+import * as zones from "@server/delivery/zones";
+import { cart, cartLine, product, savedAddress } from "@server/db/schema";
+import { eq } from "drizzle-orm";
 import { insertCategory } from "@server/catalog/sql/category-rows";
 import { as } from "../support/contexts";
 import { changedTables, fingerprint } from "../support/fingerprint";
@@ -44,6 +50,9 @@ interface Scene {
   adminEmail: string;
   /** An empty category made for the cell. */
   categoryId: string;
+  /** The owner's cart line of the cell's product, and the owner's one saved address. */
+  cartLineId: string;
+  addressId: string;
 }
 
 interface Row {
@@ -74,6 +83,9 @@ const WITHOUT_ACTOR: Record<string, string> = {
   "payments.receiveGatewayNotification": "the gateway's IPN: only the gateway's answer about its validation id counts",
   "payments.gatewayReturn": "the browser back from the gateway: only the gateway's answer counts, and it never refuses",
   "orders.historiesOf": "the histories of orders a door was already allowed to show; it reads nothing else",
+  "orders.linesOf": "the lines of orders a door was already allowed to show; it reads nothing else",
+  "carts.dropStaleCarts": "the store's own clock: carts untouched for CART_DAYS go, whoever's they were",
+  "zones.deliveryZones": "public read: the delivery charges, as every shop shows them",
   "expiry.expireOrders": "the store's own clock: no one asks for it, every server copy runs it (server/jobs/)",
 };
 
@@ -92,6 +104,9 @@ const categoryNames = () => {
   return { nameEn: `Matrix shelf ${tag}`, nameBn: `তাক ${tag}` };
 };
 const photo = async () => new Blob([new Uint8Array(await pngImage(40, 30))], { type: "image/png" });
+
+/** The test's delivery details, typed as the parsed schema hands them on. */
+const DELIVERY = { ...TEST_DELIVERY, division: "Dhaka" as const };
 
 const U = "unauthorized";
 const F = "forbidden";
@@ -141,9 +156,55 @@ const TABLE: Row[] = [
   { expected: [U,             F,           F,             "ok"       ], useCase: "users.promoteToAdmin",           door: "PUT /api/user/admin/{email}",            call: (ctx, s) => users.promoteToAdmin(ctx, s.victimEmail) },
   { expected: [U,             F,           F,             "ok"       ], useCase: "users.demoteFromAdmin",          door: "DELETE /api/user/admin/{email}",         call: (ctx, s) => users.demoteFromAdmin(ctx, s.adminEmail) },
   { expected: [U,             F,           F,             "ok"       ], useCase: "users.deleteUser",               door: "DELETE /api/user/{email}",               call: (ctx, s) => users.deleteUser(ctx, s.victimEmail) },
+  // A cart is the caller's own: a guest's by its cookie, a customer's by the account; another's line is not found.
+  { expected: ["ok",          "ok",        "ok",          "ok"       ], useCase: "carts.viewCart",                 door: "GET /api/cart",                          call: (ctx) => carts.viewCart(ctx) },
+  { expected: ["ok",          "ok",        "ok",          "ok"       ], useCase: "carts.cartLineCount",            door: "page: the navbar's cart",                call: (ctx) => carts.cartLineCount(ctx) },
+  { expected: ["ok",          "ok",        "ok",          "ok"       ], useCase: "carts.addToCart",                door: "POST /api/cart/items",                   call: (ctx, s) => carts.addToCart(ctx, { productId: s.productId, quantity: 1 }) },
+  { expected: ["not_found",   "ok",        "not_found",   "not_found"], useCase: "carts.changeCartLine",           door: "PATCH /api/cart/items/{id}",             call: (ctx, s) => carts.changeCartLine(ctx, s.cartLineId, { quantity: 21 }) },
+  { expected: ["not_found",   "ok",        "not_found",   "not_found"], useCase: "carts.removeCartLine",           door: "DELETE /api/cart/items/{id}",            call: (ctx, s) => carts.removeCartLine(ctx, s.cartLineId) },
+  { expected: ["ok",          "ok",        "ok",          "ok"       ], useCase: "carts.forgetCartLines",          door: "after POST /api/checkout",               call: (ctx, s) => carts.forgetCartLines(ctx, [s.productId]) },
+  { expected: [U,             "ok",        "ok",          "ok"       ], useCase: "checkouts.checkout",             door: "POST /api/checkout",                     call: (ctx, s) => checkouts.checkout(ctx, { delivery: TEST_DELIVERY, only: { productId: s.productId, quantity: 1 } }) },
+  { expected: ["ok",          "ok",        "ok",          "ok"       ], useCase: "checkouts.quoteDelivery",        door: "GET /api/delivery-charge",               call: (ctx) => checkouts.quoteDelivery(ctx, { district: "Sylhet" }) },
+  { expected: [U,             F,           F,             "ok"       ], useCase: "zones.setDeliveryZones",         door: "PUT /api/delivery-zones",                call: async (ctx) => zones.setDeliveryZones(ctx, { zones: (await zones.deliveryZones(ctx)).map(zoneInput) }) },
+  { expected: [U,             "ok",        "ok",          "ok"       ], useCase: "addresses.myAddresses",          door: "GET /api/addresses",                     call: (ctx) => addresses.myAddresses(ctx) },
+  { expected: [U,             "ok",        "not_found",   "not_found"], useCase: "addresses.myAddress",            door: "page: Checkout's saved address",         call: (ctx, s) => addresses.myAddress(ctx, s.addressId) },
+  { expected: [U,             "ok",        "ok",          "ok"       ], useCase: "addresses.addAddress",           door: "POST /api/addresses",                    call: (ctx) => addresses.addAddress(ctx, { delivery: TEST_DELIVERY }) },
+  { expected: [U,             "ok",        "not_found",   "not_found"], useCase: "addresses.changeAddress",        door: "PUT /api/addresses/{id}",                call: (ctx, s) => addresses.changeAddress(ctx, s.addressId, { delivery: { ...TEST_DELIVERY, name: "Rahim" } }) },
+  { expected: [U,             "ok",        "not_found",   "not_found"], useCase: "addresses.removeAddress",        door: "DELETE /api/addresses/{id}",             call: (ctx, s) => addresses.removeAddress(ctx, s.addressId) },
+  { expected: [U,             "ok",        "not_found",   "not_found"], useCase: "addresses.makeDefaultAddress",   door: "page: My Profile's address book",        call: (ctx, s) => addresses.makeDefaultAddress(ctx, s.addressId) },
+  { expected: [U,             "ok",        "ok",          "ok"       ], useCase: "addresses.rememberAddress",      door: "after POST /api/checkout",               call: (ctx) => addresses.rememberAddress(ctx, { ...DELIVERY, name: "Someone Else" }) },
 ];
 
-const MODULES = { catalog, categories, expiry, orders, overview, payments, profiles, refunds, reviews, uploads, users };
+/** A zone as it was read, in the shape PUT /api/delivery-zones takes (Tk). */
+function zoneInput(z: Awaited<ReturnType<typeof zones.deliveryZones>>[number]) {
+  return {
+    id: z.id,
+    firstKg: z.firstKgPoisha / 100,
+    perKg: z.perKgPoisha / 100,
+    freeAbove: z.freeAbovePoisha === null ? null : z.freeAbovePoisha / 100,
+    codAvailable: z.codAvailable,
+    advanceDeliveryCharge: z.advanceDeliveryCharge,
+    districts: z.districts,
+  };
+}
+
+const MODULES = {
+  addresses,
+  carts,
+  catalog,
+  categories,
+  checkouts,
+  expiry,
+  orders,
+  overview,
+  payments,
+  profiles,
+  refunds,
+  reviews,
+  uploads,
+  users,
+  zones,
+};
 
 const exportedUseCases = Object.entries(MODULES).flatMap(([feature, module]) =>
   Object.entries(module)
@@ -169,7 +230,26 @@ describe("use-case authorization matrix: every use case with an actor, called by
     const { productId, orderId } = await anOrderOf(t, a.owner, 1, { minimumQuantity: 1 });
     const { email: victimEmail } = await aCustomer(t);
     const { email: adminEmail } = await anAdmin(t);
+    // The owner's cart and address book start afresh in each cell, with one line and one address.
+    await t.database.db.delete(cart).where(eq(cart.userId, a.owner.id));
+    await t.database.db.delete(savedAddress).where(eq(savedAddress.userId, a.owner.id));
+    // Written directly: the cells' own calls are what the rate limits count.
+    const [ownerCart] = await t.database.db.insert(cart).values({ userId: a.owner.id }).returning();
+    const [inCart] = await t.database.db
+      .insert(product)
+      .values({ name: "Matrix Chisel", image: PRODUCT.image, pricePoisha: 100, minimumQuantity: 1, availability: 50 })
+      .returning();
+    const [line] = await t.database.db
+      .insert(cartLine)
+      .values({ cartId: ownerCart!.id, productId: inCart!.id, quantity: 1, pricePoishaSeen: 100 })
+      .returning();
+    const [address] = await t.database.db
+      .insert(savedAddress)
+      .values({ userId: a.owner.id, delivery: DELIVERY, isDefault: true })
+      .returning();
     return {
+      cartLineId: line!.id,
+      addressId: address!.id,
       productId: productId!,
       orderId: orderId!,
       ownerEmail: a.owner.email,

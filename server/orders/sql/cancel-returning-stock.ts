@@ -1,8 +1,8 @@
-import { eq, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, isNotNull, sql, sum } from "drizzle-orm";
 import { M } from "@shared/messages";
 import type { SessionUser } from "../../auth/session";
 import type { Db } from "../../db/client";
-import { order, product } from "../../db/schema";
+import { order, orderLine, product } from "../../db/schema";
 import { personOf, recordEvent } from "./order-history";
 import { assertAllowed, hasHeldPayment, lockOrder, orderFacts, type Order } from "./order-rows";
 import { oweAll } from "../../payments";
@@ -33,16 +33,29 @@ export async function cancelReturningStock(
       })
       .where(eq(order.id, row.id));
     await recordEvent(tx, row.id, "cancelled", who, { reason });
-    await restock(tx, row);
+    await restockLines(tx, [row.id]);
     return oweAll(tx, row.id, ["succeeded", "held"], who, M.order.cancelled);
   });
 }
 
-/** The order's pieces, back on its product's shelf (a deleted product has no shelf). */
-export async function restock(tx: Db, row: Pick<Order, "productId" | "quantity">): Promise<void> {
-  if (!row.productId) return;
-  await tx
-    .update(product)
-    .set({ availability: sql`${product.availability} + ${row.quantity}`, updatedAt: new Date() })
-    .where(eq(product.id, row.productId));
+/**
+ * The pieces of every line of the orders, back on their products' shelves (a deleted product has no shelf): one
+ * update per product, in product order, so two transactions giving back stock of the same products lock their rows
+ * in the same order and cannot deadlock. The caller holds the orders' row locks and changes their status in the same
+ * transaction, so each order's stock comes back once.
+ */
+export async function restockLines(tx: Db, orderIds: string[]): Promise<void> {
+  if (orderIds.length === 0) return;
+  const pieces = await tx
+    .select({ productId: orderLine.productId, quantity: sum(orderLine.quantity).mapWith(Number) })
+    .from(orderLine)
+    .where(and(inArray(orderLine.orderId, orderIds), isNotNull(orderLine.productId)))
+    .groupBy(orderLine.productId)
+    .orderBy(asc(orderLine.productId));
+  for (const { productId, quantity } of pieces) {
+    await tx
+      .update(product)
+      .set({ availability: sql`${product.availability} + ${quantity}`, updatedAt: new Date() })
+      .where(eq(product.id, productId!));
+  }
 }

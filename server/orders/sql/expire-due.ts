@@ -1,8 +1,7 @@
 import { and, asc, inArray, isNotNull, lte } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { order, paymentAttempt, type PaymentAttemptRow } from "../../db/schema";
-import { restock } from "./cancel-returning-stock";
-import type { Order } from "./order-rows";
+import { restockLines } from "./cancel-returning-stock";
 import { recordEvent } from "./order-history";
 
 export interface ExpiredBatch {
@@ -32,23 +31,9 @@ export async function expireDueOrders(db: Db, now: Date, limit = 100): Promise<E
     if (due.length === 0) return { orderIds: [], attempts: [] };
     const ids = due.map((row) => row.id);
     await tx.update(order).set({ status: "expired", updatedAt: now }).where(inArray(order.id, ids));
-    await restockAll(tx, due);
+    await restockLines(tx, ids);
     for (const row of due) await recordEvent(tx, row.id, "expired", { by: "store" }, { at: now });
     const attempts = await tx.select().from(paymentAttempt).where(inArray(paymentAttempt.orderId, ids));
     return { orderIds: ids, attempts };
   });
-}
-
-/**
- * Gives back the pieces of many orders, one update per product, in product order: two copies expiring orders of
- * the same products lock those rows in the same order and cannot deadlock.
- */
-async function restockAll(tx: Db, rows: Order[]): Promise<void> {
-  const pieces = new Map<string, number>();
-  for (const row of rows) {
-    if (row.productId) pieces.set(row.productId, (pieces.get(row.productId) ?? 0) + row.quantity);
-  }
-  for (const productId of [...pieces.keys()].sort()) {
-    await restock(tx, { productId, quantity: pieces.get(productId)! });
-  }
 }

@@ -1,4 +1,4 @@
-import { and, count, eq, getTableColumns, isNull, or, sql, sum } from "drizzle-orm";
+import { and, count, eq, getTableColumns, inArray, isNull, or, sql, sum, type SQL } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import type { Language } from "@shared/languages";
 import { M } from "@shared/messages";
@@ -6,7 +6,7 @@ import { QUANTITY_STEP, quantityProblem } from "@shared/quantity";
 import type { OrderInput } from "@shared/schemas/order";
 import type { SessionUser } from "../../auth/session";
 import type { Db } from "../../db/client";
-import { mailOutbox, order, orderEvent, product, user } from "../../db/schema";
+import { mailOutbox, order, orderEvent, orderLine, product, user } from "../../db/schema";
 import { AppError, conflict, invalid, isUniqueViolation, notFound } from "../../errors";
 import { afterCommit } from "../../db/after-commit";
 import { storeMetrics } from "../../metrics/store-metrics";
@@ -84,6 +84,23 @@ type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
  */
 export const openOrder = or(eq(order.status, "unpaid"), and(eq(order.status, "cod"), isNull(order.confirmedAt)));
 
+/** What one buyer's open orders hold of a product, over all their lines: a select of one `pieces` column. */
+export const heldByBuyer = (buyerId: string, productId: SQL) => sql`
+  select coalesce(sum(${orderLine.quantity}), 0)::integer as pieces
+  from ${orderLine} join ${order} on ${order.id} = ${orderLine.orderId}
+  where ${order.buyerId} = ${buyerId}::text and ${orderLine.productId} = ${productId} and ${openOrder}`;
+
+/** What one buyer's open orders hold of each of the products, over all their lines. */
+export async function piecesHeldBy(db: Db | Tx, buyerId: string, productIds: string[]): Promise<Map<string, number>> {
+  const rows = await db
+    .select({ productId: orderLine.productId, pieces: sum(orderLine.quantity).mapWith(Number) })
+    .from(orderLine)
+    .innerJoin(order, eq(order.id, orderLine.orderId))
+    .where(and(eq(order.buyerId, buyerId), inArray(orderLine.productId, productIds), openOrder))
+    .groupBy(orderLine.productId);
+  return new Map(rows.map((r) => [r.productId!, r.pieces]));
+}
+
 /**
  * No hoarding: the buyer's open orders are counted under a lock on the buyer's own row. The lock comes first, in
  * its own statement: under READ COMMITTED the count that follows (and the guarded statement's sum of what they
@@ -92,7 +109,7 @@ export const openOrder = or(eq(order.status, "unpaid"), and(eq(order.status, "co
  * see room.) `FOR NO KEY UPDATE` queues this buyer's orders only: other buyers, and the foreign-key checks of the
  * order rows, are not held up. An account deleted meanwhile has no row to lock: its order is refused, not a 500.
  */
-async function holdOpenOrderSlot(tx: Tx, buyerId: string, maxOpenOrders: number) {
+export async function holdOpenOrderSlot(tx: Tx, buyerId: string, maxOpenOrders: number) {
   const [me] = await tx.select({ id: user.id }).from(user).where(eq(user.id, buyerId)).for("no key update");
   if (!me) throw conflict(M.order.account_gone);
   const [open] = await tx
@@ -125,8 +142,7 @@ async function takeAndRecord(
   const result = (await db.execute(sql`
     with held as (
       -- What this buyer's open orders hold of the product already (their row lock makes this count final).
-      select coalesce(sum(${col(order.quantity)}), 0)::integer as pieces from ${order}
-      where ${order.buyerId} = ${buyer.id}::text and ${order.productId} = ${input.productId}::uuid and ${openOrder}
+      ${heldByBuyer(buyer.id, sql`${input.productId}::uuid`)}
     ),
     taken as (
       update ${product}
@@ -148,7 +164,8 @@ async function takeAndRecord(
           ${product.maxPerOrder},
           greatest(${product.minimumQuantity}, ${product.availability} / 2)
         )
-      returning ${col(product.id)}, ${col(product.name)}, ${col(product.image)}, ${col(product.pricePoisha)},
+      returning ${col(product.id)}, ${col(product.name)}, ${col(product.nameBn)}, ${col(product.image)},
+        ${col(product.pricePoisha)}, ${col(product.weightGrams)},
         ${col(product.availability)} < ${col(product.minimumQuantity)} as stock_out,
         -- This order took the product below its low-stock line (shared/low-stock.ts): admins are told once.
         ${col(product.availability)} < ${LOW_STOCK_LINE}
@@ -170,15 +187,36 @@ async function takeAndRecord(
           order.delivery,
           order.expiresAt,
           order.language,
+          order.weightGrams,
         ].map(col),
         sql`, `,
       )})
       select ${buyer.id}::text, ${buyer.email}::text, ${buyer.name}::text, id, name, image, price_poisha,
         ${input.quantity}::integer, price_poisha::bigint * ${input.quantity}::bigint, ${idempotencyKey ?? null}::text,
         ${input.delivery ? JSON.stringify(input.delivery) : null}::jsonb, ${expiresAt.toISOString()}::timestamptz,
-        ${language}::text
+        ${language}::text, weight_grams * ${input.quantity}::integer
       from taken
       returning *
+    ),
+    line as (
+      insert into ${orderLine} (${sql.join(
+        [
+          orderLine.orderId,
+          orderLine.position,
+          orderLine.productId,
+          orderLine.name,
+          orderLine.nameBn,
+          orderLine.image,
+          orderLine.pricePoisha,
+          orderLine.weightGrams,
+          orderLine.quantity,
+          orderLine.amountPoisha,
+        ].map(col),
+        sql`, `,
+      )})
+      select placed.id, 0, taken.id, taken.name, taken.name_bn, taken.image, taken.price_poisha, taken.weight_grams,
+        ${input.quantity}::integer, placed.payable_poisha
+      from placed, taken
     ),
     event as (
       insert into ${orderEvent} (${sql.join(
@@ -238,11 +276,8 @@ function orderFromRow(row: Record<string, unknown>): Order {
 async function whyNot(db: Db, input: OrderInput, buyerId: string) {
   const [current] = await db.select().from(product).where(eq(product.id, input.productId));
   if (!current) return notFound(M.product.not_found);
-  const [held] = await db
-    .select({ pieces: sum(order.quantity).mapWith(Number) })
-    .from(order)
-    .where(and(eq(order.buyerId, buyerId), eq(order.productId, input.productId), openOrder));
-  const problem = quantityProblem(input.quantity, current, held?.pieces ?? 0);
+  const held = await piecesHeldBy(db, buyerId, [input.productId]);
+  const problem = quantityProblem(input.quantity, current, held.get(input.productId) ?? 0);
   if (problem?.code === M.quantity.below_minimum || problem?.code === M.quantity.off_step) {
     return invalid(problem.code, problem.params);
   }

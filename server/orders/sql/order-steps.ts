@@ -1,18 +1,28 @@
 import { randomBytes } from "node:crypto";
-import { and, eq, isNull, sql, sum } from "drizzle-orm";
+import { and, asc, eq, isNotNull, isNull, sql, sum } from "drizzle-orm";
 import { M } from "@shared/messages";
 import { holdingLimit } from "@shared/quantity";
 import type { Delivery } from "@shared/schemas/delivery";
 import type { SessionUser } from "../../auth/session";
 import type { Db } from "../../db/client";
-import { order, payment, product, type OrderRow } from "../../db/schema";
-import { conflict } from "../../errors";
+import { order, orderLine, payment, product, type OrderRow } from "../../db/schema";
+import { conflict, type AppError } from "../../errors";
 import { issueInvoice } from "./invoices";
 import { personOf, recordEvent } from "./order-history";
 import { assertAllowed, hasHeldPayment, lockOrder, orderFacts, type Order } from "./order-rows";
 
 type Changes = Partial<
-  Pick<OrderRow, "status" | "paymentMethod" | "delivery" | "transactionId" | "expiresAt" | "confirmedAt">
+  Pick<
+    OrderRow,
+    | "status"
+    | "paymentMethod"
+    | "delivery"
+    | "transactionId"
+    | "expiresAt"
+    | "confirmedAt"
+    | "deliveryZone"
+    | "deliveryChargePoisha"
+  >
 >;
 
 async function save(tx: Db, id: string, changes: Changes): Promise<Order> {
@@ -24,19 +34,38 @@ async function save(tx: Db, id: string, changes: Changes): Promise<Order> {
   return row!;
 }
 
-/** The buyer says where an unpaid order goes. */
-export async function updateDelivery(db: Db, actor: SessionUser, orderId: string | null, delivery: Delivery) {
+/**
+ * The buyer says where an unpaid order goes. An order placed at checkout was charged for its delivery zone: a new
+ * district is charged again, for the same goods, by `charge`.
+ */
+export async function updateDelivery(
+  db: Db,
+  actor: SessionUser,
+  orderId: string | null,
+  delivery: Delivery,
+  charge: (district: string, parcel: Parcel) => { zone: string; chargePoisha: number },
+) {
   return db.transaction(async (tx) => {
     const row = await lockOrder(tx, orderId);
     assertAllowed(orderFacts(row, false), actor, "set_delivery");
-    return save(tx, row.id, { delivery });
+    if (row.deliveryZone === null) return save(tx, row.id, { delivery });
+    const quote = charge(delivery.district, { weightGrams: row.weightGrams, subtotalPoisha: row.payablePoisha });
+    return save(tx, row.id, { delivery, deliveryZone: quote.zone, deliveryChargePoisha: quote.chargePoisha });
   });
+}
+
+/** What a parcel's delivery charge is reckoned from. */
+export interface Parcel {
+  weightGrams: number;
+  subtotalPoisha: number;
 }
 
 export interface CashOnDeliveryOptions {
   /** How long the order waits for the shop's confirmation before it expires: COD_CONFIRM_HOURS. */
   confirmHours: number;
   now?: Date | undefined;
+  /** Why the order's delivery district takes no cash on delivery (its zone's rule), or null when it does. */
+  refusalFor?: ((district: string) => AppError | null) | undefined;
 }
 
 /**
@@ -50,11 +79,13 @@ export async function confirmCashOnDelivery(
   db: Db,
   actor: SessionUser,
   orderId: string | null,
-  { confirmHours, now = new Date() }: CashOnDeliveryOptions,
+  { confirmHours, now = new Date(), refusalFor }: CashOnDeliveryOptions,
 ) {
   return db.transaction(async (tx) => {
     const row = await lockOrder(tx, orderId);
     assertAllowed(orderFacts(row, false), actor, "confirm_cod");
+    const refusal = row.delivery ? refusalFor?.(row.delivery.district) : null;
+    if (refusal) throw refusal;
     await holdForPhone(tx, row);
     await recordEvent(tx, row.id, "cod", personOf(actor, row.buyerId), { at: now });
     await issueInvoice(tx, row.id);
@@ -63,27 +94,39 @@ export async function confirmCashOnDelivery(
   });
 }
 
-/** Refuses a cash-on-delivery order that would take its phone number's awaiting pieces past one order's worth. */
+/**
+ * Refuses a cash-on-delivery order that would take its phone number's awaiting pieces of any of its products past
+ * one order's worth. The products' rows are locked in id order, as every other taker of several products locks them.
+ */
 async function holdForPhone(tx: Db, row: Order) {
   const phone = row.delivery?.phone;
-  if (!row.productId || !phone) return;
-  const [shelf] = await tx.select().from(product).where(eq(product.id, row.productId)).for("update");
-  if (!shelf) return;
-  const [waiting] = await tx
-    .select({ pieces: sum(order.quantity).mapWith(Number) })
-    .from(order)
-    .where(
-      and(
-        sql`${order.delivery} ->> 'phone' = ${phone}`,
-        eq(order.productId, row.productId),
-        eq(order.status, "cod"),
-        isNull(order.confirmedAt),
-      ),
-    );
-  const held = waiting?.pieces ?? 0;
-  // This order's own pieces are off the shelf already: the limit is reckoned as if all of the phone's were back.
-  const most = holdingLimit(shelf, held + row.quantity);
-  if (held + row.quantity > most) throw conflict(M.order.phone_holding_limit, { held, max: most });
+  if (!phone) return;
+  const lines = await tx
+    .select({ productId: orderLine.productId, quantity: orderLine.quantity })
+    .from(orderLine)
+    .where(and(eq(orderLine.orderId, row.id), isNotNull(orderLine.productId)))
+    .orderBy(asc(orderLine.productId));
+  for (const line of lines) {
+    const productId = line.productId!;
+    const [shelf] = await tx.select().from(product).where(eq(product.id, productId)).for("update");
+    if (!shelf) continue;
+    const [waiting] = await tx
+      .select({ pieces: sum(orderLine.quantity).mapWith(Number) })
+      .from(orderLine)
+      .innerJoin(order, eq(order.id, orderLine.orderId))
+      .where(
+        and(
+          sql`${order.delivery} ->> 'phone' = ${phone}`,
+          eq(orderLine.productId, productId),
+          eq(order.status, "cod"),
+          isNull(order.confirmedAt),
+        ),
+      );
+    const held = waiting?.pieces ?? 0;
+    // This order's own pieces are off the shelf already: the limit is reckoned as if all of the phone's were back.
+    const most = holdingLimit(shelf, held + line.quantity);
+    if (held + line.quantity > most) throw conflict(M.order.phone_holding_limit, { held, max: most });
+  }
 }
 
 /**
@@ -116,7 +159,7 @@ export async function markCashCollected(db: Db, actor: SessionUser, orderId: str
       orderId: row.id,
       provider: "cod",
       providerRef: transactionId,
-      amountPoisha: row.payablePoisha,
+      amountPoisha: row.totalPoisha,
       currency: "BDT",
     });
     await recordEvent(tx, row.id, "collected", { by: "admin", userId: actor.id });

@@ -47,7 +47,7 @@ export async function startOrderPayment(
   assertAllowed(orderFacts(row, false), actor, "pay");
   const started = await provider.start({
     orderId: row.id,
-    amountPoisha: row.payablePoisha,
+    amountPoisha: row.totalPoisha,
     currency: STORE_CURRENCY,
     customer: { name: row.buyerName, email: row.buyerEmail },
     productName: row.productName,
@@ -65,7 +65,7 @@ async function recordAttempt(db: Db, provider: string, row: Order, reference: st
   await db.transaction(async (tx) => {
     const [attempt] = await tx
       .insert(paymentAttempt)
-      .values({ reference, provider, orderId: row.id, amountPoisha: row.payablePoisha, currency: STORE_CURRENCY })
+      .values({ reference, provider, orderId: row.id, amountPoisha: row.totalPoisha, currency: STORE_CURRENCY })
       .onConflictDoNothing()
       .returning({ reference: paymentAttempt.reference });
     if (attempt) await recordEvent(tx, row.id, "payment_started", personOf(actor, row.buyerId), { reason: provider });
@@ -157,7 +157,7 @@ async function settle(db: Db, proof: ProviderPayment): Promise<Settlement> {
       gatewayRef: proof.gatewayRef ?? null,
     };
     const refused = paymentRefusal(orderFacts(row, false));
-    const wrongAmount = proof.amountPoisha !== row.payablePoisha || proof.currency !== STORE_CURRENCY;
+    const wrongAmount = proof.amountPoisha !== row.totalPoisha || proof.currency !== STORE_CURRENCY;
     if (refused || wrongAmount) {
       if (known) {
         await tx.update(payment).set({ status: "refund_due", updatedAt: new Date() }).where(eq(payment.id, known.id));

@@ -1,0 +1,136 @@
+import { and, asc, count, eq, inArray, lt, sql } from "drizzle-orm";
+import type { Db } from "../../db/client";
+import { cart, cartLine, product } from "../../db/schema";
+
+/** Whose cart: a signed-in customer's, or a guest's by its token's hash. */
+export type CartOwner = { userId: string } | { tokenHash: string };
+
+const ownedBy = (owner: CartOwner) =>
+  "userId" in owner ? eq(cart.userId, owner.userId) : eq(cart.tokenHash, owner.tokenHash);
+
+export async function findCartId(db: Db, owner: CartOwner): Promise<string | null> {
+  const [row] = await db.select({ id: cart.id }).from(cart).where(ownedBy(owner));
+  return row?.id ?? null;
+}
+
+/** The owner's cart, made when they have none; two requests making it at once end with the same one. */
+export async function ensureCartId(db: Db, owner: CartOwner): Promise<string> {
+  const values = "userId" in owner ? { userId: owner.userId } : { tokenHash: owner.tokenHash };
+  const target = "userId" in owner ? cart.userId : cart.tokenHash;
+  const [made] = await db.insert(cart).values(values).onConflictDoNothing({ target }).returning({ id: cart.id });
+  return made?.id ?? (await findCartId(db, owner))!;
+}
+
+/** A cart line with the product as it is now: what the cart page and checkout read. */
+export interface CartLineWithProduct {
+  id: string;
+  productId: string;
+  quantity: number;
+  pricePoishaSeen: number;
+  name: string;
+  nameBn: string | null;
+  image: string;
+  pricePoisha: number;
+  availability: number;
+  minimumQuantity: number;
+  maxPerOrder: number | null;
+  weightGrams: number;
+}
+
+export async function selectCartLines(db: Db, cartId: string): Promise<CartLineWithProduct[]> {
+  return db
+    .select({
+      id: cartLine.id,
+      productId: cartLine.productId,
+      quantity: cartLine.quantity,
+      pricePoishaSeen: cartLine.pricePoishaSeen,
+      name: product.name,
+      nameBn: product.nameBn,
+      image: product.image,
+      pricePoisha: product.pricePoisha,
+      availability: product.availability,
+      minimumQuantity: product.minimumQuantity,
+      maxPerOrder: product.maxPerOrder,
+      weightGrams: product.weightGrams,
+    })
+    .from(cartLine)
+    .innerJoin(product, eq(product.id, cartLine.productId))
+    .where(eq(cartLine.cartId, cartId))
+    .orderBy(asc(cartLine.addedAt), asc(cartLine.id));
+}
+
+export async function countCartLines(db: Db, cartId: string): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(cartLine).where(eq(cartLine.cartId, cartId));
+  return row?.n ?? 0;
+}
+
+export async function findLine(db: Db, cartId: string, lineId: string) {
+  const [row] = await db
+    .select()
+    .from(cartLine)
+    .where(and(eq(cartLine.cartId, cartId), eq(cartLine.id, lineId)));
+  return row ?? null;
+}
+
+export async function findLineOfProduct(db: Db, cartId: string, productId: string) {
+  const [row] = await db
+    .select()
+    .from(cartLine)
+    .where(and(eq(cartLine.cartId, cartId), eq(cartLine.productId, productId)));
+  return row ?? null;
+}
+
+export async function insertLine(db: Db, cartId: string, productId: string, quantity: number, pricePoisha: number) {
+  await db.insert(cartLine).values({ cartId, productId, quantity, pricePoishaSeen: pricePoisha });
+  await touch(db, cartId);
+}
+
+/** A new quantity: the buyer has seen today's price, so the line now remembers it. */
+export async function setLineQuantity(db: Db, lineId: string, quantity: number, pricePoisha: number) {
+  const [row] = await db
+    .update(cartLine)
+    .set({ quantity, pricePoishaSeen: pricePoisha, updatedAt: new Date() })
+    .where(eq(cartLine.id, lineId))
+    .returning({ cartId: cartLine.cartId });
+  if (row) await touch(db, row.cartId);
+}
+
+export async function deleteLine(db: Db, cartId: string, lineId: string): Promise<boolean> {
+  const gone = await db
+    .delete(cartLine)
+    .where(and(eq(cartLine.cartId, cartId), eq(cartLine.id, lineId)))
+    .returning({ id: cartLine.id });
+  if (gone.length > 0) await touch(db, cartId);
+  return gone.length > 0;
+}
+
+/** Empties the cart of these products (checkout took them). */
+export async function deleteLinesOfProducts(db: Db, cartId: string, productIds: string[]) {
+  if (productIds.length === 0) return;
+  await db.delete(cartLine).where(and(eq(cartLine.cartId, cartId), inArray(cartLine.productId, productIds)));
+  await touch(db, cartId);
+}
+
+export async function deleteCart(db: Db, cartId: string) {
+  await db.delete(cart).where(eq(cart.id, cartId));
+}
+
+async function touch(db: Db, cartId: string) {
+  await db.update(cart).set({ updatedAt: new Date() }).where(eq(cart.id, cartId));
+}
+
+/** Drops the carts nobody touched since `before`, lines and all. */
+export async function deleteCartsUntouchedSince(db: Db, before: Date): Promise<number> {
+  const gone = await db.delete(cart).where(lt(cart.updatedAt, before)).returning({ id: cart.id });
+  return gone.length;
+}
+
+/** Each cart's number of lines, for the navbar: one query. */
+export async function lineCountOf(db: Db, owner: CartOwner): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(${cartLine.id})::integer` })
+    .from(cart)
+    .leftJoin(cartLine, eq(cartLine.cartId, cart.id))
+    .where(ownedBy(owner));
+  return row?.n ?? 0;
+}

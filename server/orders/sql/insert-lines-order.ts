@@ -1,0 +1,183 @@
+import { and, asc, eq, inArray, sql } from "drizzle-orm";
+import type { Language } from "@shared/languages";
+import { isRunningLow } from "@shared/low-stock";
+import { english, M, type MessageCode, type MessageParams } from "@shared/messages";
+import { quantityProblem } from "@shared/quantity";
+import type { Delivery } from "@shared/schemas/delivery";
+import { isStockOut } from "@shared/stock";
+import type { SessionUser } from "../../auth/session";
+import { afterCommit } from "../../db/after-commit";
+import type { Db } from "../../db/client";
+import { mailOutbox, order, orderLine, product, type ProductRow } from "../../db/schema";
+import { AppError, isUniqueViolation } from "../../errors";
+import { LOW_STOCK } from "../../mail/outbox";
+import { storeMetrics } from "../../metrics/store-metrics";
+import { holdOpenOrderSlot, piecesHeldBy } from "./insert-order";
+import { recordEvent } from "./order-history";
+import { confirmCashOnDelivery, type CashOnDeliveryOptions } from "./order-steps";
+import type { Order } from "./order-rows";
+
+/** A line to buy: a product and its pieces, in the order the buyer listed them. */
+export interface WantedLine {
+  productId: string;
+  quantity: number;
+}
+
+/** What delivering the goods costs, reckoned from their weight and subtotal once the stock is taken. */
+export type ChargeOf = (parcel: { weightGrams: number; subtotalPoisha: number }) => {
+  zone: string;
+  chargePoisha: number;
+};
+
+export interface LinesOrderOptions {
+  delivery: Delivery;
+  charge: ChargeOf;
+  maxOpenOrders: number;
+  holdMinutes: number;
+  now: Date;
+  idempotencyKey: string | undefined;
+  language: Language;
+  /** Cash on delivery chosen at checkout: confirmed in the same transaction, or the order is not placed. */
+  cashOnDelivery?: CashOnDeliveryOptions | undefined;
+}
+
+/** One line that cannot be bought as asked, and why. */
+export interface ShortLine {
+  productId: string;
+  code: MessageCode;
+  params?: MessageParams;
+}
+
+/**
+ * A refusal of a whole checkout: nothing was taken. `issues` name each short line by its product id
+ * (`lines.{productId}`), so the cart shows the reason beside the line; the API answers them as `lines`.
+ */
+function linesShort(short: ShortLine[], names: string): AppError {
+  const issues = short.map((s) => ({
+    field: `lines.${s.productId}`,
+    code: s.code,
+    message: english(s.code, s.params),
+    ...(s.params ? { params: s.params } : {}),
+  }));
+  return new AppError("conflict", M.checkout.lines_short, {
+    params: { lines: names },
+    issues,
+    extra: { lines: issues.map(({ field, ...said }) => ({ productId: field.slice("lines.".length), ...said })) },
+  });
+}
+
+/**
+ * Places one order of several lines, all or none, in one transaction: the buyer's row is locked and their open
+ * orders counted (as for a one-line order), then every product's row is locked in id order — two checkouts of the
+ * same products lock them in the same order and cannot deadlock — and each line is held to the product's rules with
+ * what the buyer's open orders already hold. One short line refuses the whole order, naming every short line; else
+ * each product's stock goes down, the order and its lines are written with the delivery charge reckoned now, and
+ * the placed event queues its e-mails (admins hear of each product that went below its low-stock line).
+ */
+export async function insertOrderOfLines(
+  db: Db,
+  wanted: WantedLine[],
+  buyer: SessionUser,
+  options: LinesOrderOptions,
+): Promise<Order> {
+  const { maxOpenOrders, holdMinutes, now, idempotencyKey, language } = options;
+  try {
+    return await db.transaction(async (tx) => {
+      await holdOpenOrderSlot(tx, buyer.id, maxOpenOrders);
+      const ids = [...new Set(wanted.map((w) => w.productId))].sort();
+      const shelves = new Map(
+        (await tx.select().from(product).where(inArray(product.id, ids)).orderBy(asc(product.id)).for("update")).map(
+          (p) => [p.id, p],
+        ),
+      );
+      const held = await piecesHeldBy(tx, buyer.id, ids);
+      const short: ShortLine[] = [];
+      for (const line of wanted) {
+        const shelf = shelves.get(line.productId);
+        if (!shelf) {
+          short.push({ productId: line.productId, code: M.product.not_found });
+          continue;
+        }
+        const problem = quantityProblem(line.quantity, shelf, held.get(shelf.id) ?? 0);
+        if (problem) short.push({ productId: line.productId, ...problem });
+      }
+      if (short.length > 0) {
+        const nameOf = (id: string) => {
+          const p = shelves.get(id);
+          return p ? (language === "bn" ? (p.nameBn ?? p.name) : p.name) : id;
+        };
+        throw linesShort(short, short.map((s) => nameOf(s.productId)).join(", "));
+      }
+      const lines = wanted.map((w) => ({ ...w, shelf: shelves.get(w.productId)! }));
+      const ranLow: ProductRow[] = [];
+      for (const { shelf, quantity } of [...lines].sort((a, b) => a.productId.localeCompare(b.productId))) {
+        const [after] = await tx
+          .update(product)
+          .set({ availability: sql`${product.availability} - ${quantity}`, updatedAt: now })
+          .where(eq(product.id, shelf.id))
+          .returning();
+        if (isRunningLow(after!) && !isRunningLow(shelf)) ranLow.push(after!);
+        if (isStockOut(after!)) afterCommit(tx, () => storeMetrics.stockOuts.inc());
+      }
+      const subtotalPoisha = lines.reduce((sum, l) => sum + l.shelf.pricePoisha * l.quantity, 0);
+      const weightGrams = lines.reduce((sum, l) => sum + l.shelf.weightGrams * l.quantity, 0);
+      const quote = options.charge({ weightGrams, subtotalPoisha });
+      const first = lines[0]!;
+      const [placed] = await tx
+        .insert(order)
+        .values({
+          buyerId: buyer.id,
+          buyerEmail: buyer.email,
+          buyerName: buyer.name,
+          productId: first.shelf.id,
+          productName: first.shelf.name,
+          image: first.shelf.image,
+          pricePoisha: first.shelf.pricePoisha,
+          quantity: first.quantity,
+          payablePoisha: subtotalPoisha,
+          deliveryChargePoisha: quote.chargePoisha,
+          lineCount: lines.length,
+          weightGrams,
+          deliveryZone: quote.zone,
+          delivery: options.delivery,
+          idempotencyKey: idempotencyKey ?? null,
+          expiresAt: new Date(now.getTime() + holdMinutes * 60_000),
+          language,
+          createdAt: now,
+          updatedAt: now,
+        })
+        .returning();
+      await tx.insert(orderLine).values(
+        lines.map((l, position) => ({
+          orderId: placed!.id,
+          position,
+          productId: l.shelf.id,
+          name: l.shelf.name,
+          nameBn: l.shelf.nameBn,
+          image: l.shelf.image,
+          pricePoisha: l.shelf.pricePoisha,
+          weightGrams: l.shelf.weightGrams,
+          quantity: l.quantity,
+          amountPoisha: l.shelf.pricePoisha * l.quantity,
+        })),
+      );
+      await recordEvent(tx, placed!.id, "placed", { by: "buyer", userId: buyer.id }, { at: now });
+      if (ranLow.length > 0) {
+        await tx
+          .insert(mailOutbox)
+          .values(ranLow.map((p) => ({ ...LOW_STOCK, orderId: placed!.id, productId: p.id, language: "en" as const })));
+      }
+      return options.cashOnDelivery ? confirmCashOnDelivery(tx, buyer, placed!.id, options.cashOnDelivery) : placed!;
+    });
+  } catch (err) {
+    // A retried checkout whose order exists already answers with that order.
+    if (idempotencyKey && isUniqueViolation(err)) {
+      const [earlier] = await db
+        .select()
+        .from(order)
+        .where(and(eq(order.buyerId, buyer.id), eq(order.idempotencyKey, idempotencyKey)));
+      if (earlier) return earlier;
+    }
+    throw err;
+  }
+}
