@@ -11,6 +11,7 @@ import {
   useRouteLoaderData,
   type ShouldRevalidateFunction,
 } from "react-router";
+import { cartLineCount } from "@server/cart";
 import { popularProducts } from "@server/catalog";
 import { load, pageActor } from "./door/page-door.server";
 import { catalogueModules } from "./i18n/catalogue-modules.server";
@@ -31,11 +32,16 @@ import { pageTitle } from "./lib/site";
 export const links: Route.LinksFunction = () => [{ rel: "icon", href: "/favicon.svg", type: "image/svg+xml" }];
 
 export async function loader(args: Route.LoaderArgs) {
-  const [popular, user] = await Promise.all([load(args, popularProducts), pageActor(args)]);
+  const [popular, user, cartCount] = await Promise.all([
+    load(args, popularProducts),
+    pageActor(args),
+    load(args, cartLineCount),
+  ]);
   const language = languageOf(args.request);
   return {
     popularTags: popular.map((p) => ({ id: p.id, name: (language === "bn" && p.nameBn) || p.name })),
     user: user && { name: user.name, role: user.role },
+    cartCount,
     language,
     textModules: catalogueModules(language),
     testMode: args.context.services.payments?.name === "test",
@@ -73,7 +79,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
           {/* The banner stays in view with the navbar: nobody scrolls past it before paying. */}
           <div className="sticky top-0 z-30 print:hidden">
             {data?.testMode ? <TestModeBanner /> : null}
-            <Navbar user={data?.user ?? null} />
+            <Navbar user={data?.user ?? null} cartCount={data?.cartCount ?? 0} />
           </div>
           <div className="flex-1">{children}</div>
           <div className="print:hidden">

@@ -121,6 +121,9 @@ export type DivisionName = (typeof DIVISIONS)[number]["name"];
 
 export const DIVISION_NAMES = DIVISIONS.map((d) => d.name) as unknown as readonly [DivisionName, ...DivisionName[]];
 
+/** Every district's English name (the stored value). */
+export const DISTRICT_NAMES: ReadonlySet<string> = new Set(DIVISIONS.flatMap((d) => d.districts.map(([name]) => name)));
+
 export function districtsOf(division: string): readonly (readonly [string, string])[] {
   return DIVISIONS.find((d) => d.name === division)?.districts ?? [];
 }

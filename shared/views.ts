@@ -24,6 +24,8 @@ export interface EditableProductView extends ProductView {
   featured: boolean;
   /** Below this many pieces it is running low; null: twice the minimum order (shared/low-stock.ts). */
   lowStockThreshold: number | null;
+  /** Grams one piece weighs packed: the delivery charge counts it. */
+  weightGrams: number;
 }
 
 /** A category as pages show it: both names (the page shows its language's), its slug for links, its products. */
@@ -52,7 +54,19 @@ export interface OrderView {
   image: string;
   pricePoisha: number;
   quantity: number;
+  /** The goods' total, every line together (the spec's payble amount). */
   payablePoisha: number;
+  /** What delivering the parcel costs, reckoned when it was placed (0 for the spec's one-product orders). */
+  deliveryChargePoisha: number;
+  /** What a payment of the order takes: the goods and the delivery. */
+  totalPoisha: number;
+  /** How many lines the order has; `productName`, `image`, `pricePoisha` and `quantity` are the first one's. */
+  lineCount: number;
+  /**
+   * Every line, the first one first, where the page shows them (the order view, Pay Order, the invoice); empty in
+   * the lists, which show the first line and how many more (`orderLines` in app/components/order/order-lines.tsx).
+   */
+  lines: OrderLineView[];
   status: OrderStatus;
   /** Money was received (a settled payment or collected cash). */
   paid: boolean;
@@ -79,6 +93,18 @@ export interface OrderView {
   /** Who cancelled it, when it is cancelled. */
   cancelledBy: "buyer" | "admin" | null;
   createdAt: string;
+}
+
+/** One product of an order, as it was bought: its names then, image, unit price, pieces and amount. */
+export interface OrderLineView {
+  /** Null once the product was deleted. */
+  productId: string | null;
+  name: string;
+  nameBn: string | null;
+  image: string;
+  pricePoisha: number;
+  quantity: number;
+  amountPoisha: number;
 }
 
 /** How some orders ended (server/orders/sql/order-outcomes.ts). */
@@ -118,7 +144,7 @@ export interface InvoiceView extends OrderDetailView {
   /** `INV-000042`; null until the order is paid or confirmed for cash on delivery. */
   number: string | null;
   issuedAt: string | null;
-  /** The payable amount written out in the page's language. */
+  /** The order's total (goods and delivery) written out in the page's language. */
   amountInWords: string;
   shop: { name: string; address: string | null; tradeLicence: string | null; bin: string | null };
   /** The viewer is the order's buyer. */

@@ -1,59 +1,45 @@
 import { useT } from "~/i18n/use-t";
 import { useMessage } from "~/i18n/use-message";
-import { useEffect, useId, useRef, useState } from "react";
-import { useFetcher } from "react-router";
-import type { Message } from "@shared/messages";
+import { useId, useState } from "react";
+import { useFetcher, useNavigate } from "react-router";
 import type { ProductView } from "@shared/views";
-import type { ToastResult } from "~/lib/use-action-toast";
 import { perOrderLimit, QUANTITY_STEP, quantityProblem } from "@shared/quantity";
-import { randomKey } from "~/lib/random-key";
-import { showToast } from "~/lib/toast";
 import { Button } from "~/components/ui/button";
-
-/** What Buy It Now's action answers: the order placed, with its confirmation, or why not. */
-export interface BuyNowResult extends ToastResult {
-  insertedId?: string;
-  said?: Message;
-}
+import { useCartToast } from "~/components/cart/add-to-cart-form";
+import type { ActionResult } from "~/lib/use-action-toast";
 
 /**
- * Quantity and Buy It Now (spec §2, §4, §5). The messages follow the number as it is typed; the server asks the
- * same question again inside the order's transaction. Each attempt carries an idempotency key, so a retried
- * post (a double tap, a flaky network) never buys twice.
+ * Quantity, Add to cart and Buy It Now (spec §2, §4, §5). The messages follow the number as it is typed; the server
+ * asks the same question again when the line is added and when the order is placed. One form, two buttons: Add to
+ * cart posts the line to /cart; Buy It Now opens checkout with this line alone (`GET /checkout?productId=…`), the
+ * cart left as it is. Without JavaScript each button does the same by its own `formaction`.
  */
 export function BuyNowForm({ product }: { product: ProductView }) {
-  const fetcher = useFetcher<BuyNowResult>();
+  const fetcher = useFetcher<ActionResult>();
+  const navigate = useNavigate();
   const [typed, setTyped] = useState(String(product.minimumQuantity));
-  // One key per purchase: kept through retries of the same attempt, dropped once an order is placed.
-  const attemptKey = useRef<string | null>(null);
   const errorId = useId();
   const quantity = typed.trim() === "" ? Number.NaN : Number(typed);
   const problem = quantityProblem(quantity, product);
-  const busy = fetcher.state !== "idle";
   const { t } = useT();
   const message = useMessage();
+  useCartToast(fetcher.data);
 
-  useEffect(() => {
-    const result = fetcher.data;
-    if (!result) return;
-    if (result.insertedId) {
-      attemptKey.current = null;
-      if (result.said) void showToast("success", result.said);
-    } else if (result.toast) {
-      void showToast(result.toast.kind, result.toast.said);
-    }
-  }, [fetcher.data]);
-
-  function buy(event: React.FormEvent<HTMLFormElement>) {
+  function send(event: React.FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    attemptKey.current ??= randomKey();
+    const submitter = (event.nativeEvent as SubmitEvent).submitter as HTMLButtonElement | null;
     const form = new FormData(event.currentTarget);
-    form.set("idempotencyKey", attemptKey.current);
-    void fetcher.submit(form, { method: "post" });
+    if (submitter?.value === "buy") {
+      void navigate(`/checkout?${new URLSearchParams({ productId: product.id, quantity: String(quantity) })}`);
+    } else {
+      form.set("intent", "add");
+      void fetcher.submit(form, { method: "post", action: "/cart" });
+    }
   }
 
   return (
-    <fetcher.Form method="post" noValidate onSubmit={buy} className="mt-6">
+    <form method="get" action="/checkout" noValidate onSubmit={send} className="mt-6">
+      <input type="hidden" name="productId" value={product.id} />
       <label htmlFor="quantity" className="block text-sm font-semibold text-stone-700">
         {t("product.quantity")}
       </label>
@@ -72,8 +58,22 @@ export function BuyNowForm({ product }: { product: ProductView }) {
           aria-describedby={problem ? errorId : undefined}
           className="w-40 rounded-md border border-stone-300 bg-white px-3 py-2 text-lg aria-invalid:border-red-600"
         />
-        <Button type="submit" size="buy" disabled={Boolean(problem)} pending={busy} pendingLabel={t("product.placing")}>
+        <Button type="submit" name="intent" value="buy" size="buy" disabled={Boolean(problem)}>
           {t("product.buy")}
+        </Button>
+        <Button
+          type="submit"
+          name="intent"
+          value="add"
+          variant="secondary"
+          size="buy"
+          formAction="/cart"
+          formMethod="post"
+          disabled={Boolean(problem)}
+          pending={fetcher.state !== "idle"}
+          pendingLabel={t("cart.adding")}
+        >
+          {t("cart.add")}
         </Button>
       </div>
       {problem ? (
@@ -81,6 +81,6 @@ export function BuyNowForm({ product }: { product: ProductView }) {
           {message(problem)}
         </p>
       ) : null}
-    </fetcher.Form>
+    </form>
   );
 }

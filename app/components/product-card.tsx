@@ -4,6 +4,7 @@ import { Link } from "react-router";
 import type { ProductView } from "@shared/views";
 import { imageSources } from "@shared/image-sources";
 import { isStockOut } from "@shared/stock";
+import { AddToCartForm } from "~/components/cart/add-to-cart-form";
 
 export function ProductCard({ product, eager = false }: { product: ProductView; eager?: boolean }) {
   const { t } = useT();
@@ -26,6 +27,11 @@ export function ProductCard({ product, eager = false }: { product: ProductView; 
           {format.money(product.pricePoisha)}
         </p>
         {isStockOut(product) ? <p className="text-sm font-bold text-red-700">{t("product.stockOut")}</p> : null}
+        {isStockOut(product) ? null : (
+          <div className="mt-3">
+            <AddToCartForm productId={product.id} quantity={product.minimumQuantity} name={product.name} />
+          </div>
+        )}
         <Link
           to={`/detail/${product.id}`}
           className="mt-auto inline-block rounded-md border border-forest-700 px-4 py-2 text-center text-sm font-semibold text-forest-700 hover:bg-forest-700 hover:text-white"

@@ -40,6 +40,7 @@ function readFields(form: FormData) {
     minimumQuantity: number(form.get("minimumQuantity")),
     maxPerOrder: form.get("maxPerOrder") === "" ? null : number(form.get("maxPerOrder")),
     lowStockThreshold: form.get("lowStockThreshold") === "" ? null : number(form.get("lowStockThreshold")),
+    weight: form.get("weight") === "" ? undefined : number(form.get("weight")),
     description: text("description"),
     details: text("details"),
     categoryId: text("categoryId") || undefined,
@@ -153,6 +154,12 @@ export function ProductForm({ product, categories, onSaved }: ProductFormProps) 
         min={0}
         placeholder={t("admin.lowStockThresholdHint")}
         {...own("lowStockThreshold", product?.lowStockThreshold)}
+      />
+      <NumberField
+        label={t("admin.weight")}
+        min={0}
+        placeholder={t("admin.weightHint")}
+        {...own("weight", product?.weightGrams)}
       />
       <TextAreaField
         label={t("admin.description")}

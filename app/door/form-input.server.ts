@@ -58,6 +58,8 @@ export function productFields(form: FormData) {
     maxPerOrder: optionalNumber(form.get("maxPerOrder")),
     // Sent empty: none of its own (twice the minimum order).
     lowStockThreshold: optionalNumber(form.get("lowStockThreshold")),
+    // Grams; sent empty or not at all: unchanged (a new product weighs 0 until told).
+    weight: formNumber(form.get("weight")),
     description: formText(form.get("description")),
     details: formText(form.get("details")),
     image: image === "" ? undefined : image,

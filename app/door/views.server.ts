@@ -1,5 +1,5 @@
 import type { Product } from "@server/catalog";
-import type { OrderDetail, OrderWithActions } from "@server/orders";
+import type { OrderDetail, OrderLine, OrderWithActions } from "@server/orders";
 import { refundNote } from "@shared/order-flow";
 import type { Review } from "@server/reviews";
 import type { User } from "@server/accounts";
@@ -9,6 +9,7 @@ import type {
   EditableProductView,
   InvoiceView,
   OrderDetailView,
+  OrderLineView,
   OrderView,
   ProductView,
   ReviewView,
@@ -53,6 +54,7 @@ export function editableProductView(p: Product): EditableProductView {
     descriptionBn: p.descriptionBn,
     featured: p.featured,
     lowStockThreshold: p.lowStockThreshold,
+    weightGrams: p.weightGrams,
   };
 }
 
@@ -64,7 +66,26 @@ export function reviewView(r: Review): ReviewView {
   return { id: r.id, name: r.authorName, place: r.authorPlace, rating: r.ratingHalves / 2, comment: r.comment };
 }
 
-export function orderView({ order: o, actions, heldPayment, record }: OrderWithActions): OrderView {
+export function orderLineView(line: OrderLine): OrderLineView {
+  return {
+    productId: line.productId,
+    name: line.name,
+    nameBn: line.nameBn,
+    image: line.image,
+    pricePoisha: line.pricePoisha,
+    quantity: line.quantity,
+    amountPoisha: line.amountPoisha,
+  };
+}
+
+/** An order as pages show it; with its lines where the use case loaded them (the lists show the first and a count). */
+export function orderView({
+  order: o,
+  actions,
+  heldPayment,
+  record,
+  lines = [],
+}: OrderWithActions & { lines?: OrderLine[] }): OrderView {
   const awaitingConfirmation = o.status === "cod" && o.confirmedAt === null;
   const expiring = o.status === "unpaid" || o.status === "expired" || awaitingConfirmation;
   return {
@@ -76,6 +97,10 @@ export function orderView({ order: o, actions, heldPayment, record }: OrderWithA
     pricePoisha: o.pricePoisha,
     quantity: o.quantity,
     payablePoisha: o.payablePoisha,
+    deliveryChargePoisha: o.deliveryChargePoisha,
+    totalPoisha: o.totalPoisha,
+    lineCount: o.lineCount,
+    lines: lines.map(orderLineView),
     status: o.status,
     paid: o.transactionId !== null,
     transactionId: o.transactionId,
@@ -107,12 +132,12 @@ export function invoiceView(
   language: Language,
   viewerId: string | undefined,
 ): InvoiceView {
-  const { invoiceNumber, invoicedAt, payablePoisha, buyerId } = detail.order;
+  const { invoiceNumber, invoicedAt, totalPoisha, buyerId } = detail.order;
   return {
     ...orderDetailView(detail),
     number: invoiceNumber === null ? null : formatInvoiceNumber(invoiceNumber),
     issuedAt: invoicedAt?.toISOString() ?? null,
-    amountInWords: amountInWords(payablePoisha, language),
+    amountInWords: amountInWords(totalPoisha, language),
     shop,
     mine: buyerId === viewerId,
   };

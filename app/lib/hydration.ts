@@ -1,3 +1,4 @@
+import { useSyncExternalStore } from "react";
 import { useMatches } from "react-router";
 
 /**
@@ -9,4 +10,18 @@ export const noHydration = { hydrate: false } as const;
 
 export function useShouldHydrate(): boolean {
   return !useMatches().some((m) => (m.handle as { hydrate?: boolean } | undefined)?.hydrate === false);
+}
+
+const noSubscription = () => () => {};
+
+/**
+ * Whether the page's script runs: false while the server renders and during hydration, true after. A form drawn
+ * without JavaScript shows every field; with it, it may hide those that do not apply.
+ */
+export function useScripted(): boolean {
+  return useSyncExternalStore(
+    noSubscription,
+    () => true,
+    () => false,
+  );
 }

@@ -78,6 +78,7 @@ export async function seedScaleData(db: Db, sizes: ScaleSizes, log: (line: strin
       [`${sizes.products} products`, (t) => products(t, sizes)],
       [`${sizes.users} customers`, users],
       [`${sizes.orders} orders`, (t) => orders(t, sizes)],
+      ["order lines", orderLines],
       ["order histories", orderEvents],
       ["payments", payments],
       [`${sizes.reviews} reviews`, (t) => reviews(t, sizes)],
@@ -89,7 +90,7 @@ export async function seedScaleData(db: Db, sizes: ScaleSizes, log: (line: strin
   });
   // VACUUM sets the visibility map, so that counts can read an index alone; ANALYZE gives the planner the volumes.
   await timed("vacuum analyze", async () => {
-    for (const table of ["category", "product", "user", "order", "order_event", "payment", "review"]) {
+    for (const table of ["category", "product", "user", "order", "order_line", "order_event", "payment", "review"]) {
       await db.execute(sql`vacuum analyze ${sql.identifier(table)}`);
     }
   });
@@ -282,6 +283,19 @@ async function orders(tx: Db, sizes: ScaleSizes) {
     join scale_buyer b on b.n = buyer_n
     join scale_item i on i.n = item_n,
     lateral (select i.minimum_quantity * (1 + floor(quantity_r * 5))::int as quantity) q`);
+}
+
+/**
+ * Each order's line, as the store writes an order of one product: its snapshot of the product's names (the Bangla
+ * one too), image, price and pieces. Manage Orders' search by product name and the overview's top products read them.
+ */
+async function orderLines(tx: Db) {
+  await tx.execute(sql`
+    insert into order_line (order_id, position, product_id, name, name_bn, image, price_poisha, weight_grams, quantity,
+      amount_poisha)
+    select o.id, 0, o.product_id, o.product_name, p.name_bn, o.image, o.price_poisha, 0, o.quantity,
+      o.payable_poisha
+    from "order" o join product p on p.id = o.product_id`);
 }
 
 /** Each order's history as the store writes it, one change after another (the history reads them by id). */

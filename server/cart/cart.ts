@@ -111,7 +111,8 @@ async function mergeGuestCart(db: Db, guest: CartOwner, account: CartOwner): Pro
             line.pricePoisha,
           );
         } else if (room > 0) {
-          await rows.insertLine(tx, intoId, line.productId, line.quantity, line.pricePoishaSeen);
+          // The line keeps when it was first added: the cart's order stays the buyer's.
+          await rows.insertLine(tx, intoId, line.productId, line.quantity, line.pricePoishaSeen, line.addedAt);
           room -= 1;
         }
       }
@@ -157,10 +158,11 @@ export async function addToCart(ctx: RequestContext, raw: unknown): Promise<Cart
   const current = await cartOf(ctx, false);
   await limited(ctx, current?.owner ?? null);
   const found = await selectProduct(ctx.db, input.productId);
-  const { id: cartId } = current ?? (await cartOf(ctx, true))!;
-  const line = await rows.findLineOfProduct(ctx.db, cartId, found.id);
+  const line = current ? await rows.findLineOfProduct(ctx.db, current.id, found.id) : null;
   const quantity = (line?.quantity ?? 0) + input.quantity;
   assertQuantity(quantity, found);
+  // A cart (and a guest's cookie) is made only for a line that will go in it: a refused add leaves none behind.
+  const { id: cartId } = current ?? (await cartOf(ctx, true))!;
   if (line) {
     await rows.setLineQuantity(ctx.db, line.id, quantity, found.pricePoisha);
   } else {

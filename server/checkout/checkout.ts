@@ -1,16 +1,28 @@
-import { M } from "@shared/messages";
+import { DISTRICT_NAMES } from "@shared/bangladesh";
+import { M, type Coded } from "@shared/messages";
+import { quantityProblem } from "@shared/quantity";
+import { CartItemSchema } from "@shared/schemas/cart";
 import { DeliveryChargeQuery } from "@shared/schemas/delivery-zones";
 import { CheckoutSchema } from "@shared/schemas/checkout";
 import { IdempotencyKeySchema } from "@shared/schemas/order";
 import { forgetCartLines, viewCart } from "../cart";
-import { changingCatalog } from "../catalog";
+import { changingCatalog, selectProduct } from "../catalog";
 import { signedIn } from "../context/actor";
 import { parseInput } from "../context/parse";
 import type { RequestContext } from "../context/request-context";
-import { deliveryZones, myAddress, quoteFor, rememberAddress, type DeliveryQuote } from "../delivery";
-import { conflict } from "../errors";
+import {
+  deliveryZones,
+  myAddress,
+  myAddresses,
+  quoteFor,
+  rememberAddress,
+  type DeliveryQuote,
+  type SavedAddress,
+} from "../delivery";
+import { conflict, notFound } from "../errors";
 import { withinLimits } from "../limits/within-limits";
-import { codRefusal, insertOrderOfLines, type Order } from "../orders";
+import { codRefusal, insertOrderOfLines, isId, type Order } from "../orders";
+import { orderPlacedUnder } from "./sql/checkout-rows";
 
 /**
  * Place order: the buyer's cart (or, for Buy It Now, the one line given) becomes one order with one delivery charge,
@@ -24,9 +36,15 @@ export async function checkout(ctx: RequestContext, raw: unknown, idempotencyKey
   const input = parseInput(CheckoutSchema, raw);
   const keyOfAttempt = parseInput(IdempotencyKeySchema, idempotencyKey);
   await withinLimits(ctx, "order", buyer);
+  // A retry (the same key: the answer was lost, say) answers the order the first one placed, before the cart is
+  // read: the cart has lost that order's lines since, and what it holds now stays.
+  const earlier = keyOfAttempt ? await orderPlacedUnder(ctx.db, buyer.id, keyOfAttempt) : null;
+  if (earlier) return earlier;
   const delivery = input.delivery ?? (await myAddress(ctx, input.addressId)).delivery;
   if (input.paymentMethod === "card" && !ctx.payments) throw conflict(M.checkout.method_not_offered);
   if (input.paymentMethod === "sslcommerz" && !ctx.gateway) throw conflict(M.checkout.method_not_offered);
+  // A malformed id names no product (the database would refuse it as a uuid): answered as Add to cart answers it.
+  if (input.only && !isId(input.only.productId)) throw notFound(M.product.not_found);
   const wanted = input.only
     ? [input.only]
     : (await viewCart(ctx)).lines.map((l) => ({ productId: l.productId, quantity: l.quantity }));
@@ -73,4 +91,75 @@ export async function quoteDelivery(ctx: RequestContext, raw: unknown): Promise<
       ? await viewCart(ctx).then((cart) => ({ weightGrams: cart.weightGrams, subtotalPoisha: cart.subtotalPoisha }))
       : { weightGrams: weight, subtotalPoisha: 0 };
   return quoteFor(await deliveryZones(ctx), district, parcel.weightGrams, parcel.subtotalPoisha);
+}
+
+const isDistrict = (name: string) => DISTRICT_NAMES.has(name);
+
+/** A line of the checkout page: the product as it is now, the pieces asked, and what stands in their way. */
+export interface CheckoutLine {
+  productId: string;
+  name: string;
+  nameBn: string | null;
+  image: string;
+  pricePoisha: number;
+  quantity: number;
+  weightGrams: number;
+  problem: Coded | null;
+}
+
+/** What the checkout page shows before Place order: the goods, the charge for a district, and the ways to pay. */
+export interface CheckoutSummary {
+  lines: CheckoutLine[];
+  subtotalPoisha: number;
+  weightGrams: number;
+  quote: DeliveryQuote | null;
+  methods: { card: boolean; sslcommerz: boolean; cod: boolean };
+  addresses: SavedAddress[];
+}
+
+/**
+ * The checkout page: the buyer's cart, or with `only` (Buy It Now) that one line; the delivery charge for `district`
+ * (else the default address's); whether cash on delivery is taken there; the buyer's saved addresses.
+ */
+export async function checkoutSummary(
+  ctx: RequestContext,
+  { district, only }: { district?: string | null | undefined; only?: unknown },
+): Promise<CheckoutSummary> {
+  const addresses = await myAddresses(ctx);
+  let lines: CheckoutLine[];
+  if (only === undefined) {
+    lines = (await viewCart(ctx)).lines.map((l) => ({ ...l, problem: l.problem }));
+  } else {
+    const wanted = parseInput(CartItemSchema, only);
+    const shelf = await selectProduct(ctx.db, wanted.productId);
+    lines = [
+      { ...shelf, productId: shelf.id, quantity: wanted.quantity, problem: quantityProblem(wanted.quantity, shelf) },
+    ];
+  }
+  const subtotalPoisha = lines.reduce((sum, l) => sum + l.pricePoisha * l.quantity, 0);
+  const weightGrams = lines.reduce((sum, l) => sum + l.weightGrams * l.quantity, 0);
+  const where = district || addresses[0]?.delivery.district;
+  const zones = await deliveryZones(ctx);
+  const quote = where && isDistrict(where) ? quoteFor(zones, where, weightGrams, subtotalPoisha) : null;
+  return {
+    lines: lines.map(({ productId, name, nameBn, image, pricePoisha, quantity, weightGrams, problem }) => ({
+      productId,
+      name,
+      nameBn,
+      image,
+      pricePoisha,
+      quantity,
+      weightGrams,
+      problem,
+    })),
+    subtotalPoisha,
+    weightGrams,
+    quote,
+    methods: {
+      card: ctx.payments !== null,
+      sslcommerz: ctx.gateway !== null,
+      cod: quote && where ? codRefusal(zones)(where) === null : true,
+    },
+    addresses,
+  };
 }

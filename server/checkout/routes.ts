@@ -56,7 +56,7 @@ export const checkoutCalls = [
       200: json(CheckoutPlaced, "The order's id and total."),
       400: refused(BAD_INPUT),
       403: refused("A cookie-carried write from another site."),
-      404: refused("No such saved address."),
+      404: refused("No such saved address, or (`only`) a product id that is not one."),
       409: refused(
         "An empty cart (`checkout.empty_cart`); lines that cannot be bought as asked (`checkout.lines_short`, with " +
           "`lines: [{productId, code, message}]` naming each); cash on delivery not taken in the zone; a way of paying " +

@@ -20,6 +20,8 @@ export interface DemoProduct {
   /** The description in Bangla, shown to visitors reading in Bangla. */
   descriptionBn: string;
   priceTk: number;
+  /** One piece, packed, in grams: what the delivery charge counts. */
+  weightGrams: number;
   minimumQuantity: number;
   availability: number;
   description: string;
@@ -35,6 +37,7 @@ export const demoProducts: DemoProduct[] = [
     descriptionBn:
       "প্রতিদিনের কাজের চারটি বেঞ্চ বাটালি; ঢালু কিনারা ডাভটেইলের কোণেও পৌঁছায়। শক্ত করা ক্রোম-ভ্যানাডিয়াম ইস্পাত, পিঠ সমান করে ঘষা, শান দিলেই তৈরি।",
     priceTk: 2450,
+    weightGrams: 1200,
     minimumQuantity: 20,
     availability: 340,
     description:
@@ -49,6 +52,7 @@ export const demoProducts: DemoProduct[] = [
     nameBn: "মর্টিস বাটালি ১০ মিমি",
     descriptionBn: "দরজা-জানালার ফ্রেমে মর্টিস কাটার সময় হাতুড়ির ঘা আর চাড় সইবার মতো মোটা, চৌকো কিনারার বাটালি।",
     priceTk: 890,
+    weightGrams: 350,
     minimumQuantity: 20,
     availability: 260,
     description:
@@ -64,6 +68,7 @@ export const demoProducts: DemoProduct[] = [
     descriptionBn:
       "ফিনিশিংয়ের আগে শেষ টানের রান্দা: সমান ঢালাই-লোহার বডি আর সূক্ষ্মভাবে বসানো ফলা এমন মসৃণ তল রেখে যায় যে শিরিষ কাগজ লাগে না।",
     priceTk: 3850.5,
+    weightGrams: 2100,
     minimumQuantity: 20,
     availability: 120,
     description:
@@ -78,6 +83,7 @@ export const demoProducts: DemoProduct[] = [
     nameBn: "ব্লক রান্দা",
     descriptionBn: "এক হাতে চালানোর রান্দা, ফলা ১২° কোণে বসানো; আঁশের মাথা চাঁছা, কিনারা ঢালু করা আর জোড় সমান করার জন্য।",
     priceTk: 2200,
+    weightGrams: 800,
     minimumQuantity: 20,
     availability: 180,
     description: "A one-hand plane with its iron bedded at 12°, for end grain, chamfers and trimming joints flush.",
@@ -92,6 +98,7 @@ export const demoProducts: DemoProduct[] = [
     descriptionBn:
       "টানার সময় কাটে এমন জাপানি দুই-ধারি করাত: এক ধারে লম্বালম্বি কাটার দাঁত, অন্য ধারে আড়াআড়ি কাটার দাঁত, আর সরু কাটে কাঠ নষ্ট হয় কম।",
     priceTk: 1650,
+    weightGrams: 450,
     minimumQuantity: 40,
     availability: 400,
     description:
@@ -107,6 +114,7 @@ export const demoProducts: DemoProduct[] = [
     descriptionBn:
       "নিখুঁত জোড়ের কাটের জন্য শক্ত পিঠওয়ালা করাত। পিতলের পিঠ পাতলা ফলাকে সোজা রাখে, তাই কাট আপনার দাগ ধরে চলে।",
     priceTk: 1975,
+    weightGrams: 400,
     minimumQuantity: 20,
     availability: 90,
     description:
@@ -121,6 +129,7 @@ export const demoProducts: DemoProduct[] = [
     descriptionBn:
       "বাঁক, নকশার কাজ আর ডাভটেইলের বাড়তি কাঠ সরাতে। ফ্রেমের মধ্যে ফলা ঘোরানো যায়, তাই সরু কোণেও কাট ঘুরিয়ে নেওয়া যায়।",
     priceTk: 520,
+    weightGrams: 350,
     minimumQuantity: 100,
     availability: 1500,
     description:
@@ -134,6 +143,7 @@ export const demoProducts: DemoProduct[] = [
     nameBn: "বিচ কাঠের হাতুড়ি",
     descriptionBn: "ঢালু বিচ কাঠের মাথা প্রতিবার বাটালির মাথায় সোজা পড়ে; কাটার মতো ভারী, অথচ হাতলের ক্ষতি করে না।",
     priceTk: 640,
+    weightGrams: 600,
     minimumQuantity: 40,
     availability: 520,
     description:
@@ -147,6 +157,7 @@ export const demoProducts: DemoProduct[] = [
     nameBn: "মার্কিং গেজ",
     descriptionBn: "কিনারার সমান্তরালে, আঁশের আড়াআড়ি বা লম্বালম্বি, পরিষ্কার সরু দাগ টানে; টেনন, রিবেট আর কবজার খাঁজের জন্য।",
     priceTk: 1180,
+    weightGrams: 200,
     minimumQuantity: 20,
     availability: 240,
     description:
@@ -160,6 +171,7 @@ export const demoProducts: DemoProduct[] = [
     nameBn: "এফ-ক্ল্যাম্প",
     descriptionBn: "আঠা লাগানো জোড় চেপে রাখা, কাজ টেবিলে আটকানো আর জিগ বসানোর জন্য দ্রুত সরানো যায় এমন বাহুর ক্ল্যাম্প।",
     priceTk: 450,
+    weightGrams: 900,
     minimumQuantity: 100,
     availability: 2000,
     description: "A quick, sliding-arm clamp for glue-ups, holding work to the bench and setting up jigs.",
@@ -172,6 +184,7 @@ export const demoProducts: DemoProduct[] = [
     nameBn: "ট্রাই স্কয়ার",
     descriptionBn: "কিনারা আর তল ৯০° কোণে মিলেছে কি না যাচাই করে, আর তক্তার আড়াআড়ি সমকোণী দাগ টানে।",
     priceTk: 560,
+    weightGrams: 300,
     minimumQuantity: 40,
     availability: 600,
     description: "Checks that edges and faces meet at 90° and marks square lines across boards.",
@@ -185,6 +198,7 @@ export const demoProducts: DemoProduct[] = [
     nameBn: "স্পোকশেভ",
     descriptionBn: "চেয়ারের পায়া, বৈঠার হাতল আর বাঁকা কিনারা এমন নিয়ন্ত্রণে আকার দেয় যা রান্দায় পাওয়া যায় না।",
     priceTk: 980,
+    weightGrams: 350,
     minimumQuantity: 20,
     availability: 160,
     description: "Shapes chair legs, paddle shafts and curved edges with control that a plane cannot give.",
@@ -197,6 +211,7 @@ export const demoProducts: DemoProduct[] = [
     nameBn: "ক্যাবিনেট রেতি",
     descriptionBn: "আধা-গোল রেতি: বাঁকা তল থেকে দ্রুত কাঠ তোলে আর স্ক্র্যাপারের উপযোগী তল রেখে যায়।",
     priceTk: 1320,
+    weightGrams: 400,
     minimumQuantity: 20,
     availability: 200,
     description: "A half-round rasp that removes wood quickly on curves and leaves a surface ready for a scraper.",
@@ -209,6 +224,7 @@ export const demoProducts: DemoProduct[] = [
     nameBn: "কার্ড স্ক্র্যাপার সেট",
     descriptionBn: "পাতলা স্প্রিং-ইস্পাতের স্ক্র্যাপার; যে আঁশে রান্দা চালালে কাঠ ছিঁড়ে ওঠে, সেখান থেকেও মিহি চাঁছ তোলে।",
     priceTk: 380,
+    weightGrams: 150,
     minimumQuantity: 100,
     availability: 800,
     description:
@@ -222,6 +238,7 @@ export const demoProducts: DemoProduct[] = [
     nameBn: "শান দেওয়ার পানি-পাথর",
     descriptionBn: "দুই পাশের শান-পাথর: ১০০০ গ্রিটে ধার তোলা, ৬০০০ গ্রিটে ধার চকচকে করা। পানিতে ভিজিয়ে শান দিন।",
     priceTk: 1450,
+    weightGrams: 1100,
     minimumQuantity: 20,
     availability: 12,
     description: "A two-sided sharpening stone: 1000 grit to set an edge and 6000 grit to polish it. Soak and sharpen.",
@@ -234,6 +251,7 @@ export const demoProducts: DemoProduct[] = [
     nameBn: "হ্যান্ড ড্রিল",
     descriptionBn: "তার বা ব্যাটারি ছাড়াই নিঃশব্দে ও নিখুঁতভাবে পাইলট ছিদ্র আর ছোট ছিদ্র করে।",
     priceTk: 1250,
+    weightGrams: 1200,
     minimumQuantity: 20,
     availability: 140,
     description: "Drills pilot holes and small holes quietly and precisely, with no cable and no battery.",

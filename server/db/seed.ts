@@ -36,6 +36,7 @@ export async function seedDemoData(db: Db): Promise<boolean> {
           descriptionBn: p.descriptionBn,
           image: `/images/products/${p.slug}.svg`,
           pricePoisha: tkToPoisha(p.priceTk),
+          weightGrams: p.weightGrams,
           minimumQuantity: p.minimumQuantity,
           availability: p.availability,
           description: p.description,

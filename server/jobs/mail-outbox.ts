@@ -1,6 +1,6 @@
 import { and, asc, eq, sql } from "drizzle-orm";
 import type { Db } from "../db/client";
-import { mailOutbox, order, product, user, type MailOutboxRow } from "../db/schema";
+import { mailOutbox, order, orderLine, product, user, type MailOutboxRow } from "../db/schema";
 import { reportError } from "../log/report-error";
 import { renderOutboxMail } from "../mail/order-mail";
 import { onMailQueued } from "../mail/outbox";
@@ -75,7 +75,12 @@ async function sendOne(deps: OutboxDeps, row: MailOutboxRow): Promise<void> {
     row.kind === "low_stock" && row.productId
       ? await db.select().from(product).where(eq(product.id, row.productId))
       : [];
-  const content = renderOutboxMail(row, found?.order ?? null, p ?? null, deps.baseURL);
+  // Every line of the order, the first one first: an order's messages list them all.
+  const lines =
+    found && row.kind !== "low_stock"
+      ? await db.select().from(orderLine).where(eq(orderLine.orderId, found.order.id)).orderBy(asc(orderLine.position))
+      : [];
+  const content = renderOutboxMail(row, found?.order ?? null, p ?? null, deps.baseURL, lines);
   if (!content) throw new Unsendable(`nothing to say: its ${row.kind === "low_stock" ? "product" : "order"} is gone`);
   const to =
     row.audience === "admins" ? await adminAddresses(db) : found ? [found.email ?? found.order.buyerEmail] : [];

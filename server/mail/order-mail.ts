@@ -8,7 +8,7 @@ import { bnMail } from "@shared/words/bn-mail";
 import { isOneOf, sayer, type Catalogue, type Path, type TextValues } from "@shared/words/catalogue";
 import { en } from "@shared/words/en";
 import { enMail, type MailWords } from "@shared/words/en-mail";
-import type { MailOutboxRow, OrderRow, ProductRow } from "../db/schema";
+import type { MailOutboxRow, OrderLineRow, OrderRow, ProductRow } from "../db/schema";
 import type { BuyerMailKind } from "./outbox";
 
 /** A message's content: the subject, and its body as plain text and as HTML. */
@@ -47,6 +47,51 @@ const invoiceLine = (o: OrderRow, baseURL: string) =>
   o.invoiceNumber === null
     ? null
     : `${formatInvoiceNumber(o.invoiceNumber)} · ${baseURL}/dashboard/orders/${o.id}/invoice`;
+
+/** What the e-mails say of one line of an order. */
+type BoughtLine = Pick<OrderLineRow, "name" | "nameBn" | "pricePoisha" | "quantity" | "amountPoisha">;
+
+/**
+ * The order's lines, the first one first. An order row without lines (none the store writes) is its own first line,
+ * as the order row repeats it.
+ */
+function boughtLines(o: OrderRow, lines: readonly BoughtLine[]): BoughtLine[] {
+  if (lines.length > 0) return [...lines];
+  const amountPoisha = o.pricePoisha * o.quantity;
+  return [{ name: o.productName, nameBn: null, pricePoisha: o.pricePoisha, quantity: o.quantity, amountPoisha }];
+}
+
+/** A line's product as a reader of `language` knows it: in Bangla, its Bangla name where it had one. */
+const nameIn = (line: BoughtLine, language: Language) => (language === "bn" && line.nameBn) || line.name;
+
+/** What the order is for in a few words: its first line's product, and how many more lines it has. */
+function orderTitle(t: Say, language: Language, o: OrderRow, lines: BoughtLine[]): string {
+  const first = nameIn(lines[0]!, language);
+  const more = Math.max(o.lineCount, lines.length) - 1;
+  return more > 0 ? t("mail.andMore", { product: first, n: formatCount(more, language) }) : first;
+}
+
+/**
+ * The lines as rows: a heading row (product, then quantity × price = amount), one row per line, then the goods'
+ * total, the delivery charge and what the order takes in all (`total`'s label).
+ */
+function lineRows(t: Say, language: Language, o: OrderRow, lines: BoughtLine[], totalLabel: string): Line[] {
+  const money = (poisha: number) => formatMoney(poisha, language);
+  const pieces = (n: number) => t("mail.pieces", { n: formatCount(n, language) });
+  return [
+    [
+      t("mail.labels.product"),
+      `${t("mail.labels.quantity")} × ${t("mail.labels.price")} = ${t("mail.labels.lineAmount")}`,
+    ],
+    ...lines.map((line): Line => [
+      nameIn(line, language),
+      `${pieces(line.quantity)} × ${money(line.pricePoisha)} = ${money(line.amountPoisha)}`,
+    ]),
+    [t("mail.labels.goods"), money(o.payablePoisha)],
+    [t("mail.labels.deliveryCharge"), money(o.deliveryChargePoisha)],
+    [totalLabel, money(o.totalPoisha)],
+  ];
+}
 
 function deliveryLine(o: OrderRow): string | null {
   const d = o.delivery;
@@ -99,7 +144,8 @@ ${rows}
 /** What happened to the order, in the order's language, read from the order as it is now. */
 function eventParagraphs(kind: BuyerMailKind, o: OrderRow, language: Language): string[] {
   const t = SAY[language];
-  const amount = formatMoney(o.payablePoisha, language);
+  // What the buyer pays: the goods and the delivery.
+  const amount = formatMoney(o.totalPoisha, language);
   const said = [t(`mail.events.${kind}.lead`)];
   if (kind === "placed" && o.status === "unpaid" && o.expiresAt) {
     said.push(t("mail.holdsUntil", { time: formatDateTime(o.expiresAt, language) }));
@@ -113,15 +159,22 @@ function eventParagraphs(kind: BuyerMailKind, o: OrderRow, language: Language): 
   return said;
 }
 
-/** A buyer's e-mail about an event of their order: in its language, with its facts as they stand at send time. */
-export function buyerMail(kind: BuyerMailKind, language: Language, o: OrderRow, baseURL: string): MailContent {
+/**
+ * A buyer's e-mail about an event of their order: in its language, with its facts as they stand at send time:
+ * every line, the goods' total, the delivery charge and what the order takes in all.
+ */
+export function buyerMail(
+  kind: BuyerMailKind,
+  language: Language,
+  o: OrderRow,
+  baseURL: string,
+  orderLines: readonly BoughtLine[] = [],
+): MailContent {
   const t = SAY[language];
+  const bought = boughtLines(o, orderLines);
   const lines: Line[] = [
     [t("mail.labels.orderNumber"), o.id],
-    [t("mail.labels.product"), o.productName],
-    [t("mail.labels.price"), formatMoney(o.pricePoisha, language)],
-    [t("mail.labels.quantity"), t("mail.pieces", { n: formatCount(o.quantity, language) })],
-    [t("mail.labels.amount"), formatMoney(o.payablePoisha, language)],
+    ...lineRows(t, language, o, bought, t("mail.labels.amount")),
   ];
   const delivery = deliveryLine(o);
   if (delivery) lines.push([t("mail.labels.deliverTo"), delivery]);
@@ -130,7 +183,8 @@ export function buyerMail(kind: BuyerMailKind, language: Language, o: OrderRow, 
   const invoice = invoiceLine(o, baseURL);
   if (invoice) lines.push([t("mail.labels.invoice"), invoice]);
   lines.push([t("mail.labels.state"), t(`states.${o.status}`)]);
-  const subject = `${t(`mail.events.${kind}.subject`, { product: o.productName })} · ${t("mail.shop")}`;
+  const product = orderTitle(t, language, o, bought);
+  const subject = `${t(`mail.events.${kind}.subject`, { product })} · ${t("mail.shop")}`;
   const greeting = o.buyerName ? [t("mail.hello", { name: o.buyerName })] : [];
   return compose(
     language,
@@ -143,19 +197,20 @@ export function buyerMail(kind: BuyerMailKind, language: Language, o: OrderRow, 
 }
 
 /**
- * Admins' news of an order paid (or accepted) online or confirmed for cash on delivery. In English: the
- * dashboard's admins share one message, and an account keeps no language of its own.
+ * Admins' news of an order paid (or accepted) online or confirmed for cash on delivery: every line, the delivery
+ * charge and the total. In English: the dashboard's admins share one message, and an account keeps no language of
+ * its own.
  */
-export function newOrderMail(o: OrderRow, baseURL: string): MailContent {
+export function newOrderMail(o: OrderRow, baseURL: string, orderLines: readonly BoughtLine[] = []): MailContent {
   const t = SAY.en;
-  const amount = formatMoney(o.payablePoisha);
-  const quantity = t("mail.pieces", { n: formatCount(o.quantity) });
+  const bought = boughtLines(o, orderLines);
+  const amount = formatMoney(o.totalPoisha);
+  // Every piece to pack: the lines' pieces together.
+  const quantity = t("mail.pieces", { n: formatCount(bought.reduce((n, line) => n + line.quantity, 0)) });
   const lines: Line[] = [
     [t("mail.labels.orderNumber"), o.id],
     [t("mail.admin.newOrder.buyer"), o.buyerName ? `${o.buyerName} <${o.buyerEmail}>` : o.buyerEmail],
-    [t("mail.labels.product"), o.productName],
-    [t("mail.labels.quantity"), quantity],
-    [t("mail.admin.newOrder.amount"), amount],
+    ...lineRows(t, "en", o, bought, t("mail.admin.newOrder.amount")),
     [t("mail.labels.payment"), o.paymentMethod ? methodName(t, o.paymentMethod) : "—"],
   ];
   if (o.transactionId) lines.push([t("mail.labels.transaction"), o.transactionId]);
@@ -165,7 +220,7 @@ export function newOrderMail(o: OrderRow, baseURL: string): MailContent {
   lines.push([t("mail.labels.state"), t(`states.${o.status}`)]);
   return compose(
     "en",
-    `${t("mail.admin.newOrder.subject", { product: o.productName, quantity, amount })} · ${t("mail.shop")}`,
+    `${t("mail.admin.newOrder.subject", { product: orderTitle(t, "en", o, bought), quantity, amount })} · ${t("mail.shop")}`,
     [t(o.paymentMethod === "cod" ? "mail.admin.newOrder.leadCod" : "mail.admin.newOrder.leadOnline")],
     lines,
     { label: t("mail.admin.newOrder.link"), url: orderLink(baseURL, o.id) },
@@ -195,16 +250,17 @@ export function lowStockMail(p: ProductRow, o: OrderRow | null, baseURL: string)
   );
 }
 
-/** What a message in the outbox says, rendered when it is sent. */
+/** What a message in the outbox says, rendered when it is sent; `lines` are the order's, the first one first. */
 export function renderOutboxMail(
   row: Pick<MailOutboxRow, "kind" | "audience" | "language">,
   o: OrderRow | null,
   p: ProductRow | null,
   baseURL: string,
+  lines: readonly BoughtLine[] = [],
 ): MailContent | null {
   if (row.kind === "low_stock") return p ? lowStockMail(p, o, baseURL) : null;
   if (!o) return null;
-  if (row.kind === "new_order") return newOrderMail(o, baseURL);
-  if (row.kind in enMail.events) return buyerMail(row.kind as BuyerMailKind, row.language, o, baseURL);
+  if (row.kind === "new_order") return newOrderMail(o, baseURL, lines);
+  if (row.kind in enMail.events) return buyerMail(row.kind as BuyerMailKind, row.language, o, baseURL, lines);
   return null;
 }

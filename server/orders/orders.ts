@@ -13,7 +13,7 @@ import {
   updateDelivery,
 } from "./sql/order-steps";
 import { selectHistories } from "./sql/order-history";
-import { selectLines } from "./sql/order-lines";
+import { selectLines, type OrderLine } from "./sql/order-lines";
 import { noOutcomes, outcomesOf, type Outcomes } from "./sql/order-outcomes";
 import { keptTabCounts } from "./kept-tab-counts";
 import { buyerOrders, shopOrders, type OrderStart } from "./sql/order-lists";
@@ -34,6 +34,7 @@ import { deliveryZones, quoteFor } from "../delivery";
 import { codRefusal } from "./cod-rules";
 
 export type { Order } from "./sql/order-rows";
+export type { OrderLine };
 export type { OrderAction };
 
 /**
@@ -209,14 +210,20 @@ export async function myOrders(ctx: RequestContext, raw: unknown = {}): Promise<
   return { items: items.map((o) => withActions(o, held.has(o.id), buyer)), total, page, limit };
 }
 
-/** An order with its history: the order view. */
-export interface OrderDetail extends OrderWithActions {
+/** An order with every line of it, the first one first: the pages that show what was bought (Pay Order). */
+export interface OrderWithLines extends OrderWithActions {
+  lines: OrderLine[];
+}
+
+/** An order with its lines and its history: the order view, the invoice. */
+export interface OrderDetail extends OrderWithLines {
   history: OrderEventRow[];
 }
 
 /**
  * The order view (/dashboard/order/{id}): the buyer's own order (not one they cancelled themselves, unless money
- * is owed back on it), or any order for an admin; with what the actor may do to it and its whole history.
+ * is owed back on it), or any order for an admin; with every line of it, what the actor may do to it and its whole
+ * history.
  */
 export async function orderDetail(ctx: RequestContext, orderId: unknown): Promise<OrderDetail> {
   const actor = await ctx.actor();
@@ -225,21 +232,28 @@ export async function orderDetail(ctx: RequestContext, orderId: unknown): Promis
     viewer.role === "admin"
       ? await orders.getAnyOrder(ctx.db, key(orderId))
       : await orders.getOrderOf(ctx.db, viewer.id, key(orderId));
-  const [held, histories, records] = await Promise.all([
+  const [held, histories, lines, records] = await Promise.all([
     orders.hasHeldPayment(ctx.db, order.id),
     selectHistories(ctx.db, [order.id]),
+    selectLines(ctx.db, [order.id]),
     viewer.role === "admin" ? recordsOf(ctx, [order]) : new Map<string, BuyerRecord>(),
   ]);
   const record = records.get(order.id);
-  return { ...withActions(order, held, viewer), history: histories.get(order.id) ?? [], ...(record ? { record } : {}) };
+  return {
+    ...withActions(order, held, viewer),
+    lines: lines.get(order.id) ?? [],
+    history: histories.get(order.id) ?? [],
+    ...(record ? { record } : {}),
+  };
 }
 
-/** Pay Order: one of the actor's own orders. */
-export async function myOrder(ctx: RequestContext, orderId: unknown): Promise<OrderWithActions> {
+/** Pay Order: one of the actor's own orders, with every line of it. */
+export async function myOrder(ctx: RequestContext, orderId: unknown): Promise<OrderWithLines> {
   const actor = await ctx.actor();
   const buyer = signedIn(actor);
   const order = await orders.getOrderOf(ctx.db, buyer.id, key(orderId));
-  return withActions(order, await orders.hasHeldPayment(ctx.db, order.id), buyer);
+  const [held, lines] = await Promise.all([orders.hasHeldPayment(ctx.db, order.id), selectLines(ctx.db, [order.id])]);
+  return { ...withActions(order, held, buyer), lines: lines.get(order.id) ?? [] };
 }
 
 /** GET /api/order/{email}: a page of an account's orders as its owner sees them, for its owner or an admin. */

@@ -1,11 +1,11 @@
 import { z } from "zod";
-import { DIVISIONS } from "@shared/bangladesh";
+import { DISTRICT_NAMES } from "@shared/bangladesh";
 import { FALLBACK_ZONE, ZONE_IDS } from "@shared/delivery-zones";
 import { M } from "@shared/messages";
 import { tkToPoisha } from "@shared/money";
 import { MAX_WEIGHT_GRAMS } from "@shared/weight";
 
-const ALL_DISTRICTS = new Set<string>(DIVISIONS.flatMap((d) => d.districts.map(([name]) => name)));
+const ALL_DISTRICTS = DISTRICT_NAMES;
 export const MAX_CHARGE_TK = 10_000;
 export const MAX_FREE_ABOVE_TK = 10_000_000;
 

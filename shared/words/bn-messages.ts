@@ -235,6 +235,10 @@ export const bnMessages: Catalogue["messages"] = {
   cart: {
     line_not_found: "এই সারিটি আপনার কার্টে নেই।",
     full: "একটি কার্টে সর্বোচ্চ {{max}}টি আলাদা টুল রাখা যায়। আগে চেকআউট করুন বা একটি সরান।",
+    added: "কার্টে যোগ হয়েছে",
+    updated: "কার্ট হালনাগাদ হয়েছে",
+    removed: "কার্ট থেকে সরানো হয়েছে",
+    empty: "আপনার কার্ট খালি।",
     only_left: "মাত্র {{left}} পিস বাকি",
     stock_out: "স্টক শেষ",
   },
@@ -255,11 +259,15 @@ export const bnMessages: Catalogue["messages"] = {
     district_unknown: "তালিকা থেকে জেলা বেছে নিন",
     district_twice: "একটি জেলা কেবল একটি এলাকায় থাকতে পারে",
     zones_required: "তিনটি এলাকাই পাঠান: dhaka_city, dhaka_suburbs ও outside_dhaka",
+    saved: "ডেলিভারি চার্জ সংরক্ষিত হয়েছে",
     weight_invalid: "ওজন হবে ০ থেকে ১০০০০০ গ্রামের মধ্যে একটি পূর্ণ সংখ্যা",
   },
   address: {
     not_found: "ঠিকানা পাওয়া যায়নি",
     too_many: "ঠিকানা বইয়ে সর্বোচ্চ {{max}}টি ঠিকানা রাখা যায়",
+    saved: "ঠিকানা সংরক্ষিত হয়েছে",
+    removed: "ঠিকানা সরানো হয়েছে",
+    default_set: "ডিফল্ট ঠিকানা ঠিক করা হয়েছে",
   },
   delivery: {
     name_required: "ডেলিভারির নাম দিন",

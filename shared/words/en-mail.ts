@@ -50,12 +50,18 @@ export const enMail = {
     price: "Price",
     quantity: "Quantity",
     amount: "Payable amount",
+    /** The lines' heading row: product, then quantity × price = amount. */
+    lineAmount: "Amount",
+    goods: "Goods",
+    deliveryCharge: "Delivery charge",
     deliverTo: "Deliver to",
     payment: "Payment",
     transaction: "Transaction Id",
     state: "State now",
   },
   pieces: "{{n}} Pis",
+  /** An order of several lines in a subject: its first line's product, and how many more. */
+  andMore: "{{product}} and {{n}} more",
   methods: {
     cod: "Cash on delivery",
     test: "Test card",

@@ -237,6 +237,10 @@ export const enMessages = {
   cart: {
     line_not_found: "This line is not in your cart.",
     full: "A cart holds at most {{max}} different tools. Check out or remove one first.",
+    added: "Added to cart",
+    updated: "Cart updated",
+    removed: "Removed from cart",
+    empty: "Your cart is empty.",
     only_left: "Only {{left}} Pis left",
     stock_out: "Stock Out",
   },
@@ -257,11 +261,15 @@ export const enMessages = {
     district_unknown: "Choose districts from the list",
     district_twice: "A district can be in one zone only",
     zones_required: "Send the three zones: dhaka_city, dhaka_suburbs and outside_dhaka",
+    saved: "Delivery charges saved",
     weight_invalid: "Weight must be a whole number of grams from 0 to 100000",
   },
   address: {
     not_found: "Address not found",
     too_many: "An address book holds at most {{max}} addresses",
+    saved: "Address saved",
+    removed: "Address removed",
+    default_set: "Default address set",
   },
   delivery: {
     name_required: "Delivery Name Is Required",

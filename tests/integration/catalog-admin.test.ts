@@ -155,6 +155,8 @@ describe("admin catalog", () => {
         nameBn: null,
         descBn: null,
         featured: false,
+        // Not named by the spec's call either: the product weighs 0 g until an admin says.
+        weight: 0,
       });
     });
 

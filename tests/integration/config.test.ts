@@ -13,6 +13,8 @@ describe("configuration", () => {
       MAIL_FROM: "Randa <no-reply@randa.example>",
       SIGN_IN_LIMIT_PER_MINUTE: 5,
       ORDER_LIMIT_PER_MINUTE: 10,
+      CART_LIMIT_PER_MINUTE: 60,
+      CART_DAYS: 30,
       MAX_OPEN_ORDERS: 5,
       ORDER_HOLD_MINUTES: 60,
       COD_CONFIRM_HOURS: 24,

@@ -365,6 +365,20 @@ describe("orders API", () => {
           price: 3850.5,
           quantity: 20,
           paybleAmount: 77010,
+          // The order's one line, and no delivery charge: the spec's call is goods only (decision 0030).
+          items: [
+            {
+              productId: item.id,
+              name: item.name,
+              nameBn: null,
+              image: item.image,
+              price: 3850.5,
+              quantity: 20,
+              weight: 0,
+            },
+          ],
+          deliveryCharge: 0,
+          total: 77010,
           paid: false,
           status: "unpaid",
           transactionId: null,

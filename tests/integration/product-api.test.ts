@@ -22,10 +22,10 @@ describe("product API", () => {
     expect(body).toHaveLength(demoProducts.length);
     expect(Object.keys(body[0]!).sort()).toEqual(
       // The spec's fields, and the store's own: maxPerOrder (null: half of the stock), the category, the Bangla
-      // name and description, and whether the home page features it.
+      // name and description, whether the home page features it, and what one piece weighs (the delivery charge).
       [
         ...["Availability", "_id", "desc", "details", "image", "minimumQuantity", "name", "price"],
-        ...["maxPerOrder", "categoryId", "nameBn", "descBn", "featured"],
+        ...["maxPerOrder", "categoryId", "nameBn", "descBn", "featured", "weight"],
       ].sort(),
     );
     expect(body.map((p) => p.name)).toEqual(demoProducts.map((p) => p.name));

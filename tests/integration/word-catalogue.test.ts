@@ -30,6 +30,8 @@ const BUILT_AT_RUNTIME = [
   // A buyer's e-mail by its event, and the payment method it names: server/mail/order-mail.ts.
   "`mail.events.${",
   "`mail.methods.${",
+  // A delivery zone's name: the checkout's summary and /dashboard/delivery.
+  "`zones.${",
 ];
 
 const SOURCE_DIRS = ["app", "server", "shared"];

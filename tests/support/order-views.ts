@@ -13,6 +13,11 @@ export const UNPAID_ORDER_VIEW: OrderView = {
   pricePoisha: 89000,
   quantity: 40,
   payablePoisha: 3560000,
+  deliveryChargePoisha: 0,
+  totalPoisha: 3560000,
+  lineCount: 1,
+  // As the lists give it: the first line is the order's own fields.
+  lines: [],
   paid: false,
   status: "unpaid",
   transactionId: null,

@@ -11,9 +11,11 @@ const signInOut = buttonClass({ size: "nav", className: "ml-1" });
 
 interface NavbarProps {
   user: { name: string } | null;
+  /** How many lines the visitor's cart has. */
+  cartCount: number;
 }
 
-export function Navbar({ user }: NavbarProps) {
+export function Navbar({ user, cartCount }: NavbarProps) {
   const { t, language } = useT();
   const other = language === "bn" ? "en" : "bn";
   const location = useLocation();
@@ -37,6 +39,22 @@ export function Navbar({ user }: NavbarProps) {
           >
             <SearchIcon />
           </Link>
+          <NavLink
+            to="/cart"
+            className={(s) => `${linkClass(s)} relative inline-flex items-center`}
+            aria-label={t("cart.navLabel", { count: cartCount, n: cartCount })}
+            data-testid="nav-cart"
+          >
+            <CartIcon />
+            {cartCount > 0 ? (
+              <span
+                className="ml-0.5 rounded-full bg-forest-700 px-1.5 text-xs font-bold text-white"
+                aria-hidden="true"
+              >
+                {cartCount}
+              </span>
+            ) : null}
+          </NavLink>
           <NavLink to="/" end className={linkClass}>
             {t("nav.home")}
           </NavLink>
@@ -121,6 +139,28 @@ function SearchIcon() {
     >
       <circle cx="8.5" cy="8.5" r="5.5" />
       <path d="m13 13 4.5 4.5" strokeLinecap="round" />
+    </svg>
+  );
+}
+
+function CartIcon() {
+  return (
+    <svg
+      width="20"
+      height="20"
+      viewBox="0 0 24 24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2"
+      aria-hidden="true"
+    >
+      <path
+        d="M3 4h2l2.4 10.2a1 1 0 0 0 1 .8h8.9a1 1 0 0 0 1-.8L20 8H6.2"
+        strokeLinecap="round"
+        strokeLinejoin="round"
+      />
+      <circle cx="9" cy="19" r="1.5" />
+      <circle cx="17" cy="19" r="1.5" />
     </svg>
   );
 }

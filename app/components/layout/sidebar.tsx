@@ -22,6 +22,7 @@ const admins: SidebarLink[] = [
   { to: "/dashboard/manageproduct", label: "sidebar.manageProduct", icon: "▦" },
   { to: "/dashboard/categories", label: "sidebar.categories", icon: "▥" },
   { to: "/dashboard/manageorder", label: "sidebar.manageOrder", icon: "☰" },
+  { to: "/dashboard/delivery", label: "sidebar.delivery", icon: "⛟" },
   { to: "/dashboard/admin", label: "sidebar.makeAdmin", icon: "♛" },
 ];
 

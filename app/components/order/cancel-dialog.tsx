@@ -5,6 +5,7 @@ import { CancelSchema } from "@shared/schemas/order";
 import type { OrderView } from "@shared/views";
 import { ConfirmDialog } from "~/components/ui/confirm-dialog";
 import { useMessage } from "~/i18n/use-message";
+import { useOrderNames } from "./order-lines";
 
 /**
  * An admin cancels an order, with an optional reason the buyer is shown. The reason is checked as it is typed by
@@ -15,12 +16,13 @@ export function CancelDialog({
   triggerClassName,
   trigger,
 }: {
-  order: Pick<OrderView, "id" | "productName" | "paid">;
+  order: Pick<OrderView, "id" | "paid" | "lines" | "lineCount" | "productName" | "image" | "pricePoisha" | "quantity">;
   triggerClassName: string;
   trigger: string;
 }) {
   const { t } = useT();
   const say = useMessage();
+  const { title } = useOrderNames();
   const id = useId();
   const [reason, setReason] = useState("");
   const checked = CancelSchema.safeParse({ reason });
@@ -29,7 +31,7 @@ export function CancelDialog({
     <ConfirmDialog
       trigger={trigger}
       triggerClassName={triggerClassName}
-      question={t(order.paid ? "order.cancelPaidQuestion" : "order.cancelQuestion", { product: order.productName })}
+      question={t(order.paid ? "order.cancelPaidQuestion" : "order.cancelQuestion", { product: title(order) })}
       confirmLabel={t("order.yes")}
       cancelLabel={t("order.no")}
       fields={{ intent: "cancel", orderId: order.id }}

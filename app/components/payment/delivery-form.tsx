@@ -1,10 +1,9 @@
 import { useT } from "~/i18n/use-t";
 import { useEffect, useState } from "react";
 import { useActionData, useFetcher } from "react-router";
-import { Field, SelectField, TextAreaField } from "~/components/ui/field";
+import { DeliveryFields } from "./delivery-fields";
 import { FormError } from "~/components/ui/form-error";
 import { SubmitButton } from "~/components/ui/submit-button";
-import { DIVISIONS, districtsOf } from "@shared/bangladesh";
 import { fieldErrors, type FieldErrors } from "@shared/field-errors";
 import type { Said } from "~/i18n/use-message";
 import type { ActionResult } from "~/lib/use-action-toast";
@@ -30,10 +29,8 @@ export function DeliveryForm({ initial: saved, onSaved }: DeliveryFormProps) {
   const fetcher = useFetcher<ActionResult>();
   const refused = useDeliveryRefusal();
   const initial: Partial<Record<keyof Delivery, string>> = refused?.values ?? saved;
-  const [division, setDivision] = useState(initial.division ?? "");
   const [checked, setChecked] = useState<FieldErrors<Delivery>>({});
-  const { t, language } = useT();
-  const bangla = language === "bn";
+  const { t } = useT();
   const busy = fetcher.state !== "idle";
   const answered = busy ? undefined : (fetcher.data ?? refused);
   const errors: Partial<Record<keyof Delivery, Said>> = { ...answered?.errors, ...checked };
@@ -54,62 +51,7 @@ export function DeliveryForm({ initial: saved, onSaved }: DeliveryFormProps) {
     <fetcher.Form method="post" onSubmit={check} noValidate className="space-y-4">
       <input type="hidden" name="intent" value="delivery" />
       <h3 className="text-lg font-semibold text-wood-900">{t("delivery.title")}</h3>
-      <Field
-        label={t("delivery.name")}
-        name="name"
-        defaultValue={initial.name}
-        autoComplete="name"
-        error={errors.name}
-      />
-      <Field
-        label={t("delivery.phone")}
-        name="phone"
-        type="tel"
-        inputMode="tel"
-        autoComplete="tel"
-        placeholder="01712345678"
-        defaultValue={initial.phone}
-        error={errors.phone}
-      />
-      <div className="grid gap-4 sm:grid-cols-2">
-        <SelectField
-          label={t("delivery.division")}
-          name="division"
-          value={division}
-          onChange={(e) => setDivision(e.target.value)}
-          error={errors.division}
-        >
-          <option value="">{t("delivery.choose")}</option>
-          {DIVISIONS.map((d) => (
-            <option key={d.name} value={d.name}>
-              {bangla ? d.bn : d.name}
-            </option>
-          ))}
-        </SelectField>
-        <SelectField
-          key={division}
-          label={t("delivery.district")}
-          name="district"
-          defaultValue={division === initial.division ? initial.district : ""}
-          error={errors.district}
-        >
-          <option value="">{t("delivery.choose")}</option>
-          {districtsOf(division).map(([name, banglaName]) => (
-            <option key={name} value={name}>
-              {bangla ? banglaName : name}
-            </option>
-          ))}
-        </SelectField>
-      </div>
-      <TextAreaField
-        label={t("delivery.address")}
-        name="address"
-        rows={2}
-        maxLength={300}
-        autoComplete="street-address"
-        defaultValue={initial.address}
-        error={errors.address}
-      />
+      <DeliveryFields initial={initial} errors={errors} />
       <SubmitButton pending={busy} pendingLabel={t("delivery.saving")}>
         {t("delivery.save")}
       </SubmitButton>

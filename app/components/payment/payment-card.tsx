@@ -41,7 +41,8 @@ const GATEWAY_RESULTS = Object.keys(GATEWAY_MESSAGES) as (keyof typeof GATEWAY_M
 
 /**
  * The right-hand card of Pay Order: first where the order goes, then how it is paid (now by card, or cash on
- * delivery), or the proof that it is paid.
+ * delivery), or the proof that it is paid. The amount it says will be paid is the order's total, goods and delivery:
+ * what a payment takes.
  */
 export function PaymentCard({ order, config, gateway, gatewayResult, profileDelivery }: PaymentCardProps) {
   const backFromGateway = gatewayResult === "paid" && order.paid ? order.transactionId : null;
@@ -91,7 +92,7 @@ export function PaymentCard({ order, config, gateway, gatewayResult, profileDeli
           {t(order.awaitingConfirmation ? "payment.codChosen" : "payment.codConfirmed")}
         </p>
         {order.awaitingConfirmation ? <OrderNotes order={order} mine /> : null}
-        <p className="text-stone-700">{t("payment.codPayWhen", { amount: format.money(order.payablePoisha) })}</p>
+        <p className="text-stone-700">{t("payment.codPayWhen", { amount: format.money(order.totalPoisha) })}</p>
         <DeliverySummary delivery={order.delivery} />
         <Link to="/dashboard/orders" className="inline-block font-semibold text-forest-700 underline">
           {t("payment.backToOrders")}
@@ -136,14 +137,14 @@ export function PaymentCard({ order, config, gateway, gatewayResult, profileDeli
         // The action answers with a redirect to the gateway's page, which the browser follows.
         <IntentForm
           intent="gateway"
-          explain={t("payment.gatewayExplain", { amount: format.money(order.payablePoisha) })}
+          explain={t("payment.gatewayExplain", { amount: format.money(order.totalPoisha) })}
           label={t("payment.gatewayGo")}
           pendingLabel={t("payment.gatewayOpening")}
         />
       ) : (
         <IntentForm
           intent="cod"
-          explain={t("payment.codExplain", { amount: format.money(order.payablePoisha) })}
+          explain={t("payment.codExplain", { amount: format.money(order.totalPoisha) })}
           label={t("payment.codConfirm")}
           pendingLabel={t("payment.confirming")}
         />

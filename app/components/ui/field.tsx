@@ -80,9 +80,9 @@ interface TextAreaFieldProps extends React.TextareaHTMLAttributes<HTMLTextAreaEl
   error?: Said;
 }
 
-export function TextAreaField({ label, name, error, ...textarea }: TextAreaFieldProps) {
+export function TextAreaField({ label, name, id, error, ...textarea }: TextAreaFieldProps) {
   return (
-    <FieldFrame label={label} name={name} error={error}>
+    <FieldFrame label={label} name={name} id={id} error={error}>
       {(control) => <textarea {...control} {...textarea} />}
     </FieldFrame>
   );

@@ -5,6 +5,7 @@ import { localTitle } from "~/i18n/meta";
 import { useT } from "~/i18n/use-t";
 import { useFormat } from "~/i18n/use-format";
 import { OrderHistory } from "~/components/order/order-history";
+import { orderLines, useOrderNames } from "~/components/order/order-lines";
 import { Button } from "~/components/ui/button";
 import { OrderNotFound } from "~/components/order/order-not-found";
 import { InvoiceHeader } from "~/components/invoice/invoice-header";
@@ -34,9 +35,14 @@ const COLUMNS = [
   ["invoice.amount", "py-2 pl-3 text-right"],
 ] as const;
 
+/**
+ * A row per line of the order (its product in the page's language, pieces, unit price, amount) and a row for the
+ * delivery charge; the total, in figures and in words, is the order's: what a payment takes.
+ */
 export default function Invoice({ loaderData: invoice }: Route.ComponentProps) {
   const { t } = useT();
   const format = useFormat();
+  const { lineName } = useOrderNames();
   const { order } = invoice;
   return (
     <section>
@@ -65,11 +71,19 @@ export default function Invoice({ loaderData: invoice }: Route.ComponentProps) {
               </tr>
             </thead>
             <tbody>
-              <tr className="border-b border-wood-100">
-                <td className="py-3 pr-3">{order.productName}</td>
-                <td className="px-3 py-3 text-right whitespace-nowrap">{format.pieces(order.quantity)}</td>
-                <td className="px-3 py-3 text-right whitespace-nowrap">{format.money(order.pricePoisha)}</td>
-                <td className="py-3 pl-3 text-right whitespace-nowrap">{format.money(order.payablePoisha)}</td>
+              {orderLines(order).map((line, i) => (
+                <tr key={i} className="border-b border-wood-100" data-testid="invoice-line">
+                  <td className="py-3 pr-3">{lineName(line)}</td>
+                  <td className="px-3 py-3 text-right whitespace-nowrap">{format.pieces(line.quantity)}</td>
+                  <td className="px-3 py-3 text-right whitespace-nowrap">{format.money(line.pricePoisha)}</td>
+                  <td className="py-3 pl-3 text-right whitespace-nowrap">{format.money(line.amountPoisha)}</td>
+                </tr>
+              ))}
+              <tr className="border-b border-wood-100" data-testid="invoice-delivery-charge">
+                <td colSpan={3} className="py-3 pr-3">
+                  {t("invoice.delivery")}
+                </td>
+                <td className="py-3 pl-3 text-right whitespace-nowrap">{format.money(order.deliveryChargePoisha)}</td>
               </tr>
             </tbody>
             <tfoot>
@@ -78,7 +92,7 @@ export default function Invoice({ loaderData: invoice }: Route.ComponentProps) {
                   {t("invoice.total")}
                 </th>
                 <td className="py-3 pl-3 text-right whitespace-nowrap" data-testid="invoice-total">
-                  {format.money(order.payablePoisha)}
+                  {format.money(order.totalPoisha)}
                 </td>
               </tr>
             </tfoot>

@@ -9,6 +9,7 @@ import { ORDER_LIST_PARAMS } from "@shared/list-choices";
 import type { OrderView } from "@shared/views";
 import { BuyerRecord } from "~/components/order/buyer-record";
 import { CancelDialog } from "~/components/order/cancel-dialog";
+import { MoreLines, useOrderNames, WithDelivery } from "~/components/order/order-lines";
 import { OrderNotes } from "~/components/order/order-notes";
 import { PaidMark } from "~/components/order/paid-mark";
 import { OrderSearch, type OrderListSearch } from "~/components/order/order-search";
@@ -119,7 +120,10 @@ function StepForm({ orderId, intent, label }: { orderId: string; intent: string;
   );
 }
 
-/** A step that moves money (accept a held payment, collect the cash, refund): asked first, with the order's amount. */
+/**
+ * A step that moves money (accept a held payment, collect the cash, refund): asked first, with the order's total,
+ * which is what a payment takes (the goods and the delivery).
+ */
 function MoneyStep({
   order,
   intent,
@@ -133,11 +137,12 @@ function MoneyStep({
 }) {
   const { t } = useT();
   const format = useFormat();
+  const { title } = useOrderNames();
   return (
     <ConfirmDialog
       trigger={trigger}
       triggerClassName={smallButton}
-      question={t(question, { product: order.productName, amount: format.money(order.payablePoisha) })}
+      question={t(question, { product: title(order), amount: format.money(order.totalPoisha) })}
       confirmLabel={t("admin.yes")}
       cancelLabel={t("admin.no")}
       fields={{ intent, orderId: order.id }}
@@ -153,8 +158,9 @@ function pagerWords(sort: string | undefined) {
 }
 
 /**
- * Spec §2 Manage Orders, a page at a time: tabs by status with their counts, a search by order id, buyer e-mail or
- * phone, dates and a sort, all in the URL. A cash-on-delivery order waits for the shop to call its buyer and
+ * Spec §2 Manage Orders, a page at a time: tabs by status with their counts, a search by order id, buyer e-mail,
+ * phone or the name of a product in any line, dates and a sort, all in the URL. An order of several lines shows its
+ * first and how many more. A cash-on-delivery order waits for the shop to call its buyer and
  * Confirm it, with the buyer's record (how their and the phone's other orders ended) beside the phone. Pay Bill records the cash of a cash-on-delivery order as collected, and
  * gives back money an order cannot keep (Refund); Next Step moves an order from paid or cash on delivery to
  * shipped, then delivered, and an order not yet shipped may be cancelled with a reason the buyer is shown. Each
@@ -200,11 +206,15 @@ export default function ManageOrders({ loaderData, actionData }: Route.Component
                 <Link to={`/dashboard/order/${o.id}`} className="underline decoration-wood-300 hover:text-forest-700">
                   {o.productName}
                 </Link>
+                <MoreLines order={o} />
                 <OrderNotes order={{ ...o, refundNote: null }} mine={false} />
               </Cell>
               <Cell className="whitespace-nowrap">{format.money(o.pricePoisha)}</Cell>
               <Cell className="whitespace-nowrap">{format.pieces(o.quantity)}</Cell>
-              <Cell className="whitespace-nowrap">{format.money(o.payablePoisha)}</Cell>
+              <Cell className="whitespace-nowrap">
+                {format.money(o.payablePoisha)}
+                <WithDelivery order={o} />
+              </Cell>
               <Cell className="text-sm">
                 {o.delivery ? (
                   <>

@@ -8,6 +8,7 @@ import type { OrderView } from "@shared/views";
 import { BuyerRecord } from "~/components/order/buyer-record";
 import { CancelDialog } from "~/components/order/cancel-dialog";
 import { OrderHistory } from "~/components/order/order-history";
+import { OrderLinesTable, useOrderNames } from "~/components/order/order-lines";
 import { OrderNotes } from "~/components/order/order-notes";
 import { OrderPicture } from "~/components/order/order-picture";
 import { RefundMarker } from "~/components/order/refund-marker";
@@ -25,7 +26,7 @@ import type { Route } from "./+types/order-detail";
 
 export const meta: Route.MetaFunction = ({ matches }) => [{ title: localTitle(matches, "order.title") }];
 
-/** The buyer's own order, or any order for an admin, with its history. */
+/** The buyer's own order, or any order for an admin, with every line of it and its history. */
 export async function loader(args: Route.LoaderArgs) {
   const { detail, mine, admin } = await load(args, async (ctx, actor) => {
     const detail = await orderDetail(ctx, args.params.orderId);
@@ -62,6 +63,7 @@ export default function OrderDetail({ loaderData, actionData }: Route.ComponentP
   const { order, history, mine, admin } = loaderData;
   const { t } = useT();
   const format = useFormat();
+  const { title } = useOrderNames();
   const back = mine || !admin ? "/dashboard/orders" : "/dashboard/manageorder";
   return (
     <section>
@@ -76,10 +78,13 @@ export default function OrderDetail({ loaderData, actionData }: Route.ComponentP
           </Link>
         </div>
       </div>
-      <div className="mt-4 grid gap-6 md:grid-cols-[2fr_3fr]">
+      <Panel className="mt-4">
+        <OrderLinesTable order={order} />
+      </Panel>
+      <div className="mt-6 grid gap-6 md:grid-cols-[2fr_3fr]">
         <Panel as="article">
           <OrderPicture order={order} />
-          <h3 className="mt-4 text-lg font-semibold text-wood-900">{order.productName}</h3>
+          <h3 className="mt-4 text-lg font-semibold text-wood-900">{title(order)}</h3>
           <p className="text-sm text-stone-600">{t("order.placedOn", { time: format.dateTime(order.createdAt) })}</p>
           <OrderFacts order={order} showBuyer={!mine} />
           <OrderNotes order={order} mine={mine} />
@@ -97,7 +102,6 @@ export default function OrderDetail({ loaderData, actionData }: Route.ComponentP
 
 function OrderFacts({ order, showBuyer }: { order: OrderView; showBuyer: boolean }) {
   const { t } = useT();
-  const format = useFormat();
   const { delivery } = order;
   return (
     <dl className="mt-3 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-stone-700">
@@ -110,12 +114,6 @@ function OrderFacts({ order, showBuyer }: { order: OrderView; showBuyer: boolean
           </dd>
         </>
       ) : null}
-      <dt>{t("order.price")}</dt>
-      <dd>{format.money(order.pricePoisha)}</dd>
-      <dt>{t("order.quantity")}</dt>
-      <dd>{format.pieces(order.quantity)}</dd>
-      <dt className="font-semibold text-wood-900">{t("order.payable")}</dt>
-      <dd className="font-semibold text-wood-900">{format.money(order.payablePoisha)}</dd>
       <dt>{t("order.state")}</dt>
       <dd className="flex flex-wrap gap-2" data-testid="order-state">
         <StatusBadge status={order.status} />
@@ -161,6 +159,7 @@ function HoldLine({ order }: { order: OrderView }) {
 function OrderActions({ order, admin }: { order: OrderView; admin: boolean }) {
   const { t } = useT();
   const format = useFormat();
+  const { title } = useOrderNames();
   const can = (action: OrderView["actions"][number]) => order.actions.includes(action);
   const payable = can("pay") || can("set_delivery");
   if (!payable && !can("cancel") && !can("refund") && !can("confirm")) return null;
@@ -182,7 +181,7 @@ function OrderActions({ order, admin }: { order: OrderView; admin: boolean }) {
         <ConfirmDialog
           trigger={t("order.cancel")}
           triggerClassName={buttonClass({ variant: "danger" })}
-          question={t("orders.cancelQuestion", { product: order.productName })}
+          question={t("orders.cancelQuestion", { product: title(order) })}
           confirmLabel={t("orders.yes")}
           cancelLabel={t("orders.no")}
           fields={{ orderId: order.id }}
@@ -194,8 +193,8 @@ function OrderActions({ order, admin }: { order: OrderView; admin: boolean }) {
           trigger={t("admin.refund")}
           triggerClassName={buttonClass({ variant: "secondary" })}
           question={t("admin.refundQuestion", {
-            product: order.productName,
-            amount: format.money(order.payablePoisha),
+            product: title(order),
+            amount: format.money(order.totalPoisha),
           })}
           confirmLabel={t("admin.yes")}
           cancelLabel={t("admin.no")}

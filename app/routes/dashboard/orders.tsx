@@ -5,6 +5,7 @@ import { data, Link } from "react-router";
 import { cancelOrder, myOrders } from "@server/orders";
 import { M } from "@shared/messages";
 import { paramsOf } from "@shared/list-page";
+import { MoreLines, useOrderNames, WithDelivery } from "~/components/order/order-lines";
 import { OrderNotes } from "~/components/order/order-notes";
 import { PaidMark } from "~/components/order/paid-mark";
 import { StatusBadge } from "~/components/order/status-badge";
@@ -62,13 +63,18 @@ const headers = [
   "orders.cancel",
 ] as const;
 
-/** My Orders, 20 a page, newest first, with a pager of plain links. */
+/**
+ * My Orders, 20 a page, newest first, with a pager of plain links. An order of several lines shows its first line's
+ * photo, name, price and pieces, and how many more lines it has; its Payble Amount is the goods' total, with what a
+ * payment takes with the delivery under it.
+ */
 export default function MyOrders({ loaderData, actionData }: Route.ComponentProps) {
   useActionToast(actionData);
   const { orders, page, refused } = loaderData;
   const { t } = useT();
   const format = useFormat();
   const say = useMessage();
+  const { title } = useOrderNames();
   const offset = page ? (page.page - 1) * page.limit : 0;
   return (
     <section>
@@ -99,11 +105,15 @@ export default function MyOrders({ loaderData, actionData }: Route.ComponentProp
                 <Link to={`/dashboard/order/${o.id}`} className="underline decoration-wood-300 hover:text-forest-700">
                   {o.productName}
                 </Link>
+                <MoreLines order={o} />
                 <OrderNotes order={o} mine />
               </Cell>
               <Cell className="whitespace-nowrap">{format.money(o.pricePoisha)}</Cell>
               <Cell className="whitespace-nowrap">{format.pieces(o.quantity)}</Cell>
-              <Cell className="whitespace-nowrap">{format.money(o.payablePoisha)}</Cell>
+              <Cell className="whitespace-nowrap">
+                {format.money(o.payablePoisha)}
+                <WithDelivery order={o} />
+              </Cell>
               <Cell>
                 <StatusBadge status={o.status} />
               </Cell>
@@ -126,7 +136,7 @@ export default function MyOrders({ loaderData, actionData }: Route.ComponentProp
                   <ConfirmDialog
                     trigger={t("orders.cancel")}
                     triggerClassName={buttonClass({ variant: "danger", size: "sm" })}
-                    question={t("orders.cancelQuestion", { product: o.productName })}
+                    question={t("orders.cancelQuestion", { product: title(o) })}
                     confirmLabel={t("orders.yes")}
                     cancelLabel={t("orders.no")}
                     fields={{ orderId: o.id }}

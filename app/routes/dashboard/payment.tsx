@@ -7,6 +7,7 @@ import { startGatewayPayment } from "@server/payments";
 import { myProfile } from "@server/accounts";
 import { M } from "@shared/messages";
 import type { OrderView } from "@shared/views";
+import { orderLines, useOrderNames } from "~/components/order/order-lines";
 import { OrderNotes } from "~/components/order/order-notes";
 import { OrderPicture } from "~/components/order/order-picture";
 import { Panel } from "~/components/ui/panel";
@@ -72,11 +73,16 @@ export async function action(args: Route.ActionArgs) {
 
 const DELIVERY_FIELDS = ["name", "phone", "division", "district", "address"] as const;
 
-/** Spec §2 Pay Order: the order on the left, the card form on the right. */
+/**
+ * Spec §2 Pay Order: the order on the left (every line, the goods' total, and with a delivery charge, the charge and
+ * the total a payment takes), the card form on the right.
+ */
 export default function PayOrder({ loaderData }: Route.ComponentProps) {
   const { order, payment, gateway, gatewayResult, profileDelivery } = loaderData;
   const { t } = useT();
   const format = useFormat();
+  const { title, lineName } = useOrderNames();
+  const lines = orderLines(order);
   const now = useClock(loaderData.now);
   const holding = order.status === "unpaid" && order.expiresAt !== null;
   const ranOut = holding && minutesLeft(order.expiresAt!, now) === 0;
@@ -89,16 +95,47 @@ export default function PayOrder({ loaderData }: Route.ComponentProps) {
           <p className="mt-4 font-semibold text-forest-700">
             {t("payment.hello", { name: order.buyerName || order.buyerEmail })}
           </p>
-          <h3 className="mt-1 text-lg font-semibold text-wood-900">
-            {t("payment.payFor", { product: order.productName })}
-          </h3>
+          <h3 className="mt-1 text-lg font-semibold text-wood-900">{t("payment.payFor", { product: title(order) })}</h3>
+          {lines.length > 1 ? (
+            // Each line on a row of its own: the product, its pieces at its price, and its amount.
+            <ul className="mt-3 divide-y divide-wood-100 text-sm text-stone-700" aria-label={t("payment.lines")}>
+              {lines.map((line, i) => (
+                <li key={i} className="flex flex-wrap justify-between gap-x-3 py-1">
+                  <span className="font-semibold text-wood-900">{lineName(line)}</span>
+                  <span className="whitespace-nowrap">
+                    {format.pieces(line.quantity)} × {format.money(line.pricePoisha)} ={" "}
+                    {format.money(line.amountPoisha)}
+                  </span>
+                </li>
+              ))}
+            </ul>
+          ) : null}
           <dl className="mt-3 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-stone-700">
-            <dt>{t("payment.productPrice")}</dt>
-            <dd>{format.money(order.pricePoisha)}</dd>
-            <dt>{t("payment.quantity")}</dt>
-            <dd>{format.pieces(order.quantity)}</dd>
-            <dt className="font-semibold text-wood-900">{t("payment.payable")}</dt>
-            <dd className="font-semibold text-wood-900">{format.money(order.payablePoisha)}</dd>
+            {lines.length === 1 ? (
+              <>
+                <dt>{t("payment.productPrice")}</dt>
+                <dd>{format.money(order.pricePoisha)}</dd>
+                <dt>{t("payment.quantity")}</dt>
+                <dd>{format.pieces(order.quantity)}</dd>
+              </>
+            ) : null}
+            <dt className={order.deliveryChargePoisha > 0 ? "" : "font-semibold text-wood-900"}>
+              {t("payment.payable")}
+            </dt>
+            <dd className={order.deliveryChargePoisha > 0 ? "" : "font-semibold text-wood-900"}>
+              {format.money(order.payablePoisha)}
+            </dd>
+            {order.deliveryChargePoisha > 0 ? (
+              // Without a delivery charge the goods' total is what a payment takes, said once.
+              <>
+                <dt>{t("payment.deliveryCharge")}</dt>
+                <dd>{format.money(order.deliveryChargePoisha)}</dd>
+                <dt className="font-semibold text-wood-900">{t("payment.total")}</dt>
+                <dd className="font-semibold text-wood-900" data-testid="payment-total">
+                  {format.money(order.totalPoisha)}
+                </dd>
+              </>
+            ) : null}
           </dl>
           {holding ? <HoldNotice expiresAt={order.expiresAt!} now={now} /> : null}
         </Panel>

@@ -1,6 +1,8 @@
 import { useT } from "~/i18n/use-t";
 import { Form, useLocation } from "react-router";
 import { myProfile, saveMyProfile } from "@server/accounts";
+import { addAddress, changeAddress, makeDefaultAddress, myAddresses, removeAddress } from "@server/delivery";
+import { AddressBook } from "~/components/profile/address-book";
 import { M } from "@shared/messages";
 import { Button } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";
@@ -17,14 +19,60 @@ import type { Route } from "./+types/profile";
 export const headers: Route.HeadersFunction = withRetryAfter;
 
 export async function loader(args: Route.LoaderArgs) {
-  const { user, profile } = await load(args, myProfile);
+  const [{ user, profile }, addresses] = await Promise.all([load(args, myProfile), load(args, myAddresses)]);
   const passwordChanged = new URL(args.request.url).searchParams.get("password") === "changed";
-  return { user: { name: user.name, email: user.email }, profile, passwordChanged };
+  return {
+    user: { name: user.name, email: user.email },
+    profile,
+    passwordChanged,
+    addresses: addresses.map((a) => ({ id: a.id, delivery: a.delivery, isDefault: a.isDefault })),
+  };
+}
+
+/** The address book's forms: add, save, remove, make default. */
+function addressAction(args: Route.ActionArgs, form: Record<string, FormDataEntryValue>) {
+  const delivery = {
+    name: form.name,
+    phone: form.phone,
+    division: form.division,
+    district: form.district,
+    address: form.address,
+  };
+  const options = { fields: true, values: typedValues(form) };
+  switch (form.intent) {
+    case "address-add":
+      return act(
+        args,
+        (ctx) => addAddress(ctx, { delivery, isDefault: form.isDefault === "on" }),
+        () => succeeded(M.address.saved),
+        options,
+      );
+    case "address-save":
+      return act(
+        args,
+        (ctx) => changeAddress(ctx, form.addressId, { delivery }),
+        () => succeeded(M.address.saved),
+        options,
+      );
+    case "address-remove":
+      return act(
+        args,
+        (ctx) => removeAddress(ctx, form.addressId),
+        () => succeeded(M.address.removed),
+      );
+    default:
+      return act(
+        args,
+        (ctx) => makeDefaultAddress(ctx, form.addressId),
+        () => succeeded(M.address.default_set),
+      );
+  }
 }
 
 export async function action(args: Route.ActionArgs) {
   const form = Object.fromEntries(await formOf(args.request));
   if (form.intent === "password") return changeMyPassword(args, form);
+  if (typeof form.intent === "string" && form.intent.startsWith("address-")) return addressAction(args, form);
   return act(
     args,
     (ctx) => saveMyProfile(ctx, form),
@@ -36,7 +84,8 @@ export async function action(args: Route.ActionArgs) {
 
 export default function MyProfile({ loaderData, actionData }: Route.ComponentProps) {
   const password = actionData && "password" in actionData ? actionData.password : undefined;
-  const refused = actionData && "values" in actionData ? actionData : undefined;
+  const answered = actionData && "values" in actionData ? actionData : undefined;
+  const refused = answered?.values?.intent?.startsWith("address-") ? undefined : answered;
   const typed = refused?.values ?? loaderData.profile;
   // A profile field: what was typed (else as saved) and the refusal's message under it.
   const own = (name: "education" | "number" | "location") => ({
@@ -86,6 +135,12 @@ export default function MyProfile({ loaderData, actionData }: Route.ComponentPro
             {t("profile.submit")}
           </Button>
         </Form>
+      </PanelSection>
+      <PanelSection id="address-book" title={t("addresses.title")}>
+        <AddressBook
+          addresses={loaderData.addresses}
+          answer={answered?.values?.intent?.startsWith("address-") ? answered : undefined}
+        />
       </PanelSection>
       <PanelSection id="change-password" title={t("profile.passwordTitle")}>
         {loaderData.passwordChanged ? (

@@ -2,15 +2,12 @@ import { useT } from "~/i18n/use-t";
 import { useFormat } from "~/i18n/use-format";
 import { formatMoney } from "@shared/format";
 import { poishaToTk } from "@shared/money";
-import { Link, type ShouldRevalidateFunction } from "react-router";
+import { Link } from "react-router";
 import { getProduct } from "@server/catalog";
 import { categoryOf } from "@server/catalog";
-import { placeOrder } from "@server/orders";
-import { M, message } from "@shared/messages";
 import type { ProductView } from "@shared/views";
-import { BuyNowForm, type BuyNowResult } from "~/components/buy-now-form";
-import { formNumber, formOf } from "~/door/form-input.server";
-import { act, load, withRetryAfter } from "~/door/page-door.server";
+import { BuyNowForm } from "~/components/buy-now-form";
+import { load } from "~/door/page-door.server";
 import { visitorProductView } from "~/door/views.server";
 import { languageOf } from "@shared/languages";
 import { pageTitle } from "~/lib/site";
@@ -30,25 +27,6 @@ export async function loader(args: Route.LoaderArgs) {
     category: { slug: category.slug, name: language === "bn" ? category.nameBn : category.nameEn },
   };
 }
-
-/** Buy It Now. A signed-out visitor is sent to sign in and comes back to this product. */
-export async function action(args: Route.ActionArgs) {
-  const form = await formOf(args.request);
-  const order = { productId: args.params.productId, quantity: formNumber(form.get("quantity")) };
-  const key = form.get("idempotencyKey") || undefined;
-  return act(
-    args,
-    (ctx) => placeOrder(ctx, order, key),
-    (placed): BuyNowResult => ({ insertedId: placed.order.id, said: message(M.order.placed) }),
-  );
-}
-
-/** A refused order's wait (the limits per account and per address), as the API's answer gives it. */
-export const headers: Route.HeadersFunction = withRetryAfter;
-
-/** A refused order (the stock moved on) still refreshes the stock shown, so the customer sees why. */
-export const shouldRevalidate: ShouldRevalidateFunction = ({ actionStatus, defaultShouldRevalidate }) =>
-  actionStatus === 409 || defaultShouldRevalidate;
 
 export const meta: Route.MetaFunction = ({ loaderData }) => {
   if (!loaderData) return [{ title: pageTitle("Product not found") }];

@@ -27,6 +27,7 @@ export interface CartLineWithProduct {
   productId: string;
   quantity: number;
   pricePoishaSeen: number;
+  addedAt: Date;
   name: string;
   nameBn: string | null;
   image: string;
@@ -44,6 +45,7 @@ export async function selectCartLines(db: Db, cartId: string): Promise<CartLineW
       productId: cartLine.productId,
       quantity: cartLine.quantity,
       pricePoishaSeen: cartLine.pricePoishaSeen,
+      addedAt: cartLine.addedAt,
       name: product.name,
       nameBn: product.nameBn,
       image: product.image,
@@ -80,8 +82,15 @@ export async function findLineOfProduct(db: Db, cartId: string, productId: strin
   return row ?? null;
 }
 
-export async function insertLine(db: Db, cartId: string, productId: string, quantity: number, pricePoisha: number) {
-  await db.insert(cartLine).values({ cartId, productId, quantity, pricePoishaSeen: pricePoisha });
+export async function insertLine(
+  db: Db,
+  cartId: string,
+  productId: string,
+  quantity: number,
+  pricePoisha: number,
+  addedAt = new Date(),
+) {
+  await db.insert(cartLine).values({ cartId, productId, quantity, pricePoishaSeen: pricePoisha, addedAt });
   await touch(db, cartId);
 }
 

@@ -85,10 +85,13 @@ export async function insertOrderOfLines(
     return await db.transaction(async (tx) => {
       await holdOpenOrderSlot(tx, buyer.id, maxOpenOrders);
       const ids = [...new Set(wanted.map((w) => w.productId))].sort();
+      // FOR NO KEY UPDATE, the lock the decrement takes anyway: FOR UPDATE would also wait for the KEY SHARE locks of
+      // rows that refer to a product (an order event's mail, written before a cancel gives the stock back), and a
+      // cancel holding one while it waited for a product this checkout locked first was a deadlock.
       const shelves = new Map(
-        (await tx.select().from(product).where(inArray(product.id, ids)).orderBy(asc(product.id)).for("update")).map(
-          (p) => [p.id, p],
-        ),
+        (
+          await tx.select().from(product).where(inArray(product.id, ids)).orderBy(asc(product.id)).for("no key update")
+        ).map((p) => [p.id, p]),
       );
       const held = await piecesHeldBy(tx, buyer.id, ids);
       const short: ShortLine[] = [];

@@ -2,13 +2,13 @@ import { and, count, eq, gte, lt, or, sql, type SQL } from "drizzle-orm";
 import { normalizeMobile } from "@shared/bangladesh";
 import type { OrderSort, OrderTab, OrderTabCounts } from "@shared/list-choices";
 import type { Db } from "../../db/client";
-import { order } from "../../db/schema";
+import { order, orderLine } from "../../db/schema";
 import { ascNullsFirst, descNullsLast } from "../../db/sort-keys";
 import { listedForBuyer, type Order } from "./order-rows";
 
 /** What narrows the shop's orders besides the tab: a search, and a time range. */
 export interface OrderFilters {
-  /** An order id or its start, a buyer's e-mail or its start, or a phone number; trimmed. */
+  /** An order id or its start, a buyer's e-mail or its start, a phone number, or part of a product's name. */
   q?: string;
   /** The first instant listed. */
   from?: Date;
@@ -49,14 +49,24 @@ const asUuid = (hex: string) =>
   `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
 
 /** `%`, `_` and `\` typed in a search are looked for as themselves, not as LIKE's wildcards. */
-const startingWith = (text: string) => `${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+const literally = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+const startingWith = (text: string) => `${literally(text)}%`;
+const containing = (text: string) => `%${literally(text)}%`;
 
-/** What a search can mean, each answered by an index: an id or a range of ids, an e-mail's start, a phone. */
+/** A shorter text says too little to look for in product names (and no trigram index can answer it). */
+const MIN_NAME_SEARCH = 3;
+
+/**
+ * What a search can mean, each answered by an index: an id or a range of ids, an e-mail's start, a phone, or a part
+ * of the name (English or Bangla) of a product in any line of the order.
+ */
 export interface OrderSearch {
   id?: string;
   ids?: { from: string; to: string };
   emailStart?: string;
   phone?: string;
+  /** The text as typed (trimmed), looked for in the lines' Bangla names; `name` is it in lower case. */
+  productName?: { name: string; nameBn: string };
 }
 
 /** Bengali digits (০১৭১২…), as a phone number may be typed in Bangla, in ASCII. */
@@ -75,8 +85,19 @@ export function readOrderSearch(q: string): OrderSearch {
   const phone = normalizeMobile(text);
   if (phone) search.phone = phone;
   if (!/\s/.test(text)) search.emailStart = text;
+  const typed = q.trim();
+  if ([...typed].length >= MIN_NAME_SEARCH) search.productName = { name: typed.toLowerCase(), nameBn: typed };
   return search;
 }
+
+/**
+ * The orders with a line whose product name holds the text: the lines' trigram indexes (order_line_name_trgm_idx on
+ * lower(name), order_line_name_bn_trgm_idx) find them, and `= any(array(…))` lets the order's primary key take
+ * their ids beside the other ways of a search (a bitmap OR), where `in (select …)` inside an OR would be checked
+ * order by order.
+ */
+const withProductNamed = ({ name, nameBn }: { name: string; nameBn: string }) =>
+  sql`${order.id} = any(array(select ${orderLine.orderId} from ${orderLine} where lower(${orderLine.name}) like ${containing(name)} or ${orderLine.nameBn} like ${containing(nameBn)}))`;
 
 function matching(q: string): SQL {
   const search = readOrderSearch(q);
@@ -86,6 +107,7 @@ function matching(q: string): SQL {
     // The expressions of order_buyer_email_idx (text_pattern_ops, for LIKE's prefix) and order_phone_idx.
     search.emailStart ? sql`lower(${order.buyerEmail}) like ${startingWith(search.emailStart)}` : undefined,
     search.phone ? sql`(${order.delivery} ->> 'phone') = ${search.phone}` : undefined,
+    search.productName ? withProductNamed(search.productName) : undefined,
   ].filter((way): way is SQL => way !== undefined);
   return ways.length > 0 ? or(...ways)! : sql`false`;
 }

@@ -2,7 +2,7 @@ import { sql, type SQL } from "drizzle-orm";
 import { ORDER_STATUSES, type OrderStatus } from "@shared/order-flow";
 import { addDays, SHOP_TIME_ZONE, shopDay, shopMidnight } from "@shared/shop-time";
 import type { Db } from "../../db/client";
-import { order, payment, product, type PaymentProviderName } from "../../db/schema";
+import { order, orderLine, payment, product, type PaymentProviderName } from "../../db/schema";
 
 /** The days an overview covers: from the first shop's day to the last, both included, and the instants they span. */
 export interface Period {
@@ -114,8 +114,11 @@ export async function ordersPerDay(db: Db, period: Period): Promise<DayOrders[]>
 }
 
 /**
- * The products that brought the most money in the period, from the kept payments and their orders. Orders of a
- * deleted product keep its name (and lose the link); a product is named as its latest order names it.
+ * The products that brought the most money in the period: every line of the orders whose payment was kept then, a
+ * product's pieces and money (order_line.amount_poisha, the goods without the delivery charge) summed over all of
+ * them. Lines of a deleted product keep its name (and lose the link); a product is named as the latest of those
+ * orders names it. An order row without lines (none the store writes: every order gets its lines as it is placed,
+ * and the migration that brought lines gave every older order its own) counts as its first line.
  */
 export async function topProducts(db: Db, period: Period, limit = 10): Promise<TopProduct[]> {
   const rows = await rowsOf<{
@@ -125,23 +128,25 @@ export async function topProducts(db: Db, period: Period, limit = 10): Promise<T
     pieces: string | number;
   }>(
     db,
-    sql`with top as (
-          select ${order.productId} as product_id,
-                 case when ${order.productId} is null then ${order.productName} end as lost_name,
-                 sum(${payment.amountPoisha})::bigint as poisha, sum(${order.quantity})::bigint as pieces
+    sql`with sold as (
+          select case when ${orderLine.orderId} is null then ${order.productId} else ${orderLine.productId} end
+                   as product_id,
+                 case when ${orderLine.orderId} is null then ${order.productName} else ${orderLine.name} end as name,
+                 coalesce(${orderLine.quantity}, ${order.quantity}) as pieces,
+                 coalesce(${orderLine.amountPoisha}, ${order.payablePoisha}) as poisha,
+                 ${order.createdAt} as placed_at
           from ${payment} join ${order} on ${order.id} = ${payment.orderId}
+            left join ${orderLine} on ${orderLine.orderId} = ${order.id}
           where ${kept(period)}
-          group by 1, 2
-          order by 3 desc
-          limit ${limit}
         )
-        select top.product_id::text as product_id, top.poisha, top.pieces,
-               coalesce(top.lost_name, (
-                 select o.product_name from ${order} o where o.product_id = top.product_id
-                 order by o.created_at desc limit 1
-               )) as name
-        from top
-        order by top.poisha desc, name`,
+        select product_id::text as product_id,
+               coalesce(case when product_id is null then name end, (array_agg(name order by placed_at desc))[1])
+                 as name,
+               sum(poisha)::bigint as poisha, sum(pieces)::bigint as pieces
+        from sold
+        group by product_id, case when product_id is null then name end
+        order by 3 desc, 2
+        limit ${limit}`,
   );
   return rows.map((r) => ({
     productId: r.product_id,
@@ -208,12 +213,13 @@ async function countLowStock(db: Db): Promise<number> {
 /**
  * Cash on delivery the shop still has to collect: orders confirmed for it, shipped or delivered, whose cash was
  * never recorded (collecting it sets the transaction id and keeps a payment, in one transaction) and that hold no
- * kept payment. order_cod_to_collect_idx holds just these, so the sum reads a handful of rows, not every order.
+ * kept payment. The cash is the order's total: its goods and its delivery charge, as collecting it records.
+ * order_cod_to_collect_idx holds just these, so the sum reads a handful of rows, not every order.
  */
 export async function cashToCollect(db: Db): Promise<CountAndSum> {
   const [row] = await rowsOf<{ n: string | number; poisha: string | number }>(
     db,
-    sql`select count(*) as n, coalesce(sum(${order.payablePoisha}), 0)::bigint as poisha
+    sql`select count(*) as n, coalesce(sum(${order.totalPoisha}), 0)::bigint as poisha
         from ${order}
         where ${order.paymentMethod} = 'cod' and ${order.status} in ('cod', 'shipped', 'delivered')
           and ${order.transactionId} is null

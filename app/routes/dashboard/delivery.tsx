@@ -1,0 +1,155 @@
+import { Form } from "react-router";
+import { adminOnly } from "@server/context/actor";
+import { deliveryZones, setDeliveryZones, zoneJson, type ZoneJson } from "@server/delivery";
+import { DIVISIONS } from "@shared/bangladesh";
+import { FALLBACK_ZONE, ZONE_IDS } from "@shared/delivery-zones";
+import { M } from "@shared/messages";
+import { Button } from "~/components/ui/button";
+import { Field } from "~/components/ui/field";
+import { FormError } from "~/components/ui/form-error";
+import { PanelSection } from "~/components/ui/panel";
+import { formNumber, formOf, optionalNumber, typedValues } from "~/door/form-input.server";
+import { act, load, succeeded } from "~/door/page-door.server";
+import { localTitle } from "~/i18n/meta";
+import type { Said } from "~/i18n/use-message";
+import { useT } from "~/i18n/use-t";
+import { useActionToast } from "~/lib/use-action-toast";
+import type { Route } from "./+types/delivery";
+
+export const meta: Route.MetaFunction = ({ matches }) => [{ title: localTitle(matches, "zones.title") }];
+
+export async function loader(args: Route.LoaderArgs) {
+  return load(args, async (ctx, actor) => {
+    adminOnly(actor);
+    return { zones: (await deliveryZones(ctx)).map(zoneJson) };
+  });
+}
+
+/** The three zones as the form sends them: `{zone}.firstKg`, …, and one `{zone}.district` per ticked district. */
+function zonesOf(form: FormData) {
+  return ZONE_IDS.map((id) => ({
+    id,
+    firstKg: formNumber(form.get(`${id}.firstKg`)),
+    perKg: formNumber(form.get(`${id}.perKg`)),
+    freeAbove: optionalNumber(form.get(`${id}.freeAbove`)) ?? null,
+    codAvailable: form.get(`${id}.codAvailable`) === "on",
+    advanceDeliveryCharge: form.get(`${id}.advance`) === "on",
+    districts: form.getAll(`${id}.district`).filter((d) => typeof d === "string"),
+  }));
+}
+
+export async function action(args: Route.ActionArgs) {
+  const form = await formOf(args.request);
+  return act(
+    args,
+    (ctx) => setDeliveryZones(ctx, { zones: zonesOf(form) }),
+    () => succeeded(M.zone.saved),
+    { fields: true, values: typedValues(form) },
+  );
+}
+
+export default function DeliveryCharges({ loaderData, actionData }: Route.ComponentProps) {
+  const { t } = useT();
+  useActionToast(actionData);
+  const errors = actionData?.errors ?? {};
+  return (
+    <PanelSection id="delivery-charges" title={t("zones.title")}>
+      <p className="mt-2 max-w-3xl text-stone-700">{t("zones.intro")}</p>
+      <Form method="post" className="mt-6 space-y-6">
+        <FormError message={errors.zones} />
+        {loaderData.zones.map((zone, i) => (
+          <ZoneFields key={zone.id} zone={zone} errors={errors} index={i} />
+        ))}
+        <Button type="submit" size="lg">
+          {t("zones.save")}
+        </Button>
+      </Form>
+    </PanelSection>
+  );
+}
+
+type Errors = Record<string, Said | undefined>;
+
+function ZoneFields({ zone, errors, index }: { zone: ZoneJson; errors: Errors; index: number }) {
+  const { t, language } = useT();
+  const bangla = language === "bn";
+  const own = (field: string) => errors[`zones.${index}.${field}`];
+  return (
+    <fieldset className="rounded-xl border border-wood-100 bg-white p-5" data-testid={`zone-${zone.id}`}>
+      <legend className="px-1 text-lg font-bold text-wood-900">{t(`zones.${zone.id}`)}</legend>
+      <div className="grid gap-4 sm:grid-cols-3">
+        <Field
+          label={t("zones.firstKg")}
+          id={`${zone.id}-firstKg`}
+          name={`${zone.id}.firstKg`}
+          type="number"
+          step="0.01"
+          min={0}
+          defaultValue={zone.firstKg}
+          error={own("firstKg")}
+        />
+        <Field
+          label={t("zones.perKg")}
+          id={`${zone.id}-perKg`}
+          name={`${zone.id}.perKg`}
+          type="number"
+          step="0.01"
+          min={0}
+          defaultValue={zone.perKg}
+          error={own("perKg")}
+        />
+        <Field
+          label={t("zones.freeAbove")}
+          id={`${zone.id}-freeAbove`}
+          name={`${zone.id}.freeAbove`}
+          type="number"
+          step="0.01"
+          min={1}
+          defaultValue={zone.freeAbove ?? ""}
+          error={own("freeAbove")}
+        />
+      </div>
+      <div className="mt-4 flex flex-wrap gap-6 text-stone-800">
+        <label className="flex items-center gap-2">
+          <input type="checkbox" name={`${zone.id}.codAvailable`} defaultChecked={zone.codAvailable} />
+          {t("zones.codAvailable")}
+        </label>
+        <label className="flex items-center gap-2">
+          <input type="checkbox" name={`${zone.id}.advance`} defaultChecked={zone.advanceDeliveryCharge} />
+          {t("zones.advance")}
+        </label>
+      </div>
+      <h3 className="mt-4 text-sm font-semibold text-stone-700">{t("zones.districts")}</h3>
+      {zone.id === FALLBACK_ZONE ? (
+        <p className="mt-1 text-sm text-stone-600">{t("zones.everywhereElse")}</p>
+      ) : (
+        <div className="mt-2 grid gap-2 sm:grid-cols-2">
+          {DIVISIONS.map((division) => {
+            const ticked = division.districts.filter(([name]) => zone.districts.includes(name)).length;
+            return (
+              <details key={division.name} open={ticked > 0} className="rounded-md border border-stone-200 p-2">
+                <summary className="cursor-pointer text-sm font-semibold text-stone-800">
+                  {bangla ? division.bn : division.name} ({ticked})
+                </summary>
+                <div className="mt-2 grid grid-cols-2 gap-1 text-sm">
+                  {division.districts.map(([name, bn]) => (
+                    <label key={name} className="flex items-center gap-1.5">
+                      <input
+                        type="checkbox"
+                        name={`${zone.id}.district`}
+                        value={name}
+                        defaultChecked={zone.districts.includes(name)}
+                      />
+                      {bangla ? bn : name}
+                    </label>
+                  ))}
+                </div>
+              </details>
+            );
+          })}
+        </div>
+      )}
+      <FormError message={own("districts")} />
+    </fieldset>
+  );
+}
