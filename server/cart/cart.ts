@@ -6,10 +6,12 @@ import { isStockOut } from "@shared/stock";
 import { selectProduct } from "../catalog";
 import { key, parseInput } from "../context/parse";
 import type { RequestContext } from "../context/request-context";
+import { afterCommit } from "../db/after-commit";
 import type { Db } from "../db/client";
 import { conflict, invalid, isUniqueViolation, notFound } from "../errors";
 import { withinLimits } from "../limits/within-limits";
 import { cartCookie, cartTokenHash, CART_COOKIE, clearedCartCookie, newCartToken } from "./cart-cookie";
+import { storeMetrics } from "../metrics/store-metrics";
 import * as rows from "./sql/cart-rows";
 import type { CartLineWithProduct, CartOwner } from "./sql/cart-rows";
 
@@ -118,6 +120,7 @@ async function mergeGuestCart(db: Db, guest: CartOwner, account: CartOwner): Pro
       }
     }
     await rows.deleteCart(tx, fromId);
+    if (incoming.length > 0) afterCommit(tx, () => storeMetrics.cartChanges.inc({ change: "merge" }));
   });
 }
 
@@ -177,6 +180,7 @@ export async function addToCart(ctx: RequestContext, raw: unknown): Promise<Cart
       throw conflict(M.request.changed_meanwhile);
     }
   }
+  storeMetrics.cartChanges.inc({ change: "add" });
   return viewOf(await rows.selectCartLines(ctx.db, cartId));
 }
 
@@ -201,6 +205,7 @@ export async function changeCartLine(ctx: RequestContext, lineId: unknown, raw: 
   const found = await selectProduct(ctx.db, line.productId);
   assertQuantity(quantity, found);
   await rows.setLineQuantity(ctx.db, line.id, quantity, found.pricePoisha);
+  storeMetrics.cartChanges.inc({ change: "set" });
   return viewOf(await rows.selectCartLines(ctx.db, cart.id));
 }
 
@@ -209,6 +214,7 @@ export async function removeCartLine(ctx: RequestContext, lineId: unknown): Prom
   const { cart, line } = await lineOfMine(ctx, lineId);
   await limited(ctx, cart.owner);
   await rows.deleteLine(ctx.db, cart.id, line.id);
+  storeMetrics.cartChanges.inc({ change: "remove" });
   return viewOf(await rows.selectCartLines(ctx.db, cart.id));
 }
 

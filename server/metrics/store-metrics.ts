@@ -65,6 +65,18 @@ function createStoreMetrics() {
       labelNames: ["outcome"] as const,
       registers: [registry],
     }),
+    orderLines: new Counter({
+      name: "randa_order_lines_total",
+      help: "Lines of the orders placed, counted when committed, by the door they came through: checkout (the cart, or Buy It Now's one line) or order (the spec's one-line call).",
+      labelNames: ["via"] as const,
+      registers: [registry],
+    }),
+    cartChanges: new Counter({
+      name: "randa_cart_changes_total",
+      help: "Changes to carts: add, set (a line's quantity), remove, merge (a guest's cart joined an account's at sign-in).",
+      labelNames: ["change"] as const,
+      registers: [registry],
+    }),
     stockOuts: new Counter({
       name: "randa_stock_outs_total",
       help: "Orders that left their product below its minimum order (the product shows Stock Out).",

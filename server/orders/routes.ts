@@ -98,9 +98,10 @@ export const orderCalls = [
     tag: "orders",
     summary: "Place an order",
     description:
-      "Only `productId`, `quantity` and `delivery` are read: the buyer comes from the session, the name, image and " +
-      "price from the product. The stock is taken in the same transaction as the order is written; an order over " +
-      "the rate limit takes no stock.",
+      "The spec's Buy It Now: a one-line order for the goods alone (`deliveryCharge: 0`, `total` = `paybleAmount`); " +
+      "`POST /api/checkout` places orders of several lines with their delivery charge. Only `productId`, `quantity` " +
+      "and `delivery` are read: the buyer comes from the session, the name, image and price from the product. The " +
+      "stock is taken in the same transaction as the order is written; an order over the rate limit takes no stock.",
     who: "signed in",
     session: "required",
     headers: { "Idempotency-Key": idempotencyKey },

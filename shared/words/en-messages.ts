@@ -22,6 +22,7 @@ export const enMessages = {
     network: "We could not reach the store. Check your connection and try again.",
   },
   auth: {
+    checkout_sign_in: "Sign in or sign up to place your order: your cart comes along.",
     sign_in_required: "Please sign in first.",
     admins_only: "Only an admin can do that.",
     admin_pages_only: "This page is for the store's admins.",
@@ -249,7 +250,7 @@ export const enMessages = {
     lines_short: "Nothing was ordered. Change these lines and try again: {{lines}}",
     cod_not_offered: "Cash on delivery is not offered in {{district}}. Please pay online.",
     advance_required:
-      "Outside Dhaka the delivery charge is paid in advance: pay the order online, or pay the delivery charge first and the rest on delivery.",
+      "Cash on delivery here needs the delivery charge paid in advance, which this store takes online with the whole order: please pay online.",
     payment_method_invalid: "Choose how to pay: card, SSLCommerz or cash on delivery",
     method_not_offered: "This store does not take that way of paying.",
     address_required: "Choose a saved address or fill in the delivery details",

@@ -39,7 +39,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     ? M.auth.password_changed
     : url.searchParams.has("error")
       ? M.auth.google_failed
-      : null;
+      : new URL(redirectTo, url).pathname === "/checkout"
+        ? M.auth.checkout_sign_in
+        : null;
   return { redirectTo, googleEnabled: context.services.googleEnabled, notice };
 }
 
@@ -55,6 +57,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!res.ok) return formErrorFrom<Fields>(res, typed);
   return redirectWithCookies(redirectTo, res);
 }
+
+/** A link to the other form that brings the visitor back to where they were going (checkout, with their cart). */
+const withRedirect = (to: string, redirectTo: string) =>
+  redirectTo === "/" ? to : `${to}?${new URLSearchParams({ redirectTo })}`;
 
 export default function Login({ loaderData, actionData }: Route.ComponentProps) {
   const field = fieldsFrom(actionData);
@@ -84,7 +90,11 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
           redirectTo={loaderData.redirectTo}
         />
       </div>
-      <AuthElsewhere question={t("auth.newHere")} to="/register" label={t("auth.signUp")} />
+      <AuthElsewhere
+        question={t("auth.newHere")}
+        to={withRedirect("/register", loaderData.redirectTo)}
+        label={t("auth.signUp")}
+      />
     </AuthCard>
   );
 }

@@ -16,6 +16,7 @@ import { MAX_NAME_LENGTH } from "@shared/schemas/text";
 import { formOf, typedValues } from "~/door/form-input.server";
 import type { Route } from "./+types/register";
 import { noHydration } from "~/lib/hydration";
+import { safeRedirect } from "~/door/redirects.server";
 
 type Fields = "name" | "email" | "password";
 
@@ -30,14 +31,20 @@ export const meta: Route.MetaFunction = ({ matches }) => [
 /** A refusal for too many attempts carries its Retry-After, as the API's answer does. */
 export const headers: Route.HeadersFunction = withRetryAfter;
 
+/**
+ * Spec §2: after registration the customer goes to /; a visitor sent here from checkout (`?redirectTo=/checkout`)
+ * goes back there, their cart with them.
+ */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  if (await pageActor({ request, context })) throw redirect("/");
-  return { googleEnabled: context.services.googleEnabled };
+  const redirectTo = safeRedirect(new URL(request.url).searchParams.get("redirectTo"), context.services.baseURL);
+  if (await pageActor({ request, context })) throw redirect(redirectTo);
+  return { googleEnabled: context.services.googleEnabled, redirectTo };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
   const form = Object.fromEntries(await formOf(request));
-  if (form.intent === "google") return startGoogleSignIn<Fields>(request, context, "/");
+  const redirectTo = safeRedirect(form.redirectTo, context.services.baseURL);
+  if (form.intent === "google") return startGoogleSignIn<Fields>(request, context, redirectTo);
   // Refused, the page comes back with the name and e-mail as typed (never the password).
   const typed = typedValues(form);
   const parsed = RegisterSchema.safeParse(form);
@@ -45,7 +52,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   // Better Auth creates the account with its display name in one step and signs the new customer in.
   const res = await callAuth(request, context, "/sign-up/email", parsed.data);
   if (!res.ok) return formErrorFrom<Fields>(res, typed);
-  return redirectWithCookies("/", res);
+  return redirectWithCookies(redirectTo, res);
 }
 
 export default function Register({ loaderData, actionData }: Route.ComponentProps) {
@@ -65,6 +72,7 @@ export default function Register({ loaderData, actionData }: Route.ComponentProp
       <div className="mx-auto max-w-md px-4 py-10">
         <Panel className="sm:p-8">
           <Form method="post" noValidate className="space-y-4">
+            <input type="hidden" name="redirectTo" value={loaderData.redirectTo} />
             <Field label={t("auth.name")} autoComplete="name" maxLength={MAX_NAME_LENGTH} {...field("name")} />
             <Field label={t("auth.email")} type="email" autoComplete="email" {...field("email")} />
             <Field label={t("auth.password")} type="password" autoComplete="new-password" {...field("password")} />
@@ -76,7 +84,11 @@ export default function Register({ loaderData, actionData }: Route.ComponentProp
             {t("auth.or")}
             <span className="h-px flex-1 bg-stone-200" />
           </div>
-          <GoogleButton label={t("auth.googleSignUp")} enabled={loaderData.googleEnabled} />
+          <GoogleButton
+            label={t("auth.googleSignUp")}
+            enabled={loaderData.googleEnabled}
+            redirectTo={loaderData.redirectTo}
+          />
           <AuthElsewhere question={t("auth.haveAccount")} to="/login" label={t("auth.signIn")} />
         </Panel>
       </div>

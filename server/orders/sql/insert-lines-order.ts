@@ -165,6 +165,7 @@ export async function insertOrderOfLines(
         })),
       );
       await recordEvent(tx, placed!.id, "placed", { by: "buyer", userId: buyer.id }, { at: now });
+      afterCommit(tx, () => storeMetrics.orderLines.inc({ via: "checkout" }, lines.length));
       if (ranLow.length > 0) {
         await tx
           .insert(mailOutbox)

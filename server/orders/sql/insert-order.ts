@@ -55,6 +55,7 @@ export async function insertOrderTakingStock(
       if (!placed) return undefined;
       eventRecorded(tx, "placed", true);
       if (placed.stockOut) afterCommit(tx, () => storeMetrics.stockOuts.inc());
+      afterCommit(tx, () => storeMetrics.orderLines.inc({ via: "order" }));
       return placed.order;
     });
     if (!placed) throw await whyNot(db, input, buyer.id);
