@@ -1,4 +1,5 @@
-// Signed-in buyers and a product with stock enough for the whole order load, made through the store's own API.
+// Signed-in buyers and products with stock enough for the whole order load, and the checkout's filled carts, made
+// through the store's own API.
 import { BENCH_ADMIN } from "./store-server.mjs";
 
 async function call(baseUrl, path, { method = "GET", token, body } = {}) {
@@ -21,17 +22,27 @@ export async function signInAdmin(baseUrl) {
   return tokenOf(await call(baseUrl, "/api/auth/sign-in/email", { method: "POST", body: BENCH_ADMIN }));
 }
 
-export async function signUpBuyers(baseUrl, count) {
-  const tokens = [];
-  for (let i = 0; i < count; i++) {
-    const body = { name: `Bench Buyer ${i + 1}`, email: `bench-buyer-${i + 1}@randa.example`, password: "sawdust-42" };
-    tokens.push(tokenOf(await call(baseUrl, "/api/auth/sign-up/email", { method: "POST", body })));
+/**
+ * `count` new buyers' bearer tokens, numbered from `first` (bench-buyer-{n}@randa.example); `parallel` sign-ups at a
+ * time (the password hash runs on the server's thread pool).
+ */
+export async function signUpBuyers(baseUrl, count, { first = 1, parallel = 1 } = {}) {
+  const tokens = new Array(count);
+  let next = 0;
+  async function signUpNext() {
+    while (next < count) {
+      const i = next++;
+      const n = first + i;
+      const body = { name: `Bench Buyer ${n}`, email: `bench-buyer-${n}@randa.example`, password: "sawdust-42" };
+      tokens[i] = tokenOf(await call(baseUrl, "/api/auth/sign-up/email", { method: "POST", body }));
+    }
   }
+  await Promise.all(Array.from({ length: parallel }, signUpNext));
   return tokens;
 }
 
-/** A product whose stock (a thousand million Pis) no bench run can sell out. */
-export async function addBenchProduct(baseUrl, adminToken) {
+/** A product whose stock (a thousand million Pis) no bench run can sell out; `overrides` name another one. */
+export async function addBenchProduct(baseUrl, adminToken, overrides = {}) {
   const res = await call(baseUrl, "/api/product", {
     method: "POST",
     token: adminToken,
@@ -42,7 +53,34 @@ export async function addBenchProduct(baseUrl, adminToken) {
       minimumQuantity: 1,
       desc: "A marking gauge kept in stock for load measurements.",
       image: "/images/products/marking-gauge.svg",
+      ...overrides,
     },
   });
   return (await res.json()).insertedId;
+}
+
+/** Three more products for the checkout's carts: a chisel, a plane and a saw, each weighing what it would. */
+export async function addCheckoutProducts(baseUrl, adminToken) {
+  const shelf = [
+    { name: "Bench Chisel 12 mm", price: 2450, weight: 300, image: "/images/products/mortise-chisel.svg" },
+    { name: "Bench Jack Plane", price: 6500, weight: 2000 },
+    { name: "Bench Tenon Saw", price: 1800, weight: 500 },
+  ];
+  const ids = [];
+  for (const product of shelf) ids.push(await addBenchProduct(baseUrl, adminToken, product));
+  return ids;
+}
+
+/** Each buyer's cart gets `lines` ([productId, quantity], in that order) through POST /api/cart/items. */
+export async function fillCarts(baseUrl, tokens, lines, { parallel = 1 } = {}) {
+  let next = 0;
+  async function fillNext() {
+    while (next < tokens.length) {
+      const token = tokens[next++];
+      for (const [productId, quantity] of lines) {
+        await call(baseUrl, "/api/cart/items", { method: "POST", token, body: { productId, quantity } });
+      }
+    }
+  }
+  await Promise.all(Array.from({ length: parallel }, fillNext));
 }

@@ -9,21 +9,24 @@ export const LOAD = { connections: 50, warmupSeconds: 3 };
 /**
  * A GET goes to autocannon as a plain URL, the way it sends the most requests a second; `requests` (an order's
  * signed, keyed body, say) goes as autocannon's request list, which costs the generator more per request.
- * `pid` is the server's process; `database` adds PostgreSQL's CPU time. Answers requests per second, p50 and p99
- * latency in ms, the server's (and the database's) CPU µs per request, the generator's share of one core, and
- * how many answers were not 2xx.
+ * `pid` is the server's process; `database` adds PostgreSQL's CPU time. `warmupAmount` makes the warm-up that many
+ * requests rather than LOAD.warmupSeconds (a checkout uses up a filled cart: its buyers are counted out beforehand).
+ * Answers requests per second, p50 and p99 latency in ms, the server's (and the database's) CPU µs per request, the
+ * generator's share of one core, and how many answers were not 2xx.
  */
 export async function measure({
   baseUrl,
   path,
   requests,
   amount,
+  warmupAmount,
   pid,
   database = false,
   connections = LOAD.connections,
 }) {
   const options = requests ? { url: baseUrl, requests } : { url: baseUrl + path };
-  await autocannon({ ...options, connections, duration: LOAD.warmupSeconds });
+  const warmup = warmupAmount ? { amount: warmupAmount } : { duration: LOAD.warmupSeconds };
+  await autocannon({ ...options, connections, ...warmup });
 
   const server = cpuSecondsOf(pid);
   const postgres = database ? postgresCpuSeconds() : 0;

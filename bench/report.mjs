@@ -21,7 +21,7 @@ function loadRow(l, hono) {
   const product = l.call === "GET /api/product";
   const times = hono && !l.reference ? l.cpuUsPerRequest / hono.cpuUsPerRequest : null;
   const timesCell =
-    times === null || l.call === "POST /api/order"
+    times === null || l.call.startsWith("POST ")
       ? ""
       : `${times.toFixed(1)}×${product ? mark(times <= TARGETS.productCpuTimesHono) : ""}`;
   let rps = `${l.rps}`;
@@ -57,6 +57,18 @@ function generatorCeiling(loads) {
   );
 }
 
+/** How the checkout was loaded, when the run measured one (runs before it did not). */
+function checkoutLoad(load) {
+  if (!load.checkout) return "";
+  return (
+    ` The checkout (on ${load.checkout.databases.join(", ")}): each request from a buyer of its own whose cart holds` +
+    ` three lines (a chisel, a plane and a saw, 2.8 kg, delivered to Gazipur), the order left unpaid as a card order` +
+    ` waits; a cart is used up, so its warm-up is ${load.checkout.warmupRequests} checkouts rather than` +
+    ` ${load.warmupSeconds} s, and ${load.checkout.buyers.toLocaleString("en")} buyers fill their carts before it.` +
+    ` Its rate is orders a second and its CPU is per order, beside the one-line POST /api/order above it.`
+  );
+}
+
 export function markdownReport(results) {
   const { machine, load, loads, pages } = results;
   const hono = loads.find((l) => l.reference && l.server.includes("Hono"));
@@ -69,7 +81,7 @@ export function markdownReport(results) {
       .map(([call, n]) => `${call} ${n.toLocaleString("en")}`)
       .join(
         ", ",
-      )}); a GET as a plain URL, orders from ${load.buyers} signed-in buyers on one product. The store runs as in production, with its JSON log line per request (to /dev/null). CPU µs/req: user + system time of the server's processes from /proc over the counted requests (nginx: master and worker; PostgreSQL: all its processes), beside the same bytes from the references, loaded the same way.`,
+      )}); a GET as a plain URL, orders from ${load.buyers} signed-in buyers on one product.${checkoutLoad(load)} The store runs as in production, with its JSON log line per request (to /dev/null). CPU µs/req: user + system time of the server's processes from /proc over the counted requests (nginx: master and worker; PostgreSQL: all its processes), beside the same bytes from the references, loaded the same way.`,
     "",
     generatorCeiling(loads),
     "",

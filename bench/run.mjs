@@ -1,14 +1,15 @@
 // `npm run bench`: builds the store, starts it on the embedded database and on PostgreSQL, and measures, in one
 // run on this machine: the API, a server-rendered page and placing orders under load (autocannon), with the
-// server's CPU time per request; the same product list's bytes from three references loaded the same way (nginx
-// with one worker, a minimal Hono app, plain node:http); the weight of each public page; Lighthouse's mobile scores.
+// server's CPU time per request, and on PostgreSQL a checkout of a 3-line cart beside the one-line order; the same
+// product list's bytes from three references loaded the same way (nginx with one worker, a minimal Hono app, plain
+// node:http); the weight of each public page; Lighthouse's mobile scores.
 // Figures for people to read, not pass/fail tests. Writes bench/results/latest.json and latest.md.
 import { spawnSync } from "node:child_process";
 import { writeFileSync } from "node:fs";
 import { cpus, totalmem } from "node:os";
 import { findChromium } from "../tests/support/chromium.mjs";
-import { addBenchProduct, signInAdmin, signUpBuyers } from "./buyers.mjs";
-import { AMOUNTS, benchCalls } from "./calls.mjs";
+import { addBenchProduct, addCheckoutProducts, fillCarts, signInAdmin, signUpBuyers } from "./buyers.mjs";
+import { AMOUNTS, benchCalls, CHECKOUT, CHECKOUT_WARMUP, checkoutCall } from "./calls.mjs";
 import { ensureDebianPackages } from "./debian-packages.mjs";
 import { runLighthouse } from "./lighthouse.mjs";
 import { LOAD, measure } from "./load.mjs";
@@ -35,7 +36,29 @@ if (!process.argv.includes("--no-build")) {
 async function loadStore(baseUrl) {
   const adminToken = await signInAdmin(baseUrl);
   const buyers = await signUpBuyers(baseUrl, BUYERS);
-  return benchCalls(baseUrl, buyers, await addBenchProduct(baseUrl, adminToken));
+  return { adminToken, ...(await benchCalls(baseUrl, buyers, await addBenchProduct(baseUrl, adminToken))) };
+}
+
+/**
+ * Buyers for the checkout's warm-up and count, and a spare for each connection after each (autocannon sets up a
+ * connection's next request before it knows none is due), signed up after the other loads.
+ */
+const CHECKOUT_BUYERS = CHECKOUT_WARMUP + AMOUNTS[CHECKOUT] + 2 * LOAD.connections;
+
+/**
+ * The 3-line checkout's load, made ready: that many new buyers, each with a cart of a chisel, a plane and a saw (the
+ * order 3 lines, 2.8 kg and a delivery charge), before anything is measured.
+ */
+async function checkoutLoad(baseUrl, adminToken) {
+  const products = await addCheckoutProducts(baseUrl, adminToken);
+  const buyers = await signUpBuyers(baseUrl, CHECKOUT_BUYERS, { first: BUYERS + 1, parallel: 8 });
+  await fillCarts(
+    baseUrl,
+    buyers,
+    products.map((id) => [id, 1]),
+    { parallel: 8 },
+  );
+  return checkoutCall(buyers);
 }
 
 const databases = [{ name: "embedded (PGlite)", url: "" }];
@@ -51,7 +74,7 @@ try {
   for (const database of databases) {
     const store = await startStore({ port, databaseUrl: database.url });
     try {
-      const { detailPath, calls } = await loadStore(store.baseUrl);
+      const { adminToken, detailPath, calls } = await loadStore(store.baseUrl);
       // The product list's bytes as the store answers them, for the references to serve.
       productJson ??= await (await fetch(`${store.baseUrl}/api/product`)).text();
       for (const [call, how] of Object.entries(calls)) {
@@ -64,6 +87,19 @@ try {
           database: Boolean(database.url),
         });
         loads.push({ call, server: `store, ${database.name}`, ...figures });
+        console.log(loads.at(-1));
+      }
+      if (database.url) {
+        console.log(`bench: ${CHECKOUT} on ${database.name} (${CHECKOUT_BUYERS} buyers fill their carts first)`);
+        const figures = await measure({
+          baseUrl: store.baseUrl,
+          ...(await checkoutLoad(store.baseUrl, adminToken)),
+          amount: AMOUNTS[CHECKOUT],
+          warmupAmount: CHECKOUT_WARMUP,
+          pid: store.pid,
+          database: true,
+        });
+        loads.push({ call: CHECKOUT, server: `store, ${database.name}`, ...figures });
         console.log(loads.at(-1));
       }
       if (pages.length === 0) {
@@ -113,7 +149,13 @@ const results = {
     memoryGiB: Math.round(totalmem() / 2 ** 30),
     node: process.version,
   },
-  load: { ...LOAD, host: "127.0.0.1", buyers: BUYERS, amounts: AMOUNTS },
+  load: {
+    ...LOAD,
+    host: "127.0.0.1",
+    buyers: BUYERS,
+    amounts: AMOUNTS,
+    checkout: { warmupRequests: CHECKOUT_WARMUP, buyers: CHECKOUT_BUYERS, databases: ["PostgreSQL"] },
+  },
   loads,
   pages,
 };

@@ -33,6 +33,8 @@ export async function startStore({ port, databaseUrl = "", args = [] }) {
       ORDER_LIMIT_PER_MINUTE: "100000000",
       // Every bench buyer leaves its orders unpaid.
       MAX_OPEN_ORDERS: "100000000",
+      // The checkout's buyers fill their carts from one address before its load.
+      CART_LIMIT_PER_MINUTE: "100000000",
     },
     stdio: ["ignore", "ignore", "inherit"],
   });
