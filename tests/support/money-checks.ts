@@ -1,7 +1,7 @@
-import { inArray } from "drizzle-orm";
+import { eq, inArray } from "drizzle-orm";
 import { expect } from "vitest";
 import type { Db } from "@server/db/client";
-import { order, orderEvent, payment, product, type OrderRow, type PaymentRow } from "@server/db/schema";
+import { order, orderEvent, orderLine, payment, product, type OrderRow, type PaymentRow } from "@server/db/schema";
 import type { OrderEvent } from "@shared/order-flow";
 
 // What money and stock must look like after orders were paid, expired and cancelled at the same moment
@@ -59,12 +59,17 @@ export async function endingsOf(db: Db, orderIds: string[]): Promise<Map<string,
 export async function stockProblems(db: Db, initialStock: Map<string, number>): Promise<string[]> {
   const ids = [...initialStock.keys()];
   const shelves = await db.select().from(product).where(inArray(product.id, ids));
-  const orders = await db.select().from(order).where(inArray(order.productId, ids));
+  // Every line of every order counts, not only the first one the order row repeats.
+  const lines = await db
+    .select({ productId: orderLine.productId, quantity: orderLine.quantity, status: order.status })
+    .from(orderLine)
+    .innerJoin(order, eq(order.id, orderLine.orderId))
+    .where(inArray(orderLine.productId, ids));
   const problems: string[] = [];
   for (const shelf of shelves) {
-    const held = orders
-      .filter((o) => o.productId === shelf.id && isHolding(o.status))
-      .reduce((sum, o) => sum + o.quantity, 0);
+    const held = lines
+      .filter((l) => l.productId === shelf.id && isHolding(l.status))
+      .reduce((sum, l) => sum + l.quantity, 0);
     const initial = initialStock.get(shelf.id)!;
     if (shelf.availability + held !== initial || shelf.availability < 0) {
       problems.push(`product ${shelf.id}: ${shelf.availability} on the shelf + ${held} held ≠ ${initial} at the start`);
