@@ -39,12 +39,13 @@ export default defineConfig({
     launchOptions: { executablePath: findChromium() ?? undefined, args: chromiumArgs },
   },
   projects: [
-    { name: "chromium", use: desktop, testIgnore: /(home-changing|catalog|categories)\.spec\.ts/ },
-    // Tests that change what the home page shows (its reviews, its products) run after the rest.
+    { name: "chromium", use: desktop, testIgnore: /(home-changing|catalog|categories|delivery-charges)\.spec\.ts/ },
+    // Tests that change what the home page shows (its reviews, its products), or the delivery charges every checkout
+    // reckons, run after the rest.
     {
       name: "home-changing",
       use: desktop,
-      testMatch: /(home-changing|catalog|categories)\.spec\.ts/,
+      testMatch: /(home-changing|catalog|categories|delivery-charges)\.spec\.ts/,
       dependencies: ["chromium"],
     },
   ],

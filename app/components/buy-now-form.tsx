@@ -1,11 +1,11 @@
 import { useT } from "~/i18n/use-t";
 import { useMessage } from "~/i18n/use-message";
-import { useId, useState } from "react";
+import { useEffect, useId, useState } from "react";
 import { useFetcher, useNavigate } from "react-router";
 import type { ProductView } from "@shared/views";
 import { perOrderLimit, QUANTITY_STEP, quantityProblem } from "@shared/quantity";
 import { Button } from "~/components/ui/button";
-import { useCartToast } from "~/components/cart/add-to-cart-form";
+import { showToast } from "~/lib/toast";
 import type { ActionResult } from "~/lib/use-action-toast";
 
 /**
@@ -23,7 +23,11 @@ export function BuyNowForm({ product }: { product: ProductView }) {
   const problem = quantityProblem(quantity, product);
   const { t } = useT();
   const message = useMessage();
-  useCartToast(fetcher.data);
+  // Not the shop card's hook: the product page then loads nothing of the cards' module.
+  useEffect(() => {
+    const said = fetcher.data?.toast;
+    if (said) void showToast(said.kind, said.said);
+  }, [fetcher.data]);
 
   function send(event: React.FormEvent<HTMLFormElement>) {
     event.preventDefault();

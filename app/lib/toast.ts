@@ -13,6 +13,8 @@ let resolveMounted: (() => void) | null = null;
 
 export function registerToasterHost(mount: () => void) {
   requestMount = mount;
+  // A toast asked for before the host was there (a page's effects run before the root's, as on hydration): mount now.
+  if (mounted) mount();
 }
 
 export function toasterMounted() {

@@ -96,7 +96,9 @@ function withinRules(wanted: number, p: StockFacts): number {
  */
 async function mergeGuestCart(db: Db, guest: CartOwner, account: CartOwner): Promise<void> {
   await db.transaction(async (tx) => {
-    const fromId = await rows.findCartId(tx, guest);
+    // Locked: two requests that join the same guest cart at once (a page's loaders run side by side) take turns,
+    // and the second finds it gone instead of adding its lines again.
+    const fromId = await rows.lockCartId(tx, guest);
     if (!fromId) return;
     const incoming = await rows.selectCartLines(tx, fromId);
     if (incoming.length > 0) {
@@ -159,7 +161,9 @@ function assertQuantity(quantity: number, p: StockFacts) {
 export async function addToCart(ctx: RequestContext, raw: unknown): Promise<CartView> {
   const input = parseInput(CartItemSchema, raw);
   const current = await cartOf(ctx, false);
-  await limited(ctx, current?.owner ?? null);
+  // A customer's first add counts against their account, not against the guests of their address.
+  const actor = await ctx.actor();
+  await limited(ctx, current?.owner ?? (actor ? { userId: actor.id } : null));
   const found = await selectProduct(ctx.db, input.productId);
   const line = current ? await rows.findLineOfProduct(ctx.db, current.id, found.id) : null;
   const quantity = (line?.quantity ?? 0) + input.quantity;

@@ -77,8 +77,14 @@ export class RequestContext {
     return this.#services.secureCookies;
   }
 
-  /** A cookie of the request by name (as Better Auth's reader splits the header), or null; none for the store's work. */
+  /**
+   * A cookie of the request by name (as Better Auth's reader splits the header), or null; none for the store's work.
+   * One this request's answer sets (a guest's first cart) is read as the browser's next request will send it, so the
+   * page drawn after a form's post (the cart, the navbar's count) shows what the post made.
+   */
   cookie(name: string): string | null {
+    const set = this.#cookiesOut?.findLast((c) => c.startsWith(`${name}=`));
+    if (set !== undefined) return set.slice(name.length + 1).split(";", 1)[0] || null;
     const header = this.#request?.headers.get("cookie");
     return header ? (parseCookies(header).get(name) ?? null) : null;
   }

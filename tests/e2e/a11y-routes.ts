@@ -15,6 +15,8 @@ export const A11Y_ROUTES = {
   "/myprotfolio": { spec: "public-a11y.spec.ts" },
   "/shop": { spec: "public-a11y.spec.ts" },
   "/detail/:productId": { spec: "public-a11y.spec.ts" },
+  "/cart": { spec: "public-a11y.spec.ts" },
+  "/checkout": { spec: "public-a11y.spec.ts" },
   "/login": { spec: "public-a11y.spec.ts" },
   "/register": { spec: "public-a11y.spec.ts" },
   "/logout": { noScreen: "Log Out's form posts here; the answer, and any visit, is a redirect to /" },
@@ -34,6 +36,7 @@ export const A11Y_ROUTES = {
   "/dashboard/manageproduct/:productId": { spec: "dashboard-a11y.spec.ts" },
   "/dashboard/categories": { spec: "dashboard-a11y.spec.ts" },
   "/dashboard/manageorder": { spec: "dashboard-a11y.spec.ts" },
+  "/dashboard/delivery": { spec: "dashboard-a11y.spec.ts" },
   "/dashboard/admin": { spec: "dashboard-a11y.spec.ts" },
   "/*": { spec: "public-a11y.spec.ts" },
 } satisfies Record<string, Coverage>;

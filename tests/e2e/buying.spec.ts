@@ -1,6 +1,15 @@
 import { BASE_URL, newCustomer, registerViaApi, signIn } from "./accounts";
+import { fillDelivery } from "./checkout";
 import { expect, test } from "./fixtures";
-import { endSessionsElsewhere, orderViaApi, productNamed, signInViaApi, toast, waitForHydration } from "./shop";
+import {
+  DELIVERY,
+  endSessionsElsewhere,
+  orderViaApi,
+  productNamed,
+  signInViaApi,
+  toast,
+  waitForHydration,
+} from "./shop";
 
 test.describe("buying", () => {
   test("Buy It Now checks the quantity as it is typed", async ({ page }) => {
@@ -39,19 +48,26 @@ test.describe("buying", () => {
     await expect(buy).toBeEnabled();
   });
 
-  test("a signed-out visitor who presses Buy It Now signs in and comes back to the product", async ({ page }) => {
+  test("a signed-out visitor who presses Buy It Now signs in and comes back to checkout with that tool", async ({
+    page,
+  }) => {
     const customer = await registerViaApi(page);
     await page.context().clearCookies();
     // The home page shows a featured few; the shop lists the whole demo catalog on its first page.
     await page.goto("/shop");
     await page.getByRole("link", { name: "Product Detail: Wheel Marking Gauge" }).click();
-    const detailUrl = page.url();
+    const productId = /\/detail\/([0-9a-f-]{36})$/.exec(page.url())?.[1];
     await waitForHydration(page);
     await page.getByRole("button", { name: "Buy It Now" }).click();
-    await expect(page).toHaveURL(/\/login\?redirectTo=%2Fdetail%2F[0-9a-f-]{36}$/);
+    const checkout = `/checkout?productId=${productId}&quantity=20`;
+    await expect(page).toHaveURL(`${BASE_URL}/login?redirectTo=${encodeURIComponent(checkout)}`);
     await signIn(page, customer.email, customer.password);
-    await expect(page).toHaveURL(detailUrl);
-    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Wheel Marking Gauge");
+    await expect(page).toHaveURL(`${BASE_URL}${checkout}`);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Checkout");
+    const lines = page.getByTestId("checkout-lines").getByRole("listitem");
+    await expect(lines).toHaveCount(1);
+    await expect(lines).toContainText("Wheel Marking Gauge");
+    await expect(lines).toContainText("20 Pis × Tk 1,180");
   });
 
   test.describe(() => {
@@ -62,10 +78,15 @@ test.describe("buying", () => {
       await registerViaApi(page);
       const saw = await productNamed(page.request, "Dovetail Back Saw 250 mm");
       await page.goto(`/detail/${saw._id}`);
+      await waitForHydration(page);
       // The most one order may take: half of the stock, never under the minimum of 20, on the steps of 20 from it.
       const onStep = (n: number) => n - ((n - 20) % 20);
       const most = onStep(Math.max(20, Math.floor(saw.Availability / 2)));
       await page.getByLabel("Quantity (Pis)").fill(String(most));
+      await page.getByRole("button", { name: "Buy It Now" }).click();
+      await expect(page).toHaveURL(/\/checkout\?/);
+      await expect(page.getByTestId("checkout-lines")).toContainText(`${most} Pis`);
+      await fillDelivery(page, DELIVERY);
 
       // Other buyers buy first, each as much as one order may take, until fewer than `most` are left; this page
       // still shows the old stock.
@@ -79,30 +100,55 @@ test.describe("buying", () => {
         await other.close();
       }
 
-      await page.getByRole("button", { name: "Buy It Now" }).click();
-      await expect(toast(page, "Order Quantity Must Be Smaller Than Available Quantity")).toBeVisible();
+      await page.getByRole("button", { name: "Place order" }).click();
+      await expect(
+        page.getByText("Nothing was ordered. Change these lines and try again: Dovetail Back Saw 250 mm"),
+      ).toBeVisible();
+      await expect(page.getByTestId("checkout-lines").getByRole("alert")).toHaveText(
+        "Order Quantity Must Be Smaller Than Available Quantity",
+      );
+      await expect(page).toHaveURL(/\/checkout\?/);
+      await page.goto(`/detail/${saw._id}`);
       await expect(page.getByTestId("availability")).toHaveText(`${left} Pieces`);
     });
   });
 
   test("each purchase carries its own idempotency key, so a retried post cannot buy twice", async ({ page }) => {
-    await registerViaApi(page);
+    const customer = await registerViaApi(page);
     const mallet = await productNamed(page.request, "Beech Joiner's Mallet 450 g");
-    await page.goto(`/detail/${mallet._id}`);
-    const keys: string[] = [];
+    const posts: { url: string; body: string; contentType: string }[] = [];
     page.on("request", (req) => {
-      if (req.method() === "POST" && req.url().includes("/detail/")) {
-        keys.push(/idempotencyKey(?:=|"\r\n\r\n)([0-9a-f]+)/.exec(req.postData() ?? "")?.[1] ?? "");
+      if (req.method() === "POST" && new URL(req.url()).pathname.startsWith("/checkout")) {
+        posts.push({ url: req.url(), body: req.postData() ?? "", contentType: req.headers()["content-type"] ?? "" });
       }
     });
     for (const expected of [`${mallet.Availability - 40} Pieces`, `${mallet.Availability - 80} Pieces`]) {
+      await page.goto(`/detail/${mallet._id}`);
+      await waitForHydration(page);
       await page.getByRole("button", { name: "Buy It Now" }).click();
+      await fillDelivery(page, DELIVERY);
+      await page.getByRole("button", { name: "Place order" }).click();
+      await expect(toast(page, "Order Placed")).toBeVisible();
+      await expect(page).toHaveURL(/\/dashboard\/payment\/[0-9a-f-]{36}$/);
+      await page.goto(`/detail/${mallet._id}`);
       await expect(page.getByTestId("availability")).toHaveText(expected);
     }
+    const keys = posts.map((p) => /attempt(?:=|"\r\n\r\n)([0-9a-f]+)/.exec(p.body)?.[1] ?? "");
     expect(keys).toHaveLength(2);
     expect(keys[0]).toMatch(/^[0-9a-f]{32}$/);
     expect(keys[1]).toMatch(/^[0-9a-f]{32}$/);
     expect(keys[0]).not.toBe(keys[1]);
+
+    // The first post sent again, as a flaky network would: it answers the order placed, and buys nothing more.
+    const replay = await page.request.post(posts[0]!.url, {
+      data: posts[0]!.body,
+      headers: { "Content-Type": posts[0]!.contentType, Origin: BASE_URL },
+    });
+    expect(replay.ok()).toBe(true);
+    await page.reload();
+    await expect(page.getByTestId("availability")).toHaveText(`${mallet.Availability - 80} Pieces`);
+    const orders = await page.request.get(`/api/order/${encodeURIComponent(customer.email)}`);
+    expect(((await orders.json()) as unknown[]).length).toBe(2);
   });
 
   test("My Orders lists an order with a Pay link; No keeps it", async ({ page }) => {

@@ -2,7 +2,7 @@ import { DEMO_ADMIN, registerViaApi, signIn } from "./accounts";
 import { expect, test } from "./fixtures";
 import { toast, waitForHydration } from "./shop";
 
-test("cash on delivery: from the detail page to confirmed by the shop, delivered and collected", async ({
+test("cash on delivery: from the detail page through checkout to confirmed by the shop, delivered and collected", async ({
   page,
   browser,
 }) => {
@@ -11,38 +11,38 @@ test("cash on delivery: from the detail page to confirmed by the shop, delivered
   await page.getByRole("link", { name: "Product Detail: Low-Angle Block Plane" }).click();
   await waitForHydration(page);
   await page.getByRole("button", { name: "Buy It Now" }).click();
-  await expect(toast(page, "Order Placed")).toBeVisible();
+  await expect(page).toHaveURL(/\/checkout\?productId=[0-9a-f-]{36}&quantity=20$/);
 
-  await page.goto("/dashboard/orders");
-  const row = page.getByRole("row").filter({ hasText: "Low-Angle Block Plane" });
-  await expect(row).toContainText("Placed");
-  await row.getByRole("link", { name: "Pay" }).click();
-  await waitForHydration(page);
-
-  // Delivery details come first; the name is prefilled from the account.
-  await expect(page.getByLabel("Name")).toHaveValue(customer.name);
+  // Delivery details come with the order, checked before it is placed.
+  await page.getByLabel("Name", { exact: true }).fill(customer.name);
   await page.getByLabel("Mobile number").fill("0171234");
   await page.getByLabel("Division").selectOption("Chattogram");
   await page.getByLabel("District").selectOption("Cumilla");
   await page.getByLabel("Address (house, road, area)").fill("House 7, Kandirpar");
-  await page.getByRole("button", { name: "Save Delivery Details" }).click();
+  await page.getByLabel("Cash on delivery").check();
+  await page.getByRole("button", { name: "Place order" }).click();
   await expect(page.getByText("Enter a Bangladeshi mobile number: 11 digits starting 01")).toBeVisible();
   await page.getByLabel("Mobile number").fill("01812 345678");
-  await page.getByRole("button", { name: "Save Delivery Details" }).click();
-  await expect(page.getByText("Deliver to " + customer.name)).toBeVisible();
+  await page.getByRole("button", { name: "Place order" }).click();
+  await expect(toast(page, "Order Placed")).toBeVisible();
+  await expect(page).toHaveURL(/\/dashboard\/order\/[0-9a-f-]{36}$/);
+  const orderPath = new URL(page.url()).pathname;
+  // 20 planes of 800 g to Cumilla, outside Dhaka: Tk 130 for the first kg and Tk 25 for each of the other 15.
+  const lines = page.getByTestId("order-lines");
+  await expect(lines.getByRole("row", { name: /^Delivery charge/ })).toHaveText(/Tk 505$/);
+  await expect(lines.getByRole("row", { name: /^Total/ })).toHaveText(/Tk 44,505$/);
+  await expect(page.getByText(customer.name + ", 01812345678")).toBeVisible();
   await expect(page.getByText("House 7, Kandirpar, Cumilla, Chattogram")).toBeVisible();
-
-  await page.getByLabel("Cash on delivery").check();
-  await page.getByRole("button", { name: "Confirm Cash on Delivery" }).click();
   // It waits for the shop to call and confirm it; its pieces are held until then.
-  await expect(page.getByText("You chose cash on delivery.")).toBeVisible();
-  await expect(page.getByText(/The shop will call you to confirm it; its pieces are held for you until/)).toBeVisible();
+  await expect(page.getByTestId("confirmation-note")).toHaveText(
+    /^The shop will call you to confirm it; its pieces are held for you until/,
+  );
   await page.goto("/dashboard/orders");
+  const row = page.getByRole("row").filter({ hasText: "Low-Angle Block Plane" });
   await expect(row).toContainText("Cash on delivery");
   await expect(row).toContainText("Pay on delivery");
   await expect(row).toContainText("The shop will call you to confirm it");
-  const orderLink = row.getByRole("link", { name: "Low-Angle Block Plane" });
-  const orderPath = await orderLink.getAttribute("href");
+  await expect(row.getByRole("link", { name: "Low-Angle Block Plane" })).toHaveAttribute("href", orderPath);
 
   // The admin sees it awaiting confirmation, with the phone and the buyer's record; calls, and confirms it.
   const admin = await browser.newPage();
@@ -59,7 +59,7 @@ test("cash on delivery: from the detail page to confirmed by the shop, delivered
   await expect(adminRow).not.toContainText("Earlier:");
 
   // The buyer's order view says so.
-  await page.goto(orderPath!);
+  await page.goto(orderPath);
   await expect(page.getByTestId("confirmation-note")).toHaveText("Confirmed by the shop.");
   await expect(page.getByTestId("history")).toContainText("Confirmed by the shop");
 

@@ -5,14 +5,15 @@ import type { ScreenRoute } from "./a11y-routes";
 import { BASE_URL, DEMO_ADMIN, registerViaApi } from "./accounts";
 import { expectAccessibleScreen, openScreen } from "./axe";
 import { expect, test } from "./fixtures";
-import { deliveryOfItsOwn, orderViaApi, productNamed, signInViaApi } from "./shop";
+import { DELIVERY, deliveryOfItsOwn, orderViaApi, productNamed, signInViaApi } from "./shop";
 
 // axe-core (WCAG 2.1 A and AA) on every dashboard screen, a customer's and an admin's, in English and in Bangla:
 // no serious or critical finding. Each screen is checked once its JavaScript has taken over, as people use it.
 // Which route is checked where is listed in a11y-routes.ts (a test holds it to app/routes.ts). Besides each
 // route's screen, the states people meet: My Orders' cancel question open, a refusal's error toast and a success
 // toast, the sidebar folded and unfolded, My Orders 375 px wide; Manage Products' delete question and Manage
-// Orders' cancel question (with its reason) open.
+// Orders' cancel question (with its reason) open; My Profile's address book with an address; Delivery charges
+// with a refused save's message.
 
 const LANGUAGES = { en, bn } as const;
 type Language = keyof typeof LANGUAGES;
@@ -38,6 +39,12 @@ for (const [language, t] of Object.entries(LANGUAGES) as [Language, typeof en][]
     const unpaid = await orderViaApi(page, plane._id, 20, deliveryOfItsOwn());
     const cod = await orderViaApi(page, plane._id, 20, deliveryOfItsOwn());
     await page.request.post(`/api/order/${cod}/cash-on-delivery`, { headers: { Origin: BASE_URL } });
+    // My Profile's address book shows it, with its forms.
+    const saved = await page.request.post("/api/addresses", {
+      data: { delivery: DELIVERY },
+      headers: { Origin: BASE_URL },
+    });
+    expect(saved.ok(), await saved.text()).toBe(true);
     await inLanguage(context, language);
     for (const [route, url] of [
       ["/dashboard", "/dashboard"],
@@ -112,6 +119,7 @@ for (const [language, t] of Object.entries(LANGUAGES) as [Language, typeof en][]
       ["/dashboard/manageorder", "/dashboard/manageorder?status=refund-due"],
       // Cash-on-delivery orders awaiting the shop: the Confirm button, the note and the buyer's record.
       ["/dashboard/manageorder", "/dashboard/manageorder?status=cod"],
+      ["/dashboard/delivery", "/dashboard/delivery"],
       ["/dashboard/admin", "/dashboard/admin"],
     ];
     if (anyOrder) {
@@ -121,6 +129,14 @@ for (const [language, t] of Object.entries(LANGUAGES) as [Language, typeof en][]
       );
     }
     for (const [route, url] of screens) await check(page, route, url);
+
+    // Delivery charges with a district in two zones: refused, its message under the zone (nothing is saved).
+    await openScreen(page, "/dashboard/delivery");
+    const suburbs = page.getByTestId("zone-dhaka_suburbs");
+    await suburbs.getByRole("checkbox", { name: language === "bn" ? "ঢাকা" : "Dhaka", exact: true }).check();
+    await page.getByRole("button", { name: t.zones.save }).click();
+    await expect(suburbs.getByRole("alert")).toBeVisible();
+    await expectAccessibleScreen(page, "/dashboard/delivery", "a refused save, its message under the zone");
   });
 
   test(`an admin's dialogs have no serious accessibility finding (${language})`, async ({ page, context, browser }) => {

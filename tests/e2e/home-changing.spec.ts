@@ -1,6 +1,7 @@
 import { registerViaApi } from "./accounts";
+import { fillDelivery } from "./checkout";
 import { expect, test } from "./fixtures";
-import { toast, waitForHydration } from "./shop";
+import { DELIVERY, toast, waitForHydration } from "./shop";
 
 /**
  * Tests that change what the home page shows (a new review) run in their own project, after every other test,
@@ -20,20 +21,29 @@ test("buy, see it in My Orders, cancel it (the stock comes back), then review it
   await page.evaluate(() => ((window as unknown as { noReload: boolean }).noReload = true));
   await page.getByLabel("Quantity (Pis)").fill("40");
   await page.getByRole("button", { name: "Buy It Now" }).click();
+  await expect(page).toHaveURL(/\/checkout\?productId=[0-9a-f-]{36}&quantity=40$/);
+  await fillDelivery(page, DELIVERY);
+  await page.getByRole("button", { name: "Place order" }).click();
   await expect(toast(page, "Order Placed")).toBeVisible();
-  await expect(availability).toHaveText("220 Pieces");
+  await expect(page).toHaveURL(/\/dashboard\/payment\/[0-9a-f-]{36}$/);
   expect(await page.evaluate(() => (window as unknown as { noReload?: boolean }).noReload)).toBe(true);
+  await page.goBack();
+  await page.goBack();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Mortise Chisel 10 mm");
+  await expect(availability).toHaveText("220 Pieces");
 
   await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Dashboard" }).click();
   await page.getByRole("navigation", { name: "Dashboard" }).getByRole("link", { name: "My Orders" }).click();
   const row = page.getByRole("row").filter({ hasText: "Mortise Chisel 10 mm" });
+  // The goods, and under them the total with delivery: 40 chisels of 350 g to Gazipur (Dhaka suburbs) are 14 kg,
+  // Tk 100 for the first and Tk 20 for each of the other 13.
   await expect(row.getByRole("cell")).toHaveText([
     "1",
     "",
     "Mortise Chisel 10 mm",
     "Tk 890",
     "40 Pis",
-    "Tk 35,600",
+    "Tk 35,600Total Tk 35,960 with delivery Tk 360",
     "Placed",
     "Pay",
     /^Cancel/,

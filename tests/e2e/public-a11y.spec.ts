@@ -11,6 +11,8 @@ import { productNamed } from "./shop";
 //   /, /blogs, /myprotfolio                 signed out and signed in (the navbar differs), and 375 px wide
 //   /shop                                   all tools, a search, a category, an empty result, a refused parameter
 //   /detail/:productId                      in stock, with the quantity error, Stock Out, an unknown product
+//   /cart                                   empty; with lines and a delivery estimate, signed out and in; a phone
+//   /checkout                               the cart's, Buy It Now's line alone, with its fields' errors (signed in)
 //   /login, /register                       empty, with their validation errors; login's refusal and its notice
 //   /forgot-password, /reset-password       the form, its error, the link sent; a broken link, a new password
 //   /* (not found), /api/docs               the not-found page; the API reference (Scalar's own markup excluded)
@@ -29,6 +31,21 @@ async function demoProducts(page: Page) {
     productNamed(page.request, "Combination Water Stone 1000/6000"),
   ]);
   return { inStock, stockOut };
+}
+
+/** Lines in the browser's cart, through the API with its own cookies: a guest's cart, or the signed-in customer's. */
+async function fillCart(page: Page) {
+  const lines = [
+    [await productNamed(page.request, "F-Clamp 300 mm"), 100],
+    [await productNamed(page.request, "Low-Angle Block Plane"), 20],
+  ] as const;
+  for (const [product, quantity] of lines) {
+    const res = await page.request.post("/api/cart/items", {
+      data: { productId: product._id, quantity },
+      headers: { Origin: BASE_URL },
+    });
+    if (!res.ok()) throw new Error(`add to cart failed: ${res.status()} ${await res.text()}`);
+  }
 }
 
 for (const [language, t] of Object.entries(LANGUAGES) as [Language, typeof en][]) {
@@ -76,6 +93,20 @@ for (const [language, t] of Object.entries(LANGUAGES) as [Language, typeof en][]
       // The page around it, the store's own, is checked.
       await expectAccessibleScreen(page, "/api/docs", "the API reference", { exclude: ["#app"] });
     });
+  });
+
+  test(`a guest's cart has no serious accessibility finding, empty and with lines (${language})`, async ({
+    page,
+    context,
+  }) => {
+    await inLanguage(context, language);
+    await openScreen(page, "/cart");
+    await expect(page.getByText(t.cart.empty)).toBeVisible();
+    await expectAccessibleScreen(page, "/cart", "an empty cart");
+    await fillCart(page);
+    await openScreen(page, "/cart?district=Gazipur");
+    await expect(page.getByTestId("cart-line")).toHaveCount(2);
+    await expectAccessibleScreen(page, "/cart", "a guest's lines and the delivery estimate");
   });
 
   test(`the sign-in screens and their errors have no serious accessibility finding (${language})`, async ({
@@ -128,6 +159,7 @@ for (const [language, t] of Object.entries(LANGUAGES) as [Language, typeof en][]
   }) => {
     const { inStock } = await demoProducts(page);
     await registerViaApi(page);
+    await fillCart(page);
     await inLanguage(context, language);
     for (const [route, url] of [
       ["/", "/"],
@@ -135,6 +167,9 @@ for (const [language, t] of Object.entries(LANGUAGES) as [Language, typeof en][]
       ["/myprotfolio", "/myprotfolio"],
       ["/shop", "/shop"],
       ["/detail/:productId", `/detail/${inStock._id}`],
+      ["/cart", "/cart"],
+      ["/checkout", "/checkout"],
+      ["/checkout", `/checkout?productId=${inStock._id}&quantity=100`],
     ] as const) {
       await openScreen(page, url);
       await expect(page.getByRole("button", { name: t.nav.logout })).toBeVisible();
@@ -142,6 +177,12 @@ for (const [language, t] of Object.entries(LANGUAGES) as [Language, typeof en][]
     }
     await openScreen(page, "/no-such-page", 404);
     await expectAccessibleScreen(page, "/*", "not found, signed in");
+
+    // Place order with the new address's fields left empty: each says what it needs.
+    await openScreen(page, "/checkout");
+    await page.getByRole("button", { name: t.checkout.place }).click();
+    await expect(page.locator("#name-error")).toBeVisible();
+    await expectAccessibleScreen(page, "/checkout", "its fields' errors");
   });
 
   test.describe(() => {
@@ -152,6 +193,7 @@ for (const [language, t] of Object.entries(LANGUAGES) as [Language, typeof en][]
       context,
     }) => {
       const { inStock } = await demoProducts(page);
+      await fillCart(page);
       await inLanguage(context, language);
       for (const [route, url, status] of [
         ["/", "/", 200],
@@ -159,6 +201,7 @@ for (const [language, t] of Object.entries(LANGUAGES) as [Language, typeof en][]
         ["/myprotfolio", "/myprotfolio", 200],
         ["/shop", "/shop?q=saw", 200],
         ["/detail/:productId", `/detail/${inStock._id}`, 200],
+        ["/cart", "/cart?district=Sylhet", 200],
         ["/login", "/login", 200],
         ["/register", "/register", 200],
         ["/forgot-password", "/forgot-password", 200],

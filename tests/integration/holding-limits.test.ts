@@ -6,6 +6,7 @@ import type { Message } from "@shared/messages";
 import { translate } from "~/i18n/use-message";
 import { asBearer, jsonInit, signUp, signUpAdmin, type TestAccount } from "../support/accounts";
 import { readAnswer } from "../support/action-answer";
+import { buyItNow } from "../support/cart-page-scenes";
 import { makeProduct, TEST_DELIVERY } from "../support/orders";
 import { usePageApp } from "../support/page-app";
 
@@ -98,14 +99,14 @@ describe("no one holds the stock hostage", () => {
       await placed(buyer, id, 200);
     });
 
-    it("refuses Buy It Now with the same 409, in English and in Bangla", async () => {
+    it("refuses Buy It Now (checkout's Place order of its line) with the same 409, in English and in Bangla", async () => {
       const buyer = await signUp(t);
       const { id } = await makeProduct(t, { availability: 160, minimumQuantity: 20 });
       await placed(buyer, id, 80);
-      const english = await readAnswer(await t.postForm(`/detail/${id}`, { quantity: "40" }, buyer));
+      const english = await readAnswer(await buyItNow(t, buyer, id, 40));
       expect(english).toMatchObject({ status: 409, refused: true, message: holding(80, 80) });
-      // The page shows the refusal's code in the reader's language.
-      const said = (english.data as { toast: { said: Message } }).toast.said;
+      // The page shows the refusal's code, beside its line, in the reader's language.
+      const said = (english.data as { errors: Record<string, Message> }).errors[`lines.${id}`]!;
       expect(translate(said, "bn")).toBe(
         "আপনার পরিশোধ বা নিশ্চিত না হওয়া অর্ডারগুলোতে এই যন্ত্রের ৮০ পিস ধরা আছে; একজন ক্রেতা সর্বোচ্চ ৮০ পিস ধরে " +
           "রাখতে পারেন। আরও অর্ডার করার আগে একটির মূল্য পরিশোধ করুন বা বাতিল করুন।",
@@ -208,7 +209,7 @@ describe("no one holds the stock hostage", () => {
   });
 
   describe("the step of 20 is a rule", () => {
-    it("refuses 21 on a minimum of 20 with 400 and its message, on the API and Buy It Now; 40 passes", async () => {
+    it("refuses 21 on a minimum of 20 with 400 and its message, on the API and Add to cart (Place order: 409, the line named); 40 passes", async () => {
       const buyer = await signUp(t);
       const { id } = await makeProduct(t, { availability: 200, minimumQuantity: 20 });
       expect(await refusal(await placeOrder(buyer, id, 21))).toEqual({
@@ -217,9 +218,13 @@ describe("no one holds the stock hostage", () => {
         message: "Quantity goes up in steps of 20 from the minimum of 20: order 20 or 40 Pis",
         params: { min: 20, lower: 20, higher: 40 },
       });
-      const page = await readAnswer(await t.postForm(`/detail/${id}`, { quantity: "55" }, buyer));
+      const page = await readAnswer(await t.postForm("/cart", { intent: "add", productId: id, quantity: "55" }, buyer));
       expect(page).toMatchObject({ status: 400, refused: true });
       expect(page.message).toBe("Quantity goes up in steps of 20 from the minimum of 20: order 40 or 60 Pis");
+      // Place order refuses the order as a whole (409), with the line's own message beside it.
+      const placing = await readAnswer(await buyItNow(t, buyer, id, 55));
+      expect(placing).toMatchObject({ status: 409, refused: true });
+      expect(placing.message).toBe("Quantity goes up in steps of 20 from the minimum of 20: order 40 or 60 Pis");
       expect(await stockOf(id)).toBe(200);
       await placed(buyer, id, 40);
       expect(await stockOf(id)).toBe(160);

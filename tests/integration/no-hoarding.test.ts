@@ -5,6 +5,7 @@ import type { ProductJson } from "@server/catalog";
 import { order, product } from "@server/db/schema";
 import { asBearer, jsonInit, signUp, signUpAdmin, type TestAccount } from "../support/accounts";
 import { readAnswer } from "../support/action-answer";
+import { buyItNow } from "../support/cart-page-scenes";
 import { makeProduct, TEST_DELIVERY } from "../support/orders";
 import { usePageApp } from "../support/page-app";
 
@@ -142,11 +143,11 @@ describe("no hoarding", () => {
       }
     });
 
-    it("refuses Buy It Now on the detail page with the same 409 and message", async () => {
+    it("refuses Buy It Now (checkout's Place order of its line) with the same 409 and message", async () => {
       const buyer = await signUp(t);
       await atTheLimit(buyer);
       const { id } = await makeProduct(t);
-      const answer = await readAnswer(await t.postForm(`/detail/${id}`, { quantity: "20" }, buyer));
+      const answer = await readAnswer(await buyItNow(t, buyer, id, 20));
       expect(answer).toMatchObject({ status: 409, refused: true, message: TOO_MANY_OPEN });
       expect(await stockOf(id)).toBe(200);
     });
@@ -198,14 +199,21 @@ describe("no hoarding", () => {
       await placed(buyer, id, 100);
     });
 
-    it("refuses Buy It Now over the limit with the same 409 and message", async () => {
+    it("refuses Add to cart and Buy It Now (Place order of its line) over the limit with the same 409 and message", async () => {
       const buyer = await signUp(t);
       const { id } = await makeProduct(t);
-      const answer = await readAnswer(await t.postForm(`/detail/${id}`, { quantity: "120" }, buyer));
+      const added = await readAnswer(
+        await t.postForm("/cart", { intent: "add", productId: id, quantity: "120" }, buyer),
+      );
+      expect(added).toMatchObject({ status: 409, refused: true, message: atMost(100) });
+      const answer = await readAnswer(await buyItNow(t, buyer, id, 120));
       expect(answer).toMatchObject({ status: 409, refused: true, message: atMost(100) });
       expect(await stockOf(id)).toBe(200);
-      const done = await readAnswer(await t.postForm(`/detail/${id}`, { quantity: "100" }, buyer));
-      expect(done).toMatchObject({ status: 200, done: true });
+      const done = await readAnswer(await buyItNow(t, buyer, id, 100));
+      expect(done).toMatchObject({
+        status: 302,
+        location: expect.stringMatching(/^\/dashboard\/payment\/[0-9a-f-]{36}$/),
+      });
       expect(await stockOf(id)).toBe(100);
     });
   });
@@ -326,10 +334,14 @@ describe("no hoarding", () => {
       expect((await productJson(row!.id)).product.maxPerOrder).toBeNull();
     });
 
-    it("is refused over it through Buy It Now with the same message", async () => {
+    it("is refused over it through Add to cart and Buy It Now (Place order of its line) with the same message", async () => {
       const buyer = await signUp(t);
       const { id } = await makeProduct(t, { availability: 1000, maxPerOrder: 40 });
-      const answer = await readAnswer(await t.postForm(`/detail/${id}`, { quantity: "60" }, buyer));
+      const added = await readAnswer(
+        await t.postForm("/cart", { intent: "add", productId: id, quantity: "60" }, buyer),
+      );
+      expect(added).toMatchObject({ status: 409, refused: true, message: atMost(40) });
+      const answer = await readAnswer(await buyItNow(t, buyer, id, 60));
       expect(answer).toMatchObject({ status: 409, refused: true, message: atMost(40) });
       expect(await stockOf(id)).toBe(1000);
     });

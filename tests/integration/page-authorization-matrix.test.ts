@@ -1,9 +1,11 @@
 import { randomUUID } from "node:crypto";
+import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { OTHER_CATEGORY_ID } from "@server/db/schema";
+import { order, OTHER_CATEGORY_ID } from "@server/db/schema";
 import { insertCategory } from "@server/catalog/sql/category-rows";
 import { signUp, signUpAdmin, type TestAccount } from "../support/accounts";
 import { readAnswer } from "../support/action-answer";
+import { anAccountCartLine, anAddressBook, noCartsOf } from "../support/cart-page-scenes";
 import { CALLS_COUNTED, changedTables, fingerprint, type Ignored } from "../support/fingerprint";
 import { usePageApp, type PageContext } from "../support/page-app";
 import {
@@ -30,12 +32,14 @@ type Who = "anonymous" | "owner" | "other" | "admin";
 const WHO: Who[] = ["anonymous", "owner", "other", "admin"];
 
 /**
- * - `done`: 200, and the page shows what the action did (a success toast, or Buy It Now's new order).
+ * - `done`: 200, and the page shows what the action did (a success toast).
+ * - `placed`: Place order's answer to a document post, a redirect to the Pay Order page of a new unpaid order of
+ *   the poster's; `cod`: to the order's own page, the new order awaiting cash on delivery.
  * - `login`: a redirect to /login?redirectTo=<the page>, to come back after signing in.
  * - `home`: a redirect to / (My Orders signs out a visitor without a session, spec §4).
  * - a status: refused with it, and the page says why.
  */
-type Verdict = "done" | "login" | "home" | 400 | 403 | 404 | 409;
+type Verdict = "done" | "placed" | "cod" | "login" | "home" | 400 | 403 | 404 | 409;
 
 interface Accounts {
   owner: TestAccount;
@@ -47,13 +51,16 @@ interface PageAction {
   action: string;
   /** What the post works on; the owner's things. */
   scene: (t: PageContext, a: Accounts) => Promise<Scene>;
-  post: (s: Scene) => { path: string; fields: Record<string, string> };
+  post: (s: Scene) => { path: string; fields: Record<string, string | string[]> };
   expected: [anonymous: Verdict, owner: Verdict, other: Verdict, admin: Verdict];
+  /** Tables a post that does what it asks must change (beside any others), and tables it must leave alone. */
+  changes?: string[];
+  keeps?: string[];
 }
 
 /**
  * Bookkeeping, not the store's rows: My Orders signs a visitor out through Better Auth's handler, which counts the
- * request; Buy It Now counts an order the domain refuses against the store's rate limits.
+ * request; Place order and the cart's forms count a write the domain refuses against the store's rate limits.
  */
 const COUNTED: Ignored = { tables: ["public.rate_limit", ...CALLS_COUNTED.tables!] };
 
@@ -65,10 +72,82 @@ const manageOrder = (intent: string) => (s: Scene) => ({
   fields: { intent, orderId: s.orderId! },
 });
 const makeAdmin = (intent: string) => (s: Scene) => ({ path: "/dashboard/admin", fields: { intent, email: s.email! } });
-const buyNow = (quantity: string) => (s: Scene) => ({
-  path: `/detail/${s.productId}`,
-  fields: { quantity, idempotencyKey: randomUUID() },
+const addToCart = (quantity: string) => (s: Scene) => ({
+  path: "/cart",
+  fields: { intent: "add", productId: s.productId!, quantity },
 });
+const cartLine =
+  (intent: "set" | "remove", quantity = "40") =>
+  (s: Scene): { path: string; fields: Record<string, string> } => ({
+    path: "/cart",
+    fields: intent === "set" ? { intent, lineId: s.lineId!, quantity } : { intent, lineId: s.lineId! },
+  });
+const ownersCartLine = (t: PageContext, a: Accounts) => anAccountCartLine(t, a.owner);
+/** Place order's form as checkout draws it for a new address, with a fresh attempt key, and what `change` changes. */
+const orderForm = (change: Record<string, string> = {}) => ({
+  addressId: "new",
+  ...TEST_DELIVERY,
+  paymentMethod: "card",
+  attempt: randomUUID(),
+  ...change,
+});
+/** Buy It Now: the product page's GET form opens checkout with its line alone, and Place order posts there. */
+const buyNow =
+  (quantity: string, change: Record<string, string> = {}) =>
+  (s: Scene) => ({
+    path: `/checkout?productId=${s.productId}&quantity=${quantity}`,
+    fields: orderForm(change),
+  });
+/** Place order of the cart: the owner's cart holds a line, the other customer's and the admin's hold none. */
+const ownersCartAlone = async (t: PageContext, a: Accounts) => {
+  await noCartsOf(t, [a.other, a.admin]);
+  return anAccountCartLine(t, a.owner);
+};
+const placeOrder =
+  (change: Record<string, string> = {}) =>
+  () => ({ path: "/checkout", fields: orderForm(change) });
+/** A product to buy now, and the owner's address book of one address (everyone else's empty). */
+const productAndOwnersAddress = async (t: PageContext, a: Accounts) => ({
+  ...(await aProduct(t)),
+  ...(await anAddressBook(t, a.owner, 1, [a.other, a.admin])),
+});
+const toSavedAddress = (s: Scene) => buyNow("20", { addressId: s.addressId! })(s);
+/** Delivery charges as /dashboard/delivery sends them: each zone's fields, a ticked box's name once per district. */
+const zonesForm =
+  (change: Record<string, string | string[]> = {}) =>
+  () => ({
+    path: "/dashboard/delivery",
+    fields: {
+      "dhaka_city.firstKg": "70",
+      "dhaka_city.perKg": "15",
+      "dhaka_city.codAvailable": "on",
+      "dhaka_city.district": ["Dhaka"],
+      "dhaka_suburbs.firstKg": "100",
+      "dhaka_suburbs.perKg": "20",
+      "dhaka_suburbs.freeAbove": "",
+      "dhaka_suburbs.codAvailable": "on",
+      "dhaka_suburbs.district": ["Gazipur", "Narayanganj", "Tangail"],
+      "outside_dhaka.firstKg": "130",
+      "outside_dhaka.perKg": "25",
+      "outside_dhaka.freeAbove": String(5000 + Math.floor(Math.random() * 1000)),
+      "outside_dhaka.codAvailable": "on",
+      ...change,
+    },
+  });
+/** My Profile's address book: the owner's addresses (two, the first the default), everyone else's none. */
+const ownersAddresses = (t: PageContext, a: Accounts) => anAddressBook(t, a.owner, 2, [a.other, a.admin]);
+const noAddresses = (t: PageContext, a: Accounts) => anAddressBook(t, a.owner, 0, [a.other, a.admin]);
+const addressForm =
+  (intent: string, change: Record<string, string> = {}) =>
+  (s: Scene) => ({
+    path: "/dashboard/profile",
+    fields: {
+      intent,
+      ...(s.addressId ? { addressId: intent === "address-default" ? s.secondAddressId! : s.addressId } : {}),
+      ...(intent === "address-add" || intent === "address-save" ? { ...TEST_DELIVERY, address: "Road 7, Uttara" } : {}),
+      ...change,
+    },
+  });
 const cancel = (s: Scene) => ({ path: "/dashboard/orders", fields: { orderId: s.orderId! } });
 const orderView = (fields: Record<string, string>) => (s: Scene) => ({
   path: `/dashboard/order/${s.orderId}`,
@@ -115,10 +194,35 @@ const TABLE: PageAction[] = [
   //           anonymous owner    other    admin
   { expected: ["login", "done",  "done",  "done"], action: "Profile (POST /dashboard/profile)", scene: none, post: () => ({ path: "/dashboard/profile", fields: profile }) },
   { expected: ["login", "done",  "done",  "done"], action: "Add Review (POST /dashboard/reviews)", scene: none, post: () => ({ path: "/dashboard/reviews", fields: { rating: "4.5", comment: "Sharp." } }) },
-  { expected: ["login", "done",  "done",  "done"], action: "Buy It Now (POST /detail/{id})", scene: (t) => aProduct(t), post: buyNow("20") },
-  { expected: ["login", 400,     400,     400   ], action: "Buy It Now, below the minimum", scene: (t) => aProduct(t), post: buyNow("19") },
+  { expected: ["done",  "done",  "done",  "done"], action: "Add to cart (POST /cart, add)", scene: (t) => aProduct(t), post: addToCart("20"), changes: ["public.cart", "public.cart_line"] },
+  { expected: [400,     400,     400,     400   ], action: "Add to cart, below the minimum", scene: (t) => aProduct(t), post: addToCart("19") },
+  { expected: [409,     409,     409,     409   ], action: "Add to cart, more than the stock", scene: (t) => aProduct(t), post: addToCart("220") },
+  { expected: [404,     404,     404,     404   ], action: "Add to cart, an unknown product", scene: unknownProduct, post: addToCart("20") },
+  { expected: [404,     "done",  404,     404   ], action: "Cart: change the owner's line (POST /cart, set)", scene: ownersCartLine, post: cartLine("set"), changes: ["public.cart_line"] },
+  { expected: [404,     400,     404,     404   ], action: "Cart: the owner's line, a quantity off the steps of 20", scene: ownersCartLine, post: cartLine("set", "30") },
+  { expected: [404,     "done",  404,     404   ], action: "Cart: remove the owner's line (POST /cart, remove)", scene: ownersCartLine, post: cartLine("remove"), changes: ["public.cart_line"] },
+  { expected: [404,     404,     404,     404   ], action: "Cart: remove an unknown line", scene: () => Promise.resolve({ lineId: randomUUID() }), post: cartLine("remove") },
+  { expected: [400,     400,     400,     400   ], action: "Cart: an intent no form sends", scene: ownersCartLine, post: (s) => ({ path: "/cart", fields: { intent: "empty", lineId: s.lineId! } }) },
+  { expected: ["login", "placed","placed","placed"], action: "Buy It Now: Place order of its line alone (POST /checkout?productId=…&quantity=…)", scene: (t) => aProduct(t), post: buyNow("20"), changes: ["public.order", "public.order_line", "public.product"], keeps: ["public.cart", "public.cart_line"] },
+  { expected: ["login", 409,     409,     409   ], action: "Buy It Now, below the minimum", scene: (t) => aProduct(t), post: buyNow("19") },
   { expected: ["login", 409,     409,     409   ], action: "Buy It Now, more than the stock", scene: (t) => aProduct(t), post: buyNow("220") },
-  { expected: ["login", 404,     404,     404   ], action: "Buy It Now, an unknown product", scene: unknownProduct, post: buyNow("20") },
+  { expected: ["login", 409,     409,     409   ], action: "Buy It Now, an unknown product (a line checkout cannot take, named)", scene: unknownProduct, post: buyNow("20") },
+  { expected: ["login", 404,     404,     404   ], action: "Buy It Now, a product id that is no id", scene: () => Promise.resolve({ productId: "no-such-product" }), post: buyNow("20") },
+  { expected: ["login", "cod",   "cod",   "cod" ], action: "Buy It Now, cash on delivery", scene: (t) => aProduct(t), post: buyNow("20", { paymentMethod: "cod" }), changes: ["public.order", "public.order_line", "public.product"], keeps: ["public.cart_line"] },
+  { expected: ["login", 400,     400,     400   ], action: "Buy It Now, a phone that is no mobile number", scene: (t) => aProduct(t), post: buyNow("20", { phone: "12345" }) },
+  { expected: ["login", 409,     409,     409   ], action: "Buy It Now, SSLCommerz on a store without it", scene: (t) => aProduct(t), post: buyNow("20", { paymentMethod: "sslcommerz" }) },
+  { expected: ["login", "placed",404,     404   ], action: "Buy It Now, to the owner's saved address (addressId)", scene: productAndOwnersAddress, post: toSavedAddress, changes: ["public.order", "public.order_line", "public.product"], keeps: ["public.saved_address"] },
+  { expected: ["login", "placed",409,     409   ], action: "Place order of the cart (POST /checkout): the owner's holds a line, the others' none", scene: ownersCartAlone, post: placeOrder(), changes: ["public.order", "public.order_line", "public.product", "public.cart_line"] },
+  { expected: ["login", 403,     403,     "done"], action: "Delivery charges (POST /dashboard/delivery)", scene: none, post: zonesForm(), changes: ["public.delivery_zone"] },
+  { expected: ["login", 403,     403,     400   ], action: "Delivery charges, a charge below nothing", scene: none, post: zonesForm({ "dhaka_city.firstKg": "-1" }) },
+  { expected: ["login", 403,     403,     400   ], action: "Delivery charges, a district in two zones", scene: none, post: zonesForm({ "dhaka_city.district": ["Dhaka", "Gazipur"] }) },
+  { expected: ["login", "done",  "done",  "done"], action: "Address book: add (POST /dashboard/profile, address-add)", scene: noAddresses, post: addressForm("address-add"), changes: ["public.saved_address"] },
+  { expected: ["login", 400,     400,     400   ], action: "Address book: add, a phone that is no mobile number", scene: noAddresses, post: addressForm("address-add", { phone: "12345" }) },
+  { expected: ["login", "done",  404,     404   ], action: "Address book: save the owner's address (address-save)", scene: ownersAddresses, post: addressForm("address-save"), changes: ["public.saved_address"] },
+  { expected: ["login", "done",  404,     404   ], action: "Address book: remove the owner's address (address-remove)", scene: ownersAddresses, post: addressForm("address-remove"), changes: ["public.saved_address"] },
+  { expected: ["login", "done",  404,     404   ], action: "Address book: make the owner's second address the default (address-default)", scene: ownersAddresses, post: addressForm("address-default"), changes: ["public.saved_address"] },
+  { expected: ["login", 404,     404,     404   ], action: "Address book: remove an unknown address", scene: () => Promise.resolve({ addressId: randomUUID() }), post: addressForm("address-remove") },
+  { expected: ["login", 400,     400,     400   ], action: "Address book: an intent no form sends", scene: ownersAddresses, post: addressForm("address-forget") },
   { expected: ["home",  "done",  403,     "done"], action: "Cancel (POST /dashboard/orders), an unpaid order", scene: ownersOrder, post: cancel },
   { expected: ["home",  409,     403,     "done"], action: "Cancel, a paid order (an admin's cancel makes its payment refund due)", scene: (t, a) => aPaidOrder(t, a.owner), post: cancel },
   { expected: ["home",  404,     404,     404   ], action: "Cancel, an unknown order", scene: unknownOrder, post: cancel },
@@ -192,11 +296,29 @@ describe("page authorization matrix: every page action that writes, posted as a 
         const changed = changedTables(before, await fingerprint(t.database, COUNTED));
         const seen = JSON.stringify({ ...answer, data: undefined, changed });
 
+        const did = () => {
+          expect(changed, seen).not.toEqual([]);
+          expect(changed, seen).toEqual(expect.arrayContaining(row.changes ?? []));
+          for (const table of row.keeps ?? []) expect(changed, seen).not.toContain(table);
+        };
         if (verdict === "done") {
           expect(answer.done, seen).toBe(true);
           expect(answer.data, seen).toBeDefined();
           expect(answer.toast?.kind ?? "success", seen).toBe("success");
-          expect(changed, seen).not.toEqual([]);
+          did();
+          return;
+        }
+        if (verdict === "placed" || verdict === "cod") {
+          expect([302, 303], seen).toContain(answer.status);
+          const page = verdict === "cod" ? "order" : "payment";
+          const [, orderId] = new RegExp(`^/dashboard/${page}/([0-9a-f-]{36})$`).exec(answer.location ?? "") ?? [];
+          expect(orderId, seen).toBeDefined();
+          const [placed] = await t.database.db.select().from(order).where(eq(order.id, orderId!));
+          expect(placed, seen).toMatchObject({
+            buyerEmail: accounts[who as Exclude<Who, "anonymous">].email,
+            status: verdict === "cod" ? "cod" : "unpaid",
+          });
+          did();
           return;
         }
         if (verdict === "login" || verdict === "home") {

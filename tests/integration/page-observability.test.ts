@@ -8,6 +8,7 @@ import { openDatabase } from "@server/db/client";
 import { createLogger } from "@server/log/logger";
 import { signUp } from "../support/accounts";
 import { readAnswer } from "../support/action-answer";
+import { buyItNow } from "../support/cart-page-scenes";
 import { makeProduct } from "../support/orders";
 import { usePageApp } from "../support/page-app";
 import { parsePrometheusText, valueOf, type Sample } from "../support/prometheus-text";
@@ -112,14 +113,17 @@ describe("the pages' log and metrics", () => {
     expect(await res.text()).not.toContain(failure!.err!.message);
   });
 
-  it("counts an order placed through the product page in GET /metrics, as one placed through the API", async () => {
+  it("counts an order placed through checkout's Place order (Buy It Now) in GET /metrics, as one placed through the API", async () => {
     const scrape = async () => parsePrometheusText(await (await t.request("/metrics")).text());
     const placed = (samples: Sample[]) => valueOf(samples, "randa_order_events_total", { event: "placed" });
     const buyer = await signUp(t);
     const { id } = await makeProduct(t);
     const before = placed(await scrape());
-    const answer = await readAnswer(await t.postForm(`/detail/${id}`, { quantity: "20" }, buyer));
-    expect(answer).toMatchObject({ status: 200, done: true });
+    const answer = await readAnswer(await buyItNow(t, buyer, id, 20));
+    expect(answer).toMatchObject({
+      status: 302,
+      location: expect.stringMatching(/^\/dashboard\/payment\/[0-9a-f-]{36}$/),
+    });
     expect(placed(await scrape()) - before).toBe(1);
   });
 

@@ -1,5 +1,6 @@
 import { useT } from "~/i18n/use-t";
 import { Form, Link, NavLink, useLocation } from "react-router";
+import { formatCount } from "@shared/format";
 import { MAX_QUERY_LENGTH } from "@shared/list-page";
 import { loadTranslator } from "~/i18n/translators";
 import { Button, buttonClass } from "~/components/ui/button";
@@ -42,7 +43,7 @@ export function Navbar({ user, cartCount }: NavbarProps) {
           <NavLink
             to="/cart"
             className={(s) => `${linkClass(s)} relative inline-flex items-center`}
-            aria-label={t("cart.navLabel", { count: cartCount, n: cartCount })}
+            aria-label={t("cart.navLabel", { count: cartCount, n: formatCount(cartCount, language) })}
             data-testid="nav-cart"
           >
             <CartIcon />
@@ -51,11 +52,12 @@ export function Navbar({ user, cartCount }: NavbarProps) {
                 className="ml-0.5 rounded-full bg-forest-700 px-1.5 text-xs font-bold text-white"
                 aria-hidden="true"
               >
-                {cartCount}
+                {formatCount(cartCount, language)}
               </span>
             ) : null}
           </NavLink>
-          <NavLink to="/" end className={linkClass}>
+          {/* On a phone the logo is the way home, so that the cart and the account's links fit at 360 px. */}
+          <NavLink to="/" end className={(s) => `${linkClass(s)} hidden sm:inline-block`}>
             {t("nav.home")}
           </NavLink>
           <NavLink to="/blogs" className={linkClass}>

@@ -38,14 +38,50 @@ function zonesOf(form: FormData) {
   }));
 }
 
+/** What was typed, for a refusal to show again: each field's value, and each zone's ticked districts, one a line. */
+function typedZones(form: FormData): Record<string, string> {
+  const values = typedValues(form);
+  for (const id of ZONE_IDS) {
+    values[`${id}.district`] = form
+      .getAll(`${id}.district`)
+      .filter((d) => typeof d === "string")
+      .join("\n");
+  }
+  return values;
+}
+
 export async function action(args: Route.ActionArgs) {
   const form = await formOf(args.request);
   return act(
     args,
     (ctx) => setDeliveryZones(ctx, { zones: zonesOf(form) }),
     () => succeeded(M.zone.saved),
-    { fields: true, values: typedValues(form) },
+    { fields: true, values: typedZones(form) },
   );
+}
+
+/** A zone as its fields show it: as saved, or as a refused form typed it (text, and the boxes it ticked). */
+type ZoneShown = Omit<ZoneJson, "firstKg" | "perKg" | "freeAbove"> & {
+  firstKg: number | string;
+  perKg: number | string;
+  freeAbove: number | string | null;
+};
+
+/** The zones as the refused form had them (a page posted without JavaScript is drawn afresh), else as saved. */
+function shownZones(zones: ZoneJson[], typed: Record<string, string> | undefined): ZoneShown[] {
+  if (!typed) return zones;
+  return zones.map((zone) => {
+    const own = (field: string) => typed[`${zone.id}.${field}`];
+    return {
+      id: zone.id,
+      firstKg: own("firstKg") ?? "",
+      perKg: own("perKg") ?? "",
+      freeAbove: own("freeAbove") ?? "",
+      codAvailable: own("codAvailable") === "on",
+      advanceDeliveryCharge: own("advance") === "on",
+      districts: (own("district") ?? "").split("\n").filter(Boolean),
+    };
+  });
 }
 
 export default function DeliveryCharges({ loaderData, actionData }: Route.ComponentProps) {
@@ -57,7 +93,7 @@ export default function DeliveryCharges({ loaderData, actionData }: Route.Compon
       <p className="mt-2 max-w-3xl text-stone-700">{t("zones.intro")}</p>
       <Form method="post" className="mt-6 space-y-6">
         <FormError message={errors.zones} />
-        {loaderData.zones.map((zone, i) => (
+        {shownZones(loaderData.zones, actionData?.values).map((zone, i) => (
           <ZoneFields key={zone.id} zone={zone} errors={errors} index={i} />
         ))}
         <Button type="submit" size="lg">
@@ -70,7 +106,7 @@ export default function DeliveryCharges({ loaderData, actionData }: Route.Compon
 
 type Errors = Record<string, Said | undefined>;
 
-function ZoneFields({ zone, errors, index }: { zone: ZoneJson; errors: Errors; index: number }) {
+function ZoneFields({ zone, errors, index }: { zone: ZoneShown; errors: Errors; index: number }) {
   const { t, language } = useT();
   const bangla = language === "bn";
   const own = (field: string) => errors[`zones.${index}.${field}`];

@@ -9,7 +9,7 @@ import { Field } from "~/components/ui/field";
 import { PanelSection } from "~/components/ui/panel";
 import { FormError } from "~/components/ui/form-error";
 import { changeMyPassword } from "~/door/change-password.server";
-import { act, load, succeeded, withRetryAfter } from "~/door/page-door.server";
+import { act, load, succeeded, unknownIntent, withRetryAfter } from "~/door/page-door.server";
 import { useMessage } from "~/i18n/use-message";
 import { useActionToast } from "~/lib/use-action-toast";
 import { formOf, typedValues } from "~/door/form-input.server";
@@ -60,12 +60,15 @@ function addressAction(args: Route.ActionArgs, form: Record<string, FormDataEntr
         (ctx) => removeAddress(ctx, form.addressId),
         () => succeeded(M.address.removed),
       );
-    default:
+    case "address-default":
       return act(
         args,
         (ctx) => makeDefaultAddress(ctx, form.addressId),
         () => succeeded(M.address.default_set),
       );
+    default:
+      // An intent no form of the book sends is not taken for one that does.
+      return unknownIntent();
   }
 }
 

@@ -9,14 +9,17 @@ import { DistrictSelect } from "~/components/cart/district-select";
 import { ButtonLink, Button } from "~/components/ui/button";
 import { act, load, unknownIntent, withRetryAfter } from "~/door/page-door.server";
 import { formNumber, formOf, formText } from "~/door/form-input.server";
+import { localTitle } from "~/i18n/meta";
 import { useFormat } from "~/i18n/use-format";
 import { useMessage } from "~/i18n/use-message";
 import { useT } from "~/i18n/use-t";
-import { pageTitle } from "~/lib/site";
 import { useActionToast, type ActionResult } from "~/lib/use-action-toast";
 import type { Route } from "./+types/cart";
 
-export const meta: Route.MetaFunction = () => [{ title: pageTitle("Cart") }, { name: "robots", content: "noindex" }];
+export const meta: Route.MetaFunction = ({ matches }) => [
+  { title: localTitle(matches, "cart.title") },
+  { name: "robots", content: "noindex" },
+];
 
 /** A refused cart change (the limit on cart writes) carries its Retry-After, as the API's answer does. */
 export const headers: Route.HeadersFunction = withRetryAfter;

@@ -1,5 +1,5 @@
 import { useEffect, useState } from "react";
-import { redirect, useFetcher, useNavigate } from "react-router";
+import { redirect, useFetcher, useNavigate, type ShouldRevalidateFunction } from "react-router";
 import { checkout, checkoutSummary } from "@server/checkout";
 import { M, message, type Message } from "@shared/messages";
 import { poishaToTk } from "@shared/money";
@@ -11,18 +11,18 @@ import { Button, ButtonLink } from "~/components/ui/button";
 import { FormError } from "~/components/ui/form-error";
 import { act, load, withRetryAfter } from "~/door/page-door.server";
 import { formNumber, formOf, formText, typedValues } from "~/door/form-input.server";
+import { localTitle } from "~/i18n/meta";
 import { useFormat } from "~/i18n/use-format";
 import { useMessage } from "~/i18n/use-message";
 import { useT } from "~/i18n/use-t";
 import { useScripted } from "~/lib/hydration";
 import { randomKey } from "~/lib/random-key";
-import { pageTitle } from "~/lib/site";
 import { showToast } from "~/lib/toast";
 import type { ActionResult } from "~/lib/use-action-toast";
 import type { Route } from "./+types/checkout";
 
-export const meta: Route.MetaFunction = () => [
-  { title: pageTitle("Checkout") },
+export const meta: Route.MetaFunction = ({ matches }) => [
+  { title: localTitle(matches, "checkout.title") },
   { name: "robots", content: "noindex" },
 ];
 
@@ -60,6 +60,10 @@ interface Placed extends ActionResult {
   placed?: { id: string; to: string; said: Message };
 }
 
+/** An order placed: the page goes on to it, so its lines are not loaded again (an empty cart would show meanwhile). */
+export const shouldRevalidate: ShouldRevalidateFunction = ({ actionResult, defaultShouldRevalidate }) =>
+  (actionResult as Placed | undefined)?.placed ? false : defaultShouldRevalidate;
+
 /** Place order: the order of the cart (or of Buy It Now's line), then its payment or its cash-on-delivery page. */
 export async function action(args: Route.ActionArgs) {
   const form = await formOf(args.request);
@@ -79,8 +83,9 @@ export async function action(args: Route.ActionArgs) {
     saveAddress: form.get("saveAddress") === "on",
     ...(only ? { only } : {}),
   };
-  // A browser running the page's script asks for data (`.data`); one without follows a redirect.
-  const scripted = new URL(args.request.url).pathname.endsWith(".data");
+  // A browser running the page's script says so in what it posts (React Router hands the action the page's own URL,
+  // `.data` taken off); it shows the toast and goes on itself. A browser without the script follows a redirect.
+  const scripted = form.get("scripted") === "1";
   return act(
     args,
     (ctx) => checkout(ctx, body, formText(form.get("attempt"))),
@@ -118,12 +123,14 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
   const busy = fetcher.state !== "idle";
   const chargePoisha = quote?.chargePoisha ?? null;
 
+  // Once the post and the loads after it are done: a navigation started while they load is committed with this
+  // page's routes (the order's address shown over an empty checkout).
+  const placed = fetcher.state === "idle" ? fetcher.data?.placed : undefined;
   useEffect(() => {
-    const placed = fetcher.data?.placed;
     if (!placed) return;
     void showToast("success", placed.said);
     void navigate(placed.to);
-  }, [fetcher.data]); // eslint-disable-line react-hooks/exhaustive-deps
+  }, [placed]); // eslint-disable-line react-hooks/exhaustive-deps
 
   /** A district chosen: the charge is reckoned again for it (the loader runs, the form keeps what was typed). */
   function recharge(district: string) {
@@ -141,6 +148,7 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
       setChecked(parsed.success ? {} : fieldErrors(parsed.error));
       if (!parsed.success) return;
     }
+    form.set("scripted", "1");
     void fetcher.submit(form, { method: "post" });
   }
 

@@ -13,6 +13,12 @@ export async function findCartId(db: Db, owner: CartOwner): Promise<string | nul
   return row?.id ?? null;
 }
 
+/** The owner's cart, locked until the transaction ends (a guest cart being joined to an account's). */
+export async function lockCartId(db: Db, owner: CartOwner): Promise<string | null> {
+  const [row] = await db.select({ id: cart.id }).from(cart).where(ownedBy(owner)).for("update");
+  return row?.id ?? null;
+}
+
 /** The owner's cart, made when they have none; two requests making it at once end with the same one. */
 export async function ensureCartId(db: Db, owner: CartOwner): Promise<string> {
   const values = "userId" in owner ? { userId: owner.userId } : { tokenHash: owner.tokenHash };

@@ -5,7 +5,7 @@ import { changedTables, fingerprint } from "../fingerprint";
 import { usePageApp, type PageContext } from "../page-app";
 import { forgetOrdersAndProducts, type Scene } from "../page-scenes";
 import { TEST_ORIGIN } from "../test-app";
-import { fuzzPageAction, type FuzzedAction, type PageAccounts } from "./fuzz-page-action";
+import { cookieFor, fuzzPageAction, type FuzzedAction, type PageAccounts } from "./fuzz-page-action";
 import { FUZZ_RUNS, FUZZ_TIMEOUT } from "./run-fuzz";
 
 /**
@@ -33,7 +33,7 @@ const NOT_A_FORM: Record<string, (fields: Record<string, string>) => { type?: st
 const pathOf = (action: FuzzedAction, s: Scene) => action.call.split(" ")[1]!.replace("{id}", action.id?.(s) ?? "");
 
 /**
- * A page app with a customer and an admin and, for each page action `actionsOf` lists: hostile form posts never
+ * A page app with a customer, an admin and a guest (no session) and, for each page action `actionsOf` lists: hostile form posts never
  * get a 5xx nor change a row unless done, the valid form is done, and a body that is not a form is refused. The
  * page actions are spread over a few files that call this, so that they run side by side on the test workers.
  */
@@ -44,6 +44,7 @@ export function fuzzPageActions(what: string, actionsOf: (t: PageContext, accoun
     beforeAll(async () => {
       accounts.owner = await signUp(t);
       accounts.admin = await signUpAdmin(t);
+      accounts.guest = { name: "", email: "", password: "", cookie: "", token: "" };
     });
     // Each action starts without the orders and products of the ones before: its posts cost the same at 1,000 runs.
     beforeEach(() => forgetOrdersAndProducts(t));
@@ -67,7 +68,9 @@ export function fuzzPageActions(what: string, actionsOf: (t: PageContext, accoun
         for (const [kind, make] of Object.entries(NOT_A_FORM)) {
           const s = await (action.scene ?? (() => Promise.resolve({})))();
           const { type, body } = make(action.fields(s));
-          const headers: Record<string, string> = { Origin: TEST_ORIGIN, Cookie: accounts[action.as].cookie };
+          const headers: Record<string, string> = { Origin: TEST_ORIGIN };
+          const cookie = cookieFor(action, accounts, s);
+          if (cookie) headers.Cookie = cookie;
           if (type) headers["Content-Type"] = type;
           const before = await fingerprint(t.database);
           const answer = await readAnswer(await t.request(pathOf(action, s), { method: "POST", headers, body }));
