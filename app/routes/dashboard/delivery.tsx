@@ -2,6 +2,7 @@ import { Form } from "react-router";
 import { adminOnly } from "@server/context/actor";
 import { deliveryZones, setDeliveryZones, zoneJson, type ZoneJson } from "@server/delivery";
 import { DIVISIONS } from "@shared/bangladesh";
+import { formatCount } from "@shared/format";
 import { FALLBACK_ZONE, ZONE_IDS } from "@shared/delivery-zones";
 import { M } from "@shared/messages";
 import { Button } from "~/components/ui/button";
@@ -165,7 +166,7 @@ function ZoneFields({ zone, errors, index }: { zone: ZoneShown; errors: Errors; 
             return (
               <details key={division.name} open={ticked > 0} className="rounded-md border border-stone-200 p-2">
                 <summary className="cursor-pointer text-sm font-semibold text-stone-800">
-                  {bangla ? division.bn : division.name} ({ticked})
+                  {bangla ? division.bn : division.name} ({formatCount(ticked, language)})
                 </summary>
                 <div className="mt-2 grid grid-cols-2 gap-1 text-sm">
                   {division.districts.map(([name, bn]) => (
