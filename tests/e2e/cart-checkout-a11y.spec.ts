@@ -1,3 +1,4 @@
+import { pagesOf } from "./checkout";
 import type { Page } from "@playwright/test";
 import type { Language } from "../../shared/languages";
 import { BASE_URL, DEMO_ADMIN, registerViaApi } from "./accounts";
@@ -142,7 +143,7 @@ for (const language of LANGUAGES) {
       // Dhaka in two zones: refused, nothing saved.
       const suburbs = page.getByTestId("zone-dhaka_suburbs");
       await suburbs.getByRole("checkbox", { name: language === "bn" ? "ঢাকা" : "Dhaka", exact: true }).check();
-      await page.getByRole("button", { name: t.zones.save }).click();
+      await page.getByRole("button", { name: pagesOf(t).deliveryPage.save }).click();
       await expect(suburbs.getByText(said.zone.district_twice)).toBeVisible();
       await expect(page.locator("html[data-hydrated]")).toHaveCount(0);
       await expectAccessibleScreen(page, "/dashboard/delivery", "a refusal drawn by the server, without JavaScript");

@@ -1,3 +1,6 @@
+import { bn as bnWords } from "../../shared/words/bn";
+import { bnPages } from "../../shared/words/bn-pages";
+import { enPages } from "../../shared/words/en-pages";
 import type { BrowserContext, Page } from "@playwright/test";
 import { formatCount, formatTk } from "../../shared/format";
 import type { Language } from "../../shared/languages";
@@ -90,3 +93,6 @@ export async function fillDelivery(
 
 /** How wide the page's main content is: more than the window means a phone scrolls sideways to read it. */
 export const mainWidth = (page: Page) => page.evaluate(() => document.querySelector("main")!.scrollWidth);
+
+/** The words only one page reads (shared/words/en-pages.ts), in the language of a page catalogue. */
+export const pagesOf = (words: unknown) => (words === bnWords ? bnPages : enPages);

@@ -1,3 +1,4 @@
+import { pagesOf } from "./checkout";
 import type { BrowserContext, Page } from "@playwright/test";
 import { bn } from "../../shared/words/bn";
 import { en } from "../../shared/words/en";
@@ -134,7 +135,7 @@ for (const [language, t] of Object.entries(LANGUAGES) as [Language, typeof en][]
     await openScreen(page, "/dashboard/delivery");
     const suburbs = page.getByTestId("zone-dhaka_suburbs");
     await suburbs.getByRole("checkbox", { name: language === "bn" ? "ঢাকা" : "Dhaka", exact: true }).check();
-    await page.getByRole("button", { name: t.zones.save }).click();
+    await page.getByRole("button", { name: pagesOf(t).deliveryPage.save }).click();
     await expect(suburbs.getByRole("alert")).toBeVisible();
     await expectAccessibleScreen(page, "/dashboard/delivery", "a refused save, its message under the zone");
   });

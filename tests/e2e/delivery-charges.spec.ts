@@ -1,3 +1,4 @@
+import { pagesOf } from "./checkout";
 import { request as newRequest, type Browser } from "@playwright/test";
 import { BASE_URL, DEMO_ADMIN, registerViaApi } from "./accounts";
 import {
@@ -41,7 +42,7 @@ async function adminOn(browser: Browser, scripted: boolean, language: "en" | "bn
   const page = await context.newPage();
   await signInViaApi(context.request, DEMO_ADMIN);
   await page.goto("/dashboard/delivery");
-  await expect(page.getByRole("heading", { name: WORDS[language].zones.title })).toBeVisible();
+  await expect(page.getByRole("heading", { name: pagesOf(WORDS[language]).deliveryPage.title })).toBeVisible();
   if (scripted) await waitForHydration(page);
   return page;
 }
@@ -55,18 +56,22 @@ test("an admin raises the charges inside Dhaka city, and checkout charges the ne
   const admin = await adminOn(browser, true, "en");
   try {
     const city = admin.getByTestId("zone-dhaka_city");
-    await expect(city.getByLabel(t.zones.firstKg)).toHaveValue(String(DEFAULT_RATES.dhaka_city.firstKg));
-    await expect(city.getByLabel(t.zones.perKg)).toHaveValue(String(DEFAULT_RATES.dhaka_city.perKg));
-    await city.getByLabel(t.zones.firstKg).fill("90");
-    await city.getByLabel(t.zones.perKg).fill("18");
-    await admin.getByRole("button", { name: t.zones.save }).click();
+    await expect(city.getByLabel(pagesOf(t).deliveryPage.firstKg)).toHaveValue(
+      String(DEFAULT_RATES.dhaka_city.firstKg),
+    );
+    await expect(city.getByLabel(pagesOf(t).deliveryPage.perKg)).toHaveValue(String(DEFAULT_RATES.dhaka_city.perKg));
+    await city.getByLabel(pagesOf(t).deliveryPage.firstKg).fill("90");
+    await city.getByLabel(pagesOf(t).deliveryPage.perKg).fill("18");
+    await admin.getByRole("button", { name: pagesOf(t).deliveryPage.save }).click();
     await expect(toast(admin, MESSAGES.en.zone.saved)).toBeVisible();
     await admin.reload();
-    await expect(city.getByLabel(t.zones.firstKg)).toHaveValue("90");
-    await expect(city.getByLabel(t.zones.perKg)).toHaveValue("18");
+    await expect(city.getByLabel(pagesOf(t).deliveryPage.firstKg)).toHaveValue("90");
+    await expect(city.getByLabel(pagesOf(t).deliveryPage.perKg)).toHaveValue("18");
     // The other zones are as they were.
     const suburbs = admin.getByTestId("zone-dhaka_suburbs");
-    await expect(suburbs.getByLabel(t.zones.firstKg)).toHaveValue(String(DEFAULT_RATES.dhaka_suburbs.firstKg));
+    await expect(suburbs.getByLabel(pagesOf(t).deliveryPage.firstKg)).toHaveValue(
+      String(DEFAULT_RATES.dhaka_suburbs.firstKg),
+    );
 
     // A buyer's Buy It Now to Dhaka: 40 try squares of 300 g are 12 kg, Tk 90 and Tk 18 for each of the other 11.
     await registerViaApi(page);
@@ -117,14 +122,16 @@ test.describe("without JavaScript", () => {
     const admin = await adminOn(browser, false, "bn");
     try {
       const outside = admin.getByTestId("zone-outside_dhaka");
-      await expect(outside.getByLabel(t.zones.firstKg)).toHaveValue(String(DEFAULT_RATES.outside_dhaka.firstKg));
-      await outside.getByLabel(t.zones.firstKg).fill("150");
-      await outside.getByLabel(t.zones.perKg).fill("30");
-      await admin.getByRole("button", { name: t.zones.save }).click();
+      await expect(outside.getByLabel(pagesOf(t).deliveryPage.firstKg)).toHaveValue(
+        String(DEFAULT_RATES.outside_dhaka.firstKg),
+      );
+      await outside.getByLabel(pagesOf(t).deliveryPage.firstKg).fill("150");
+      await outside.getByLabel(pagesOf(t).deliveryPage.perKg).fill("30");
+      await admin.getByRole("button", { name: pagesOf(t).deliveryPage.save }).click();
       await expect(admin).toHaveURL(`${BASE_URL}/dashboard/delivery`);
       await admin.goto("/dashboard/delivery");
-      await expect(outside.getByLabel(t.zones.firstKg)).toHaveValue("150");
-      await expect(outside.getByLabel(t.zones.perKg)).toHaveValue("30");
+      await expect(outside.getByLabel(pagesOf(t).deliveryPage.firstKg)).toHaveValue("150");
+      await expect(outside.getByLabel(pagesOf(t).deliveryPage.perKg)).toHaveValue("30");
 
       // A guest's cart of one card's tool: 100 card scraper sets of 150 g are 15 kg, ৳150 and ৳30 for each of 14.
       await inLanguage(context, "bn");

@@ -5,9 +5,11 @@ import { bn } from "@shared/words/bn";
 import { bnMail } from "@shared/words/bn-mail";
 import { en } from "@shared/words/en";
 import { enMail } from "@shared/words/en-mail";
+import { enPages } from "@shared/words/en-pages";
+import { bnPages } from "@shared/words/bn-pages";
 
 /** Each language's whole catalogue: the pages' words, the messages by code and the e-mails' words. */
-const CATALOGUES = { en: { ...en, mail: enMail }, bn: { ...bn, mail: bnMail } };
+const CATALOGUES = { en: { ...en, ...enPages, mail: enMail }, bn: { ...bn, ...bnPages, mail: bnMail } };
 
 /**
  * The keys the store builds at runtime, as the template that builds them starts in the source: every key under such

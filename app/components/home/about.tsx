@@ -1,8 +1,8 @@
-import { useT } from "~/i18n/use-t";
+import { usePageT } from "~/i18n/use-page-t";
 import { site } from "~/lib/site";
 
 export function About() {
-  const { t } = useT();
+  const { t } = usePageT();
   return (
     <section aria-labelledby="about-heading" className="bg-white">
       <div className="mx-auto grid max-w-6xl items-center gap-10 px-4 py-14 sm:px-6 md:grid-cols-2">

@@ -1,4 +1,4 @@
-import { useT } from "~/i18n/use-t";
+import { usePageT } from "~/i18n/use-page-t";
 import { HomeSection } from "./home-section";
 
 const clients = [
@@ -11,7 +11,7 @@ const clients = [
 ];
 
 export function ClientLogos() {
-  const { t } = useT();
+  const { t } = usePageT();
   return (
     <HomeSection headingId="clients-heading" title={t("home.workshops")}>
       <ul className="mt-8 grid grid-cols-2 items-center gap-6 sm:grid-cols-3 lg:grid-cols-6">

@@ -1,11 +1,11 @@
-import { useT } from "~/i18n/use-t";
+import { usePageT } from "~/i18n/use-page-t";
 import { ButtonLink } from "~/components/ui/button";
 import { ProductCard } from "~/components/product-card";
 import type { ProductView } from "@shared/views";
 import { HomeSection } from "./home-section";
 
 export function FeaturedProducts({ products }: { products: ProductView[] }) {
-  const { t } = useT();
+  const { t } = usePageT();
   return (
     <HomeSection id="products" headingId="products-heading" title={t("home.featured")} className="scroll-mt-20">
       {products.length === 0 ? (

@@ -1,7 +1,7 @@
-import { useT } from "~/i18n/use-t";
+import { usePageT } from "~/i18n/use-page-t";
 import { buttonClass } from "~/components/ui/button";
 export function Hero() {
-  const { t } = useT();
+  const { t } = usePageT();
   return (
     <section className="bg-wood-100/60">
       <div className="mx-auto grid max-w-6xl items-center gap-8 px-4 py-10 sm:px-6 md:grid-cols-2 md:py-16">

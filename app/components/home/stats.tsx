@@ -1,4 +1,4 @@
-import { useT } from "~/i18n/use-t";
+import { usePageT } from "~/i18n/use-page-t";
 const stats = [
   { value: "25+", label: "home.years" },
   { value: "450+", label: "home.clients" },
@@ -7,7 +7,7 @@ const stats = [
 ] as const;
 
 export function Stats() {
-  const { t } = useT();
+  const { t } = usePageT();
   return (
     <section aria-label={t("home.numbers")} className="bg-forest-700 text-white">
       <dl className="mx-auto grid max-w-6xl grid-cols-2 gap-6 px-4 py-12 text-center sm:px-6 md:grid-cols-4">

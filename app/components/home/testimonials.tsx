@@ -1,9 +1,9 @@
-import { useT } from "~/i18n/use-t";
+import { usePageT } from "~/i18n/use-page-t";
 import { RatingStars } from "~/components/rating-stars";
 import type { ReviewView } from "@shared/views";
 
 export function Testimonials({ reviews }: { reviews: ReviewView[] }) {
-  const { t } = useT();
+  const { t } = usePageT();
   return (
     <section aria-labelledby="testimonials-heading" className="bg-wood-100/50">
       <div className="mx-auto max-w-6xl px-4 py-14 sm:px-6">

@@ -1,10 +1,10 @@
-import { useT } from "~/i18n/use-t";
+import { usePageT } from "~/i18n/use-page-t";
 import type { ExpoItem } from "~/lib/expo.server";
 import { Panel } from "~/components/ui/panel";
 import { HomeSection } from "./home-section";
 
 export function WhyChooseUs({ items }: { items: ExpoItem[] }) {
-  const { t } = useT();
+  const { t } = usePageT();
   return (
     <HomeSection headingId="why-heading" title={t("home.why")}>
       <ul className="mt-8 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">

@@ -11,13 +11,17 @@ import { FormError } from "~/components/ui/form-error";
 import { PanelSection } from "~/components/ui/panel";
 import { formNumber, formOf, optionalNumber, typedValues } from "~/door/form-input.server";
 import { act, load, succeeded } from "~/door/page-door.server";
-import { localTitle } from "~/i18n/meta";
+import { metaTexts } from "~/i18n/meta";
+import { pageText, usePageT } from "~/i18n/use-page-t";
+import { pageTitle } from "~/lib/site";
 import type { Said } from "~/i18n/use-message";
 import { useT } from "~/i18n/use-t";
 import { useActionToast } from "~/lib/use-action-toast";
 import type { Route } from "./+types/delivery";
 
-export const meta: Route.MetaFunction = ({ matches }) => [{ title: localTitle(matches, "zones.title") }];
+export const meta: Route.MetaFunction = ({ matches }) => [
+  { title: pageTitle(pageText(metaTexts(matches).language, "deliveryPage.title")) },
+];
 
 export async function loader(args: Route.LoaderArgs) {
   return load(args, async (ctx, actor) => {
@@ -86,19 +90,19 @@ function shownZones(zones: ZoneJson[], typed: Record<string, string> | undefined
 }
 
 export default function DeliveryCharges({ loaderData, actionData }: Route.ComponentProps) {
-  const { t } = useT();
+  const { t: tp } = usePageT();
   useActionToast(actionData);
   const errors = actionData?.errors ?? {};
   return (
-    <PanelSection id="delivery-charges" title={t("zones.title")}>
-      <p className="mt-2 max-w-3xl text-stone-700">{t("zones.intro")}</p>
+    <PanelSection id="delivery-charges" title={tp("deliveryPage.title")}>
+      <p className="mt-2 max-w-3xl text-stone-700">{tp("deliveryPage.intro")}</p>
       <Form method="post" className="mt-6 space-y-6">
         <FormError message={errors.zones} />
         {shownZones(loaderData.zones, actionData?.values).map((zone, i) => (
           <ZoneFields key={zone.id} zone={zone} errors={errors} index={i} />
         ))}
         <Button type="submit" size="lg">
-          {t("zones.save")}
+          {tp("deliveryPage.save")}
         </Button>
       </Form>
     </PanelSection>
@@ -109,6 +113,7 @@ type Errors = Record<string, Said | undefined>;
 
 function ZoneFields({ zone, errors, index }: { zone: ZoneShown; errors: Errors; index: number }) {
   const { t, language } = useT();
+  const { t: tp } = usePageT();
   const bangla = language === "bn";
   const own = (field: string) => errors[`zones.${index}.${field}`];
   return (
@@ -116,7 +121,7 @@ function ZoneFields({ zone, errors, index }: { zone: ZoneShown; errors: Errors; 
       <legend className="px-1 text-lg font-bold text-wood-900">{t(`zones.${zone.id}`)}</legend>
       <div className="grid gap-4 sm:grid-cols-3">
         <Field
-          label={t("zones.firstKg")}
+          label={tp("deliveryPage.firstKg")}
           id={`${zone.id}-firstKg`}
           name={`${zone.id}.firstKg`}
           type="number"
@@ -126,7 +131,7 @@ function ZoneFields({ zone, errors, index }: { zone: ZoneShown; errors: Errors; 
           error={own("firstKg")}
         />
         <Field
-          label={t("zones.perKg")}
+          label={tp("deliveryPage.perKg")}
           id={`${zone.id}-perKg`}
           name={`${zone.id}.perKg`}
           type="number"
@@ -136,7 +141,7 @@ function ZoneFields({ zone, errors, index }: { zone: ZoneShown; errors: Errors; 
           error={own("perKg")}
         />
         <Field
-          label={t("zones.freeAbove")}
+          label={tp("deliveryPage.freeAbove")}
           id={`${zone.id}-freeAbove`}
           name={`${zone.id}.freeAbove`}
           type="number"
@@ -149,16 +154,16 @@ function ZoneFields({ zone, errors, index }: { zone: ZoneShown; errors: Errors; 
       <div className="mt-4 flex flex-wrap gap-6 text-stone-800">
         <label className="flex items-center gap-2">
           <input type="checkbox" name={`${zone.id}.codAvailable`} defaultChecked={zone.codAvailable} />
-          {t("zones.codAvailable")}
+          {tp("deliveryPage.codAvailable")}
         </label>
         <label className="flex items-center gap-2">
           <input type="checkbox" name={`${zone.id}.advance`} defaultChecked={zone.advanceDeliveryCharge} />
-          {t("zones.advance")}
+          {tp("deliveryPage.advance")}
         </label>
       </div>
-      <h3 className="mt-4 text-sm font-semibold text-stone-700">{t("zones.districts")}</h3>
+      <h3 className="mt-4 text-sm font-semibold text-stone-700">{tp("deliveryPage.districts")}</h3>
       {zone.id === FALLBACK_ZONE ? (
-        <p className="mt-1 text-sm text-stone-600">{t("zones.everywhereElse")}</p>
+        <p className="mt-1 text-sm text-stone-600">{tp("deliveryPage.everywhereElse")}</p>
       ) : (
         <div className="mt-2 grid gap-2 sm:grid-cols-2">
           {DIVISIONS.map((division) => {

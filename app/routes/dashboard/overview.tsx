@@ -1,5 +1,7 @@
-import { localTitle } from "~/i18n/meta";
+import { metaTexts } from "~/i18n/meta";
+import { pageText, usePageT } from "~/i18n/use-page-t";
 import { useT } from "~/i18n/use-t";
+import { pageTitle } from "~/lib/site";
 import { useFormat } from "~/i18n/use-format";
 import { data, Link } from "react-router";
 import { shopOverview, type Overview } from "@server/overview";
@@ -16,7 +18,9 @@ import { load } from "~/door/page-door.server";
 import { useMessage } from "~/i18n/use-message";
 import type { Route } from "./+types/overview";
 
-export const meta: Route.MetaFunction = ({ matches }) => [{ title: localTitle(matches, "overview.title") }];
+export const meta: Route.MetaFunction = ({ matches }) => [
+  { title: pageTitle(pageText(metaTexts(matches).language, "overview.title")) },
+];
 
 export async function loader(args: Route.LoaderArgs) {
   const params = paramsOf(new URL(args.request.url).searchParams, OVERVIEW_PARAMS);
@@ -51,15 +55,15 @@ const linkClass = "font-semibold text-forest-700 underline decoration-wood-300 h
  */
 export default function OverviewPage({ loaderData }: Route.ComponentProps) {
   const { overview, refused } = loaderData;
-  const { t } = useT();
+  const { t: tp } = usePageT();
   const say = useMessage();
   return (
     <section>
-      <h2 className="text-xl font-semibold text-wood-900">{t("overview.title")}</h2>
+      <h2 className="text-xl font-semibold text-wood-900">{tp("overview.title")}</h2>
       <PeriodLinks current={overview?.days ?? null} />
       {refused ? (
         <Notice tone="refusal">
-          <span className="font-semibold">{t("overview.refused")}:</span> {say(refused)}
+          <span className="font-semibold">{tp("overview.refused")}:</span> {say(refused)}
         </Notice>
       ) : null}
       {overview ? <Figures overview={overview} /> : null}
@@ -68,10 +72,10 @@ export default function OverviewPage({ loaderData }: Route.ComponentProps) {
 }
 
 function PeriodLinks({ current }: { current: number | null }) {
-  const { t } = useT();
+  const { t: tp } = usePageT();
   const format = useFormat();
   return (
-    <nav aria-label={t("overview.periods")} className="mt-3">
+    <nav aria-label={tp("overview.periods")} className="mt-3">
       <ul className="flex flex-wrap gap-2">
         {OVERVIEW_DAYS.map((days) => (
           <li key={days}>
@@ -84,7 +88,7 @@ function PeriodLinks({ current }: { current: number | null }) {
                   : "border-wood-300 bg-white text-forest-700 hover:bg-wood-100"
               }`}
             >
-              {t("overview.lastDays", { days: format.count(days) })}
+              {tp("overview.lastDays", { days: format.count(days) })}
             </Link>
           </li>
         ))}
@@ -95,6 +99,7 @@ function PeriodLinks({ current }: { current: number | null }) {
 
 function Figures({ overview }: { overview: Overview }) {
   const { t } = useT();
+  const tp = usePageT().t;
   const format = useFormat();
   const { revenue, orders, top, methods, period } = overview;
   const kept = revenue.reduce((sum, d) => sum + d.poisha, 0);
@@ -108,24 +113,24 @@ function Figures({ overview }: { overview: Overview }) {
   return (
     <>
       <p className="mt-2 text-sm text-stone-600" data-testid="overview-span">
-        {t("overview.span", { first: format.day(period.first, true), last: format.day(period.last, true) })}
+        {tp("overview.span", { first: format.day(period.first, true), last: format.day(period.last, true) })}
       </p>
 
       <dl className="mt-4 grid grid-cols-1 gap-3 sm:grid-cols-2 xl:grid-cols-4">
-        <Tile label={t("overview.revenueTotal")} value={format.money(kept)} testId="tile-revenue" />
-        <Tile label={t("overview.ordersTotal")} value={format.count(placed)} testId="tile-orders" />
+        <Tile label={tp("overview.revenueTotal")} value={format.money(kept)} testId="tile-revenue" />
+        <Tile label={tp("overview.ordersTotal")} value={format.count(placed)} testId="tile-orders" />
         <Tile
-          label={t("overview.codToCollect")}
+          label={tp("overview.codToCollect")}
           value={format.money(overview.cashToCollect.poisha)}
-          note={t("overview.ordersCount", { n: format.count(overview.cashToCollect.count) })}
-          link={{ to: "/dashboard/manageorder?status=cod", text: t("overview.seeCod") }}
+          note={tp("overview.ordersCount", { n: format.count(overview.cashToCollect.count) })}
+          link={{ to: "/dashboard/manageorder?status=cod", text: tp("overview.seeCod") }}
           testId="tile-cod"
         />
         <Tile
-          label={t("overview.refundsDue")}
+          label={tp("overview.refundsDue")}
           value={format.money(overview.refundsDue.poisha)}
-          note={t("overview.paymentsCount", { n: format.count(overview.refundsDue.count) })}
-          link={{ to: "/dashboard/manageorder?status=refund-due", text: t("overview.seeRefunds") }}
+          note={tp("overview.paymentsCount", { n: format.count(overview.refundsDue.count) })}
+          link={{ to: "/dashboard/manageorder?status=refund-due", text: tp("overview.seeRefunds") }}
           testId="tile-refunds"
         />
       </dl>
@@ -133,8 +138,8 @@ function Figures({ overview }: { overview: Overview }) {
       <div className="mt-6 grid grid-cols-1 gap-6">
         <ChartFigure
           id="revenue"
-          caption={t("overview.revenueChart")}
-          empty={kept === 0 ? t("overview.noRevenue") : null}
+          caption={tp("overview.revenueChart")}
+          empty={kept === 0 ? tp("overview.noRevenue") : null}
           chart={
             <DayBars
               bars={revenue.map((d) => ({
@@ -149,8 +154,8 @@ function Figures({ overview }: { overview: Overview }) {
             />
           }
           table={
-            <Folded summary={t("overview.showNumbers")}>
-              <FigureTable caption={t("overview.revenueChart")} headers={[t("overview.day"), t("overview.amount")]}>
+            <Folded summary={tp("overview.showNumbers")}>
+              <FigureTable caption={tp("overview.revenueChart")} headers={[tp("overview.day"), tp("overview.amount")]}>
                 {revenue.map((d) => (
                   <tr key={d.day} className={rowClass}>
                     <th scope="row" className={headCell}>
@@ -166,8 +171,8 @@ function Figures({ overview }: { overview: Overview }) {
 
         <ChartFigure
           id="orders"
-          caption={t("overview.ordersChart")}
-          empty={placed === 0 ? t("overview.noOrders") : null}
+          caption={tp("overview.ordersChart")}
+          empty={placed === 0 ? tp("overview.noOrders") : null}
           chart={
             <>
               <DayBars
@@ -188,10 +193,10 @@ function Figures({ overview }: { overview: Overview }) {
             </>
           }
           table={
-            <Folded summary={t("overview.showNumbers")}>
+            <Folded summary={tp("overview.showNumbers")}>
               <FigureTable
-                caption={t("overview.ordersChart")}
-                headers={[t("overview.day"), ...statuses.map((s) => t(`states.${s}`)), t("overview.total")]}
+                caption={tp("overview.ordersChart")}
+                headers={[tp("overview.day"), ...statuses.map((s) => t(`states.${s}`)), tp("overview.total")]}
               >
                 {orders.map((d) => (
                   <tr key={d.day} className={rowClass}>
@@ -214,8 +219,8 @@ function Figures({ overview }: { overview: Overview }) {
         <div className="grid grid-cols-1 gap-6 2xl:grid-cols-2">
           <ChartFigure
             id="top"
-            caption={t("overview.topChart")}
-            empty={top.length === 0 ? t("overview.noTop") : null}
+            caption={tp("overview.topChart")}
+            empty={top.length === 0 ? tp("overview.noTop") : null}
             chart={
               <ShareBars
                 bars={top.map((p) => ({
@@ -228,8 +233,8 @@ function Figures({ overview }: { overview: Overview }) {
             }
             table={
               <FigureTable
-                caption={t("overview.topChart")}
-                headers={[t("overview.product"), t("overview.amount"), t("overview.pieces")]}
+                caption={tp("overview.topChart")}
+                headers={[tp("overview.product"), tp("overview.amount"), tp("overview.pieces")]}
               >
                 {top.map((p) => (
                   <tr key={p.productId ?? `name:${p.name}`} className={rowClass}>
@@ -252,13 +257,13 @@ function Figures({ overview }: { overview: Overview }) {
 
           <ChartFigure
             id="methods"
-            caption={t("overview.methodsChart")}
-            empty={methods.length === 0 ? t("overview.noMethods") : null}
+            caption={tp("overview.methodsChart")}
+            empty={methods.length === 0 ? tp("overview.noMethods") : null}
             chart={
               <ShareBars
                 bars={methods.map((m) => ({
                   key: m.provider,
-                  label: t(`overview.methods.${m.provider}`),
+                  label: tp(`overview.methods.${m.provider}`),
                   value: m.poisha,
                   shown: `${percent(m.poisha)} · ${format.money(m.poisha)}`,
                   color: METHOD_COLOR[m.provider],
@@ -267,13 +272,13 @@ function Figures({ overview }: { overview: Overview }) {
             }
             table={
               <FigureTable
-                caption={t("overview.methodsChart")}
-                headers={[t("overview.method"), t("overview.payments"), t("overview.amount"), t("overview.share")]}
+                caption={tp("overview.methodsChart")}
+                headers={[tp("overview.method"), tp("overview.payments"), tp("overview.amount"), tp("overview.share")]}
               >
                 {methods.map((m) => (
                   <tr key={m.provider} className={rowClass}>
                     <th scope="row" className={headCell}>
-                      {t(`overview.methods.${m.provider}`)}
+                      {tp(`overview.methods.${m.provider}`)}
                     </th>
                     <td className={numberCell}>{format.count(m.payments)}</td>
                     <td className={numberCell}>{format.money(m.poisha)}</td>
@@ -321,7 +326,8 @@ function Tile({
 }
 
 function LowStock({ lowStock }: { lowStock: Overview["lowStock"] }) {
-  const { t, language } = useT();
+  const { language } = useT();
+  const { t: tp } = usePageT();
   const format = useFormat();
   return (
     <section
@@ -330,20 +336,20 @@ function LowStock({ lowStock }: { lowStock: Overview["lowStock"] }) {
       className="rounded-xl border border-wood-100 bg-white p-4 shadow-sm"
     >
       <h3 id="low-stock" className="font-semibold text-wood-900">
-        {t("overview.lowStock")}
+        {tp("overview.lowStock")}
         {lowStock.total > 0 ? (
           <span className="ml-2 text-sm font-normal text-stone-600">
-            ({t("overview.lowStockCount", { n: format.count(lowStock.total) })})
+            ({tp("overview.lowStockCount", { n: format.count(lowStock.total) })})
           </span>
         ) : null}
       </h3>
-      <p className="mt-1 text-sm text-stone-600">{t("overview.lowStockNote")}</p>
+      <p className="mt-1 text-sm text-stone-600">{tp("overview.lowStockNote")}</p>
       {lowStock.items.length === 0 ? (
-        <p className="mt-3 rounded-md bg-wood-100 px-4 py-3 text-sm text-stone-700">{t("overview.noLowStock")}</p>
+        <p className="mt-3 rounded-md bg-wood-100 px-4 py-3 text-sm text-stone-700">{tp("overview.noLowStock")}</p>
       ) : (
         <FigureTable
-          caption={t("overview.lowStock")}
-          headers={[t("overview.product"), t("overview.inStock"), t("overview.line")]}
+          caption={tp("overview.lowStock")}
+          headers={[tp("overview.product"), tp("overview.inStock"), tp("overview.line")]}
         >
           {lowStock.items.map((p) => (
             <tr key={p.id} className={rowClass}>

@@ -1,5 +1,6 @@
-import { localTitle } from "~/i18n/meta";
-import { useT } from "~/i18n/use-t";
+import { metaTexts } from "~/i18n/meta";
+import { pageText, usePageT } from "~/i18n/use-page-t";
+import { pageTitle } from "~/lib/site";
 import { useFormat } from "~/i18n/use-format";
 import { noHydration } from "~/lib/hydration";
 import { PanelSection } from "~/components/ui/panel";
@@ -8,7 +9,7 @@ import type { Route } from "./+types/portfolio";
 export const handle = noHydration;
 
 export const meta: Route.MetaFunction = ({ matches }) => [
-  { title: localTitle(matches, "portfolio.title") },
+  { title: pageTitle(pageText(metaTexts(matches).language, "portfolio.title")) },
   { name: "description", content: "The portfolio of the developer who builds the Randa store: education and skills." },
 ];
 
@@ -32,7 +33,7 @@ const education = {
 };
 
 export default function Portfolio() {
-  const { t, language } = useT();
+  const { t, language } = usePageT();
   const format = useFormat();
   const bangla = language === "bn";
   return (
