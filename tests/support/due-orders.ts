@@ -4,7 +4,7 @@ import { expect } from "vitest";
 import pg from "pg";
 import { user } from "@server/db/auth-schema";
 import type { Db } from "@server/db/client";
-import { order, orderEvent, product } from "@server/db/schema";
+import { order, orderEvent, orderLine, product } from "@server/db/schema";
 import { sleep } from "./api-servers";
 import { endingsOf, inSnapshot, orderProblems, stockProblems } from "./money-checks";
 
@@ -64,11 +64,25 @@ export async function placeUnpaid(db: Db, shelf: Shelf & { buyerId: string }, n:
   });
   const ids: string[] = [];
   for (let i = 0; i < rows.length; i += 500) {
-    const made = await db
-      .insert(order)
-      .values(rows.slice(i, i + 500))
-      .returning({ id: order.id });
+    const slice = rows.slice(i, i + 500);
+    const made = await db.insert(order).values(slice).returning({ id: order.id });
     ids.push(...made.map((r) => r.id));
+    // Every order has its lines (an order of one product, one line), as placing it writes them.
+    await db.insert(orderLine).values(
+      made.map((m, j) => {
+        const r = slice[j]!;
+        return {
+          orderId: m.id,
+          position: 0,
+          productId: r.productId,
+          name: r.productName,
+          image: r.image,
+          pricePoisha: r.pricePoisha,
+          quantity: r.quantity,
+          amountPoisha: r.payablePoisha,
+        };
+      }),
+    );
   }
   const taken = new Map<string, number>();
   for (const r of rows) taken.set(r.productId, (taken.get(r.productId) ?? 0) + r.quantity);
