@@ -4,6 +4,7 @@ import { perOrderLimit, QUANTITY_STEP, quantityProblem, type StockFacts } from "
 import { CartItemSchema, CartQuantitySchema } from "@shared/schemas/cart";
 import { isStockOut } from "@shared/stock";
 import { selectProduct } from "../catalog";
+import { isId } from "../orders";
 import { key, parseInput } from "../context/parse";
 import type { RequestContext } from "../context/request-context";
 import { afterCommit } from "../db/after-commit";
@@ -192,14 +193,11 @@ export async function addToCart(ctx: RequestContext, raw: unknown): Promise<Cart
 async function lineOfMine(ctx: RequestContext, lineId: unknown) {
   const id = key(lineId);
   const found = await cartOf(ctx, false);
-  if (!found || !id || !isUuid(id)) throw notFound(M.cart.line_not_found);
+  if (!found || !isId(id)) throw notFound(M.cart.line_not_found);
   const line = await rows.findLine(ctx.db, found.id, id);
   if (!line) throw notFound(M.cart.line_not_found);
   return { cart: found, line };
 }
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-const isUuid = (id: string) => UUID.test(id);
 
 /** The cart page's quantity and PATCH /api/cart/items/{id}. */
 export async function changeCartLine(ctx: RequestContext, lineId: unknown, raw: unknown): Promise<CartView> {
