@@ -100,6 +100,8 @@ const ConfigSchema = z.object({
   ORDER_LIMIT_PER_MINUTE: limitCount(10),
   /** Cart changes (add, change, remove) one account or guest cart may make in a minute; an address, three's worth. */
   CART_LIMIT_PER_MINUTE: limitCount(60),
+  /** Address-book writes (save, change, remove, make default) one account may make in an hour; an address, three's worth. */
+  ADDRESS_LIMIT_PER_HOUR: limitCount(30),
   /** How many days a cart nobody touched is kept. */
   CART_DAYS: limitCount(30),
   /** Open orders (unpaid, or cash on delivery the shop has not confirmed) one account may hold at once. */

@@ -5,6 +5,7 @@ import { signedIn } from "../context/actor";
 import { key, parseInput } from "../context/parse";
 import type { RequestContext } from "../context/request-context";
 import { conflict, notFound } from "../errors";
+import { withinLimits } from "../limits/within-limits";
 import * as rows from "./sql/address-rows";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -28,6 +29,7 @@ export async function addAddress(ctx: RequestContext, raw: unknown): Promise<row
   const actor = await ctx.actor();
   const user = signedIn(actor);
   const input = parseInput(SavedAddressSchema, raw);
+  await withinLimits(ctx, "address", user);
   if ((await rows.countAddresses(ctx.db, user.id)) >= MAX_SAVED_ADDRESSES) {
     throw conflict(M.address.too_many, { max: MAX_SAVED_ADDRESSES });
   }
@@ -37,16 +39,19 @@ export async function addAddress(ctx: RequestContext, raw: unknown): Promise<row
 export async function changeAddress(ctx: RequestContext, addressId: unknown, raw: unknown) {
   const found = await myAddress(ctx, addressId);
   const input = parseInput(SavedAddressSchema, raw);
+  await withinLimits(ctx, "address", { id: found.userId });
   await rows.updateAddress(ctx.db, found.userId, found.id, input.delivery, input.isDefault ?? false);
 }
 
 export async function removeAddress(ctx: RequestContext, addressId: unknown) {
   const found = await myAddress(ctx, addressId);
+  await withinLimits(ctx, "address", { id: found.userId });
   await rows.deleteAddress(ctx.db, found.userId, found.id);
 }
 
 export async function makeDefaultAddress(ctx: RequestContext, addressId: unknown) {
   const found = await myAddress(ctx, addressId);
+  await withinLimits(ctx, "address", { id: found.userId });
   await rows.setDefaultAddress(ctx.db, found.userId, found.id);
 }
 

@@ -66,6 +66,7 @@ export const deliveryCalls = [
     description: "The first address saved is the default; `isDefault: true` makes a later one the default.",
     who: "signed in",
     session: "required",
+    rate: "address",
     body: jsonInput(named("SavedAddressInput", SavedAddressSchema)),
     answers: {
       200: json(InsertedId, "The address's id."),
@@ -86,6 +87,7 @@ export const deliveryCalls = [
     summary: "Change a saved address",
     who: "its owner",
     session: "required",
+    rate: "address",
     params: { id: id("address") },
     body: jsonInput(SavedAddressSchema),
     answers: {
@@ -108,6 +110,7 @@ export const deliveryCalls = [
     description: "When it was the default, the oldest address left becomes the default.",
     who: "its owner",
     session: "required",
+    rate: "address",
     params: { id: id("address") },
     answers: {
       200: json(Acknowledged, "Removed."),

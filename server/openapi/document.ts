@@ -107,6 +107,7 @@ const RATE_WORDS: Record<LimitedOperation, string> = {
   review: "Over the reviews an account (or an address, three accounts' worth) may write in an hour.",
   upload: "Over the uploads an account (or an address, three accounts' worth) may make in an hour.",
   cart: "Over the cart changes an account or a guest's cart (or an address, three carts' worth) may make in a minute.",
+  address: "Over the address-book changes an account (or an address, three accounts' worth) may make in an hour.",
 };
 
 /** A call counted against a rate-limit rule answers 429 with Retry-After when over it. */

@@ -14,6 +14,7 @@ describe("configuration", () => {
       SIGN_IN_LIMIT_PER_MINUTE: 5,
       ORDER_LIMIT_PER_MINUTE: 10,
       CART_LIMIT_PER_MINUTE: 60,
+      ADDRESS_LIMIT_PER_HOUR: 30,
       CART_DAYS: 30,
       MAX_OPEN_ORDERS: 5,
       ORDER_HOLD_MINUTES: 60,
