@@ -58,8 +58,13 @@ export interface OrderView {
   payablePoisha: number;
   /** What delivering the parcel costs, reckoned when it was placed (0 for the spec's one-product orders). */
   deliveryChargePoisha: number;
-  /** What a payment of the order takes: the goods and the delivery. */
+  /** What the order costs in all: the goods and the delivery. */
   totalPoisha: number;
+  /**
+   * Of the total, what cash on delivery pays online first (the delivery charge, where the zone asks for it in
+   * advance); 0 otherwise. While the order is unpaid, a payment takes this.
+   */
+  advancePoisha: number;
   /** How many lines the order has; `productName`, `image`, `pricePoisha` and `quantity` are the first one's. */
   lineCount: number;
   /**

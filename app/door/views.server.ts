@@ -99,6 +99,7 @@ export function orderView({
     payablePoisha: o.payablePoisha,
     deliveryChargePoisha: o.deliveryChargePoisha,
     totalPoisha: o.totalPoisha,
+    advancePoisha: o.advancePoisha,
     lineCount: o.lineCount,
     lines: lines.map(orderLineView),
     status: o.status,

@@ -21,14 +21,15 @@ import {
 } from "../delivery";
 import { conflict, notFound } from "../errors";
 import { withinLimits } from "../limits/within-limits";
-import { codRefusal, insertOrderOfLines, isId, type Order } from "../orders";
+import { codRules, insertOrderOfLines, isId, type Order } from "../orders";
 import { orderPlacedUnder } from "./sql/checkout-rows";
 
 /**
  * Place order: the buyer's cart (or, for Buy It Now, the one line given) becomes one order with one delivery charge,
  * all lines or none (server/orders/sql/insert-lines-order.ts). Cash on delivery is confirmed in the same
  * transaction, where the delivery zone takes it; card and SSLCommerz are paid next, on the Pay Order page, for the
- * order's total. The cart loses the lines that were ordered.
+ * order's total — or, for cash on delivery where the zone asks for the delivery charge in advance, for that charge.
+ * The cart loses the lines that were ordered.
  */
 export async function checkout(ctx: RequestContext, raw: unknown, idempotencyKey?: unknown): Promise<Order> {
   const actor = await ctx.actor();
@@ -50,7 +51,8 @@ export async function checkout(ctx: RequestContext, raw: unknown, idempotencyKey
     : (await viewCart(ctx)).lines.map((l) => ({ productId: l.productId, quantity: l.quantity }));
   if (wanted.length === 0) throw conflict(M.checkout.empty_cart);
   const zones = await deliveryZones(ctx);
-  const refusal = input.paymentMethod === "cod" ? codRefusal(zones)(delivery.district) : null;
+  const cod = codRules(zones, ctx.payments !== null || ctx.gateway !== null);
+  const refusal = input.paymentMethod === "cod" ? cod.refusalFor(delivery.district) : null;
   if (refusal) throw refusal;
   const placed = await changingCatalog(
     ctx,
@@ -66,9 +68,7 @@ export async function checkout(ctx: RequestContext, raw: unknown, idempotencyKey
       idempotencyKey: keyOfAttempt,
       language: ctx.language,
       cashOnDelivery:
-        input.paymentMethod === "cod"
-          ? { confirmHours: ctx.codConfirmHours, now: ctx.now?.(), refusalFor: codRefusal(zones) }
-          : undefined,
+        input.paymentMethod === "cod" ? { confirmHours: ctx.codConfirmHours, now: ctx.now?.(), ...cod } : undefined,
     }),
   );
   if (!input.only)
@@ -113,7 +113,8 @@ export interface CheckoutSummary {
   subtotalPoisha: number;
   weightGrams: number;
   quote: DeliveryQuote | null;
-  methods: { card: boolean; sslcommerz: boolean; cod: boolean };
+  /** `codAdvance`: cash on delivery there pays the delivery charge online first, after Place order. */
+  methods: { card: boolean; sslcommerz: boolean; cod: boolean; codAdvance: boolean };
   addresses: SavedAddress[];
 }
 
@@ -141,6 +142,7 @@ export async function checkoutSummary(
   const where = district || addresses[0]?.delivery.district;
   const zones = await deliveryZones(ctx);
   const quote = where && isDistrict(where) ? quoteFor(zones, where, weightGrams, subtotalPoisha) : null;
+  const cod = codRules(zones, ctx.payments !== null || ctx.gateway !== null);
   return {
     lines: lines.map(({ productId, name, nameBn, image, pricePoisha, quantity, weightGrams, problem }) => ({
       productId,
@@ -158,7 +160,8 @@ export async function checkoutSummary(
     methods: {
       card: ctx.payments !== null,
       sslcommerz: ctx.gateway !== null,
-      cod: quote && where ? codRefusal(zones)(where) === null : true,
+      cod: quote && where ? cod.refusalFor(where) === null : true,
+      codAdvance: quote !== null && where !== undefined && quote.chargePoisha > 0 && cod.advanceIn(where),
     },
     addresses,
   };

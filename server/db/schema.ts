@@ -158,6 +158,12 @@ export const order = pgTable(
     totalPoisha: bigint("total_poisha", { mode: "number" })
       .notNull()
       .generatedAlwaysAs(sql`payable_poisha + delivery_charge_poisha`),
+    /**
+     * What cash on delivery takes online before the parcel leaves: the delivery charge, where the order's zone asks
+     * for it in advance; 0 otherwise. While it is above 0 and the order unpaid, a payment takes this; the cash the
+     * courier collects is the rest.
+     */
+    advancePoisha: bigint("advance_poisha", { mode: "number" }).notNull().default(0),
     /** How many lines the order has (My Orders' "and 2 more"), and what the parcel weighs. */
     lineCount: smallint("line_count").notNull().default(1),
     weightGrams: integer("weight_grams").notNull().default(0),
@@ -198,6 +204,7 @@ export const order = pgTable(
     // The first line's own amount is part of the goods' total; order_line checks each line's.
     check("order_payable_covers_first_line", sql`${t.payablePoisha} >= ${t.pricePoisha}::bigint * ${t.quantity}`),
     check("order_delivery_charge_not_negative", sql`${t.deliveryChargePoisha} >= 0`),
+    check("order_advance_within_charge", sql`${t.advancePoisha} between 0 and ${t.deliveryChargePoisha}`),
     check("order_line_count_positive", sql`${t.lineCount} between 1 and ${sql.raw(String(MAX_CART_LINES))}`),
     check(
       "order_status_known",
@@ -336,9 +343,11 @@ export const payment = pgTable(
       .on(t.createdAt)
       .where(sql`${t.status} = 'succeeded'`),
     check("payment_status_known", sql`${t.status} in ('succeeded', 'held', 'refund_due', 'refunded')`),
+    // One online payment settles an order (all of it, or a cash-on-delivery order's advance); the cash collected
+    // for the rest is the order's own step, refused twice by the order rules.
     uniqueIndex("payment_one_settled_per_order")
       .on(t.orderId)
-      .where(sql`${t.status} = 'succeeded'`),
+      .where(sql`${t.status} = 'succeeded' and ${t.provider} <> 'cod'`),
     check("payment_amount_positive", sql`${t.amountPoisha} > 0`),
   ],
 );

@@ -144,13 +144,15 @@ ${rows}
 /** What happened to the order, in the order's language, read from the order as it is now. */
 function eventParagraphs(kind: BuyerMailKind, o: OrderRow, language: Language): string[] {
   const t = SAY[language];
-  // What the buyer pays: the goods and the delivery.
-  const amount = formatMoney(o.totalPoisha, language);
   const said = [t(`mail.events.${kind}.lead`)];
   if (kind === "placed" && o.status === "unpaid" && o.expiresAt) {
     said.push(t("mail.holdsUntil", { time: formatDateTime(o.expiresAt, language) }));
   }
-  if (kind === "cod") said.push(t("mail.codPay", { amount }));
+  if (kind === "cod") {
+    if (o.advancePoisha > 0) said.push(t("mail.advanceReceived", { amount: formatMoney(o.advancePoisha, language) }));
+    // The cash the courier collects: the total, less a delivery charge paid in advance.
+    said.push(t("mail.codPay", { amount: formatMoney(o.totalPoisha - o.advancePoisha, language) }));
+  }
   if (kind === "cancelled") {
     said.push(t(o.cancelledBy === "admin" ? "mail.cancelledByShop" : "mail.cancelledByYou"));
     if (o.cancelReason) said.push(t("mail.reason", { reason: o.cancelReason }));

@@ -31,7 +31,7 @@ import { key, parseInput } from "../context/parse";
 import { cancelAttempts } from "../payments";
 import type { RequestContext } from "../context/request-context";
 import { deliveryZones, quoteFor } from "../delivery";
-import { codRefusal } from "./cod-rules";
+import { codRules } from "./cod-rules";
 
 export type { Order } from "./sql/order-rows";
 export type { OrderLine };
@@ -318,7 +318,8 @@ export async function setDelivery(ctx: RequestContext, orderId: unknown, raw: un
 export async function chooseCashOnDelivery(ctx: RequestContext, orderId: unknown) {
   const actor = await ctx.actor();
   const zones = await deliveryZones(ctx);
-  const options = { confirmHours: ctx.codConfirmHours, now: ctx.now?.(), refusalFor: codRefusal(zones) };
+  const cod = codRules(zones, ctx.payments !== null || ctx.gateway !== null);
+  const options = { confirmHours: ctx.codConfirmHours, now: ctx.now?.(), ...cod };
   return confirmCashOnDelivery(ctx.db, signedIn(actor), key(orderId), options);
 }
 

@@ -309,7 +309,9 @@ export const orderCalls = [
       "The order's `status` becomes `cod`: it waits for the shop to confirm it (by phone) for COD_CONFIRM_HOURS, " +
       "then expires like an unpaid one; it is paid when the admin collects the cash. The cash-on-delivery orders " +
       "awaiting the shop for one delivery phone hold at most one order's worth of a product, whatever accounts " +
-      "placed them (`order.phone_holding_limit`).",
+      "placed them (`order.phone_holding_limit`). Where the delivery zone asks for the delivery charge in advance, " +
+      "the order stays `unpaid` with an `advance` to pay online (card or SSLCommerz, as any payment); once paid, it " +
+      "is a confirmed `cod` order and the courier collects the rest.",
     who: "the buyer",
     session: "required",
     params: { id: id("order") },
@@ -322,8 +324,8 @@ export const orderCalls = [
       ),
     },
     handler: async (c) => {
-      await orders.chooseCashOnDelivery(c.get("ctx"), c.req.param("id"));
-      return c.json({ modifiedCount: 1, status: "cod" as const });
+      const chosen = await orders.chooseCashOnDelivery(c.get("ctx"), c.req.param("id"));
+      return c.json({ modifiedCount: 1, status: chosen.status === "cod" ? ("cod" as const) : ("unpaid" as const) });
     },
   }),
   apiCall({

@@ -55,6 +55,12 @@ export const OrderJson = named(
     items: z.array(OrderItemJson).meta({ description: "Every line of the order, the first one first." }),
     deliveryCharge: z.number().meta({ description: "What the delivery costs in Tk, reckoned when it was placed." }),
     total: z.number().meta({ description: "What a payment of the order takes in Tk: the goods and the delivery." }),
+    advance: z.number().meta({
+      description:
+        "Of `total`, what cash on delivery pays online first, in Tk: the delivery charge, where the order's zone asks " +
+        "for it in advance; 0 otherwise. While the order is unpaid, a payment takes this, and the courier collects " +
+        "the rest (`total - advance`).",
+    }),
     paid: z.boolean().meta({ description: "Whether the money was received." }),
     status: z.enum(ORDER_STATUSES),
     transactionId: z.string().nullable(),
@@ -98,7 +104,14 @@ export const OrderPaid = named(
 );
 export const CashOnDelivery = named(
   "CashOnDelivery",
-  z.object({ modifiedCount: count("1 when the order was confirmed."), status: z.literal("cod") }),
+  z.object({
+    modifiedCount: count("1 when the choice was recorded."),
+    status: z.enum(["cod", "unpaid"]).meta({
+      description:
+        "`cod`: chosen, waiting for the shop's confirmation. `unpaid`: the zone asks for the delivery charge first; " +
+        "pay the order's `advance` online, and the order becomes `cod`, confirmed.",
+    }),
+  }),
 );
 export const PaymentRecorded = named(
   "PaymentRecorded",
@@ -137,6 +150,7 @@ export function orderJson(o: Order, history: OrderEventRow[] = [], lines: OrderL
     items: lines.map(orderItemJson),
     deliveryCharge: poishaToTk(o.deliveryChargePoisha),
     total: poishaToTk(o.totalPoisha),
+    advance: poishaToTk(o.advancePoisha),
     paid: o.transactionId !== null,
     status: o.status,
     transactionId: o.transactionId,

@@ -38,6 +38,7 @@ export const enMail = {
     },
   },
   codPay: "Please pay {{amount}} in cash when it arrives.",
+  advanceReceived: "We have received the delivery charge, {{amount}}.",
   holdsUntil: "Its pieces are kept for you until {{time}}.",
   cancelledByShop: "The shop cancelled it.",
   cancelledByYou: "You cancelled it.",

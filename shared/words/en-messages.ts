@@ -198,6 +198,7 @@ export const enMessages = {
     already_paid: "This order is already paid.",
     cancelled_not_payable: "This order was cancelled and cannot be paid.",
     cash_on_delivery: "This order is to be paid in cash on delivery.",
+    advance_paid: "The delivery charge was paid in advance; the rest is paid in cash on delivery.",
     no_held_payment: "This order has no payment waiting for review.",
     too_many_open: "You already have {{max}} unpaid orders. Pay or cancel one before ordering again.",
     holding_limit:
@@ -249,8 +250,6 @@ export const enMessages = {
     empty_cart: "Your cart is empty: add a tool before checking out.",
     lines_short: "Nothing was ordered. Change these lines and try again: {{lines}}",
     cod_not_offered: "Cash on delivery is not offered in {{district}}. Please pay online.",
-    advance_required:
-      "Cash on delivery here needs the delivery charge paid in advance, which this store takes online with the whole order: please pay online.",
     payment_method_invalid: "Choose how to pay: card, SSLCommerz or cash on delivery",
     method_not_offered: "This store does not take that way of paying.",
     address_required: "Choose a saved address or fill in the delivery details",

@@ -2,24 +2,15 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { orderLine, product } from "@server/db/schema";
 import type { OrderJson } from "@server/orders";
-import { asBearer, jsonInit, signUp, signUpAdmin, type TestAccount } from "../support/accounts";
+import { asBearer, jsonInit, signUp, type TestAccount } from "../support/accounts";
 import { buyerView, call, payByTestCard, stockOf, testIntentOf } from "../support/order-money";
 import { makeProduct, messageOf, orderRow, TEST_DELIVERY } from "../support/orders";
 import { useTestApp } from "../support/test-app";
+import { withZones } from "../support/delivery-zones";
 
 const SYLHET = { ...TEST_DELIVERY, division: "Sylhet", district: "Sylhet", address: "Zindabazar" };
 const DHAKA = { ...TEST_DELIVERY, district: "Dhaka", address: "Road 5, Dhanmondi" };
 const CHATTOGRAM = { ...TEST_DELIVERY, division: "Chattogram", district: "Chattogram", address: "GEC Circle" };
-
-interface Zone {
-  id: string;
-  firstKg: number;
-  perKg: number;
-  freeAbove: number | null;
-  codAvailable: boolean;
-  advanceDeliveryCharge: boolean;
-  districts: string[];
-}
 
 describe("checkout: one order of the cart, with the delivery charged the Bangladesh way", () => {
   const t = useTestApp();
@@ -33,23 +24,6 @@ describe("checkout: one order of the cart, with the delivery charged the Banglad
 
   const cartOf = async (buyer: TestAccount) =>
     (await (await t.request("/api/cart", { headers: asBearer(buyer) })).json()) as { items: { productId: string }[] };
-
-  async function zones(): Promise<Zone[]> {
-    return (await (await t.request("/api/delivery-zones")).json()) as Zone[];
-  }
-
-  /** Sets the zones as an admin would, changing only what `change` names, and puts them back after the test. */
-  async function withZones(change: (z: Zone) => Partial<Zone>, run: () => Promise<void>) {
-    const admin = await signUpAdmin(t);
-    const before = await zones();
-    const set = (list: Zone[]) => call(t, admin, "PUT", "/api/delivery-zones", { zones: list });
-    expect((await set(before.map((z) => ({ ...z, ...change(z) })))).status).toBe(200);
-    try {
-      await run();
-    } finally {
-      await set(before);
-    }
-  }
 
   const quote = async (district: string, weight?: number, who?: TestAccount) => {
     const query = new URLSearchParams({ district, ...(weight === undefined ? {} : { weight: String(weight) }) });
@@ -143,6 +117,7 @@ describe("checkout: one order of the cart, with the delivery charged the Banglad
 
   it("delivers free above the zone's subtotal, and the payment takes the order's total", async () => {
     await withZones(
+      t,
       (z) => (z.id === "dhaka_city" ? { freeAbove: 50_000 } : {}),
       async () => {
         const buyer = await signUp(t);
@@ -164,10 +139,11 @@ describe("checkout: one order of the cart, with the delivery charged the Banglad
     );
   });
 
-  it("refuses cash on delivery where the zone does not take it, and where it wants the delivery charge first", async () => {
+  it("refuses cash on delivery where the zone does not take it (the advance delivery charge: cod-advance.test.ts)", async () => {
     const buyer = await signUp(t);
     const p = await makeProduct(t);
     await withZones(
+      t,
       (z) => (z.id === "outside_dhaka" ? { codAvailable: false } : {}),
       async () => {
         await fill(buyer, [[p.id, 20]]);
@@ -175,16 +151,6 @@ describe("checkout: one order of the cart, with the delivery charged the Banglad
         expect(res.status).toBe(409);
         expect(await messageOf(res)).toBe("Cash on delivery is not offered in Sylhet. Please pay online.");
         expect(await stockOf(t, p.id)).toBe(200);
-      },
-    );
-    await withZones(
-      (z) => (z.id === "outside_dhaka" ? { advanceDeliveryCharge: true } : {}),
-      async () => {
-        const res = await call(t, buyer, "POST", "/api/checkout", { delivery: SYLHET, paymentMethod: "cod" });
-        expect(res.status).toBe(409);
-        expect((await res.json()) as { code: string }).toMatchObject({ code: "checkout.advance_required" });
-        const online = await call(t, buyer, "POST", "/api/checkout", { delivery: SYLHET });
-        expect(online.status).toBe(200);
       },
     );
   });

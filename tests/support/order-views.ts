@@ -15,6 +15,7 @@ export const UNPAID_ORDER_VIEW: OrderView = {
   payablePoisha: 3560000,
   deliveryChargePoisha: 0,
   totalPoisha: 3560000,
+  advancePoisha: 0,
   lineCount: 1,
   // As the lists give it: the first line is the order's own fields.
   lines: [],

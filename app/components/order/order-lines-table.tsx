@@ -58,6 +58,12 @@ export function OrderLinesTable({ order }: { order: Lines & Totals }) {
           {total(t("order.payable"), order.payablePoisha)}
           {total(t("order.deliveryCharge"), order.deliveryChargePoisha)}
           {total(t("order.total"), order.totalPoisha, true)}
+          {order.advancePoisha > 0 ? (
+            <>
+              {total(t("order.advance"), order.advancePoisha)}
+              {total(t("order.inCash"), order.totalPoisha - order.advancePoisha)}
+            </>
+          ) : null}
         </tfoot>
       </table>
     </div>

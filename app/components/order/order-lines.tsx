@@ -4,7 +4,7 @@ import type { OrderLineView, OrderView } from "@shared/views";
 
 export type Lines = Pick<OrderView, "lines" | "productName" | "image" | "pricePoisha" | "quantity">;
 type Titled = Lines & Pick<OrderView, "lineCount">;
-export type Totals = Pick<OrderView, "payablePoisha" | "deliveryChargePoisha" | "totalPoisha">;
+export type Totals = Pick<OrderView, "payablePoisha" | "deliveryChargePoisha" | "totalPoisha" | "advancePoisha">;
 
 /**
  * Every line of the order, the first one first. The lists are given no lines (they show the first and a count):

@@ -41,8 +41,9 @@ const GATEWAY_RESULTS = Object.keys(GATEWAY_MESSAGES) as (keyof typeof GATEWAY_M
 
 /**
  * The right-hand card of Pay Order: first where the order goes, then how it is paid (now by card, or cash on
- * delivery), or the proof that it is paid. The amount it says will be paid is the order's total, goods and delivery:
- * what a payment takes.
+ * delivery), or the proof that it is paid. The amount it says will be paid is what a payment takes: the order's
+ * total, goods and delivery; or, for cash on delivery where the zone asks for the delivery charge first, that charge
+ * (the courier collects the rest).
  */
 export function PaymentCard({ order, config, gateway, gatewayResult, profileDelivery }: PaymentCardProps) {
   const backFromGateway = gatewayResult === "paid" && order.paid ? order.transactionId : null;
@@ -92,7 +93,9 @@ export function PaymentCard({ order, config, gateway, gatewayResult, profileDeli
           {t(order.awaitingConfirmation ? "payment.codChosen" : "payment.codConfirmed")}
         </p>
         {order.awaitingConfirmation ? <OrderNotes order={order} mine /> : null}
-        <p className="text-stone-700">{t("payment.codPayWhen", { amount: format.money(order.totalPoisha) })}</p>
+        <p className="text-stone-700">
+          {t("payment.codPayWhen", { amount: format.money(order.totalPoisha - order.advancePoisha) })}
+        </p>
         <DeliverySummary delivery={order.delivery} />
         <Link to="/dashboard/orders" className="inline-block font-semibold text-forest-700 underline">
           {t("payment.backToOrders")}
@@ -103,6 +106,9 @@ export function PaymentCard({ order, config, gateway, gatewayResult, profileDeli
   if (!order.delivery || ((editingDelivery || deliveryRefused) && can("set_delivery"))) {
     return <DeliveryForm initial={order.delivery ?? profileDelivery} onSaved={() => setEditingDelivery(false)} />;
   }
+  // Cash on delivery chosen where the delivery charge is paid first: only the online ways remain, for the charge.
+  const advance = order.advancePoisha > 0;
+  const dueNow = format.money(advance ? order.advancePoisha : order.totalPoisha);
 
   return (
     <div className="space-y-4">
@@ -121,6 +127,15 @@ export function PaymentCard({ order, config, gateway, gatewayResult, profileDeli
           </Button>
         </div>
       </div>
+      {advance ? (
+        <p className="rounded-md bg-forest-100 px-3 py-2 text-sm text-forest-800">
+          {t("payment.advanceNotice", {
+            district: order.delivery.district,
+            advance: dueNow,
+            rest: format.money(order.totalPoisha - order.advancePoisha),
+          })}
+        </p>
+      ) : null}
       <fieldset className="flex flex-wrap gap-4">
         <legend className="mb-1 text-sm font-semibold text-stone-700">{t("payment.howToPay")}</legend>
         {config ? (
@@ -129,7 +144,7 @@ export function PaymentCard({ order, config, gateway, gatewayResult, profileDeli
         {gateway ? (
           <MethodChoice method="gateway" chosen={method} onChoose={setMethod} label={t("payment.byGateway")} />
         ) : null}
-        <MethodChoice method="cod" chosen={method} onChoose={setMethod} label={t("payment.cod")} />
+        {advance ? null : <MethodChoice method="cod" chosen={method} onChoose={setMethod} label={t("payment.cod")} />}
       </fieldset>
       {method === "card" && config ? (
         <CardPayment order={order} config={config} onPaid={setPaidNow} />
@@ -137,7 +152,7 @@ export function PaymentCard({ order, config, gateway, gatewayResult, profileDeli
         // The action answers with a redirect to the gateway's page, which the browser follows.
         <IntentForm
           intent="gateway"
-          explain={t("payment.gatewayExplain", { amount: format.money(order.totalPoisha) })}
+          explain={t("payment.gatewayExplain", { amount: dueNow })}
           label={t("payment.gatewayGo")}
           pendingLabel={t("payment.gatewayOpening")}
         />

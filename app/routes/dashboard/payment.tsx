@@ -136,6 +136,14 @@ export default function PayOrder({ loaderData }: Route.ComponentProps) {
                 </dd>
               </>
             ) : null}
+            {order.advancePoisha > 0 ? (
+              <>
+                <dt>{t("payment.advanceNow")}</dt>
+                <dd data-testid="payment-advance">{format.money(order.advancePoisha)}</dd>
+                <dt>{t("payment.advanceRest")}</dt>
+                <dd>{format.money(order.totalPoisha - order.advancePoisha)}</dd>
+              </>
+            ) : null}
           </dl>
           {holding ? <HoldNotice expiresAt={order.expiresAt!} now={now} /> : null}
         </Panel>

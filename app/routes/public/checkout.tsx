@@ -239,6 +239,11 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
               disabled={!methods.cod}
             />
             {!methods.cod ? <p className="text-sm text-stone-600">{t("checkout.codNotHere")}</p> : null}
+            {methods.cod && methods.codAdvance && chargePoisha ? (
+              <p className="text-sm text-stone-600" data-testid="cod-advance">
+                {t("checkout.codAdvance", { charge: format.money(chargePoisha) })}
+              </p>
+            ) : null}
             <FormError message={answer?.errors?.paymentMethod} />
           </fieldset>
           <FormError message={answer?.toast?.said ?? shortLines(answer?.errors, lines)} />

@@ -45,6 +45,13 @@ export async function hasOrders(db: Db, buyerId: string): Promise<boolean> {
   return rows.length > 0;
 }
 
+/**
+ * What an online payment of the order takes: its total, or, for cash on delivery whose zone asks for the delivery
+ * charge first, that advance (the courier collects the rest).
+ */
+export const dueOnlinePoisha = (row: Pick<Order, "advancePoisha" | "totalPoisha">): number =>
+  row.advancePoisha > 0 ? row.advancePoisha : row.totalPoisha;
+
 /** The order, locked for the rest of the transaction; unknown and malformed ids are not found. */
 export async function lockOrder(tx: Db, orderId: string | null): Promise<Order> {
   if (!isId(orderId)) throw notFound(M.order.not_found);

@@ -22,6 +22,7 @@ type Changes = Partial<
     | "confirmedAt"
     | "deliveryZone"
     | "deliveryChargePoisha"
+    | "advancePoisha"
   >
 >;
 
@@ -50,7 +51,13 @@ export async function updateDelivery(
     assertAllowed(orderFacts(row, false), actor, "set_delivery");
     if (row.deliveryZone === null) return save(tx, row.id, { delivery });
     const quote = charge(delivery.district, { weightGrams: row.weightGrams, subtotalPoisha: row.payablePoisha });
-    return save(tx, row.id, { delivery, deliveryZone: quote.zone, deliveryChargePoisha: quote.chargePoisha });
+    // A cash-on-delivery choice waiting for its advance was made for the old district: the buyer chooses again.
+    return save(tx, row.id, {
+      delivery,
+      deliveryZone: quote.zone,
+      deliveryChargePoisha: quote.chargePoisha,
+      advancePoisha: 0,
+    });
   });
 }
 
@@ -66,6 +73,8 @@ export interface CashOnDeliveryOptions {
   now?: Date | undefined;
   /** Why the order's delivery district takes no cash on delivery (its zone's rule), or null when it does. */
   refusalFor?: ((district: string) => AppError | null) | undefined;
+  /** Whether cash on delivery to the district pays the delivery charge online first (its zone's rule). */
+  advanceIn?: ((district: string) => boolean) | undefined;
 }
 
 /**
@@ -79,13 +88,17 @@ export async function confirmCashOnDelivery(
   db: Db,
   actor: SessionUser,
   orderId: string | null,
-  { confirmHours, now = new Date(), refusalFor }: CashOnDeliveryOptions,
+  { confirmHours, now = new Date(), refusalFor, advanceIn }: CashOnDeliveryOptions,
 ) {
   return db.transaction(async (tx) => {
     const row = await lockOrder(tx, orderId);
     assertAllowed(orderFacts(row, false), actor, "confirm_cod");
     const refusal = row.delivery ? refusalFor?.(row.delivery.district) : null;
     if (refusal) throw refusal;
+    // Where the zone asks for the delivery charge first, the order stays unpaid (and on its hold's clock) until that
+    // is paid online; the advance's payment makes it a confirmed cash-on-delivery order (markAdvancePaid).
+    const advance = row.delivery && advanceIn?.(row.delivery.district) ? row.deliveryChargePoisha : 0;
+    if (advance > 0) return save(tx, row.id, { advancePoisha: advance });
     await holdForPhone(tx, row);
     await recordEvent(tx, row.id, "cod", personOf(actor, row.buyerId), { at: now });
     await issueInvoice(tx, row.id);
@@ -159,7 +172,8 @@ export async function markCashCollected(db: Db, actor: SessionUser, orderId: str
       orderId: row.id,
       provider: "cod",
       providerRef: transactionId,
-      amountPoisha: row.totalPoisha,
+      // What the courier collects: the total, less a delivery charge paid in advance.
+      amountPoisha: row.totalPoisha - row.advancePoisha,
       currency: "BDT",
     });
     await recordEvent(tx, row.id, "collected", { by: "admin", userId: actor.id });

@@ -213,20 +213,22 @@ async function countLowStock(db: Db): Promise<number> {
 /**
  * Cash on delivery the shop still has to collect: orders confirmed for it, shipped or delivered, whose cash was
  * never recorded (collecting it sets the transaction id and keeps a payment, in one transaction) and that hold no
- * kept payment. The cash is the order's total: its goods and its delivery charge, as collecting it records.
+ * kept payment but a delivery charge paid in advance. The cash is the order's total (its goods and its delivery
+ * charge) less that advance, as collecting it records.
  * order_cod_to_collect_idx holds just these, so the sum reads a handful of rows, not every order.
  */
 export async function cashToCollect(db: Db): Promise<CountAndSum> {
   const [row] = await rowsOf<{ n: string | number; poisha: string | number }>(
     db,
-    sql`select count(*) as n, coalesce(sum(${order.totalPoisha}), 0)::bigint as poisha
+    sql`select count(*) as n, coalesce(sum(${order.totalPoisha} - ${order.advancePoisha}), 0)::bigint as poisha
         from ${order}
         where ${order.paymentMethod} = 'cod' and ${order.status} in ('cod', 'shipped', 'delivered')
           and ${order.transactionId} is null
           -- A look-up per order found (payment_one_settled_per_order), not a join that reads every payment.
           and (
-            select count(*) from ${payment} where ${payment.orderId} = ${order.id} and ${payment.status} = 'succeeded'
-          ) = 0`,
+            select coalesce(sum(${payment.amountPoisha}), 0) from ${payment}
+            where ${payment.orderId} = ${order.id} and ${payment.status} = 'succeeded'
+          ) = ${order.advancePoisha}`,
   );
   return { count: Number(row?.n ?? 0), poisha: Number(row?.poisha ?? 0) };
 }

@@ -10,7 +10,16 @@ import { afterCommit } from "../../db/after-commit";
 import { storeMetrics } from "../../metrics/store-metrics";
 import { issueInvoice } from "../../orders";
 import { personOf, recordEvent, type EventActor } from "../../orders";
-import { assertActor, assertAllowed, hasHeldPayment, isId, lockOrder, orderFacts, type Order } from "../../orders";
+import {
+  assertActor,
+  assertAllowed,
+  dueOnlinePoisha,
+  hasHeldPayment,
+  isId,
+  lockOrder,
+  orderFacts,
+  type Order,
+} from "../../orders";
 
 /** A payment the order took, and whether this call is the one that made it paid. */
 export interface Settlement {
@@ -47,7 +56,7 @@ export async function startOrderPayment(
   assertAllowed(orderFacts(row, false), actor, "pay");
   const started = await provider.start({
     orderId: row.id,
-    amountPoisha: row.totalPoisha,
+    amountPoisha: dueOnlinePoisha(row),
     currency: STORE_CURRENCY,
     customer: { name: row.buyerName, email: row.buyerEmail },
     productName: row.productName,
@@ -65,7 +74,7 @@ async function recordAttempt(db: Db, provider: string, row: Order, reference: st
   await db.transaction(async (tx) => {
     const [attempt] = await tx
       .insert(paymentAttempt)
-      .values({ reference, provider, orderId: row.id, amountPoisha: row.totalPoisha, currency: STORE_CURRENCY })
+      .values({ reference, provider, orderId: row.id, amountPoisha: dueOnlinePoisha(row), currency: STORE_CURRENCY })
       .onConflictDoNothing()
       .returning({ reference: paymentAttempt.reference });
     if (attempt) await recordEvent(tx, row.id, "payment_started", personOf(actor, row.buyerId), { reason: provider });
@@ -157,7 +166,7 @@ async function settle(db: Db, proof: ProviderPayment): Promise<Settlement> {
       gatewayRef: proof.gatewayRef ?? null,
     };
     const refused = paymentRefusal(orderFacts(row, false));
-    const wrongAmount = proof.amountPoisha !== row.totalPoisha || proof.currency !== STORE_CURRENCY;
+    const wrongAmount = proof.amountPoisha !== dueOnlinePoisha(row) || proof.currency !== STORE_CURRENCY;
     if (refused || wrongAmount) {
       if (known) {
         await tx.update(payment).set({ status: "refund_due", updatedAt: new Date() }).where(eq(payment.id, known.id));
@@ -180,8 +189,7 @@ async function settle(db: Db, proof: ProviderPayment): Promise<Settlement> {
     } else {
       await tx.insert(payment).values(record);
     }
-    let paid = await markPaid(tx, orderId, proof.provider, proof.reference);
-    await recordEvent(tx, orderId, "paid", provider);
+    let paid = await markPaid(tx, row, { provider: proof.provider, reference: proof.reference }, provider, "paid");
     // A payment held for review before this one paid the order is one the order no longer needs.
     if (await hasHeldPayment(tx, orderId)) paid = await oweAll(tx, orderId, ["held"], provider, M.order.already_paid);
     return { ...outcome, order: paid, settled: true };
@@ -216,14 +224,33 @@ export async function owe(tx: Db, orderId: string, actor: EventActor, reason: st
   return row!;
 }
 
-async function markPaid(tx: Db, orderId: string, provider: string, reference: string): Promise<Order> {
-  await issueInvoice(tx, orderId);
-  const [row] = await tx
+/**
+ * The order's payment is in: it is paid, or, when the payment was a cash-on-delivery order's advance, it becomes a
+ * cash-on-delivery order the shop needs not confirm by phone (the buyer has paid to prove it), its cash to collect.
+ * Either way it is invoiced, off the clock, and its history (and the e-mails that follow it) say which.
+ */
+async function markPaid(
+  tx: Db,
+  row: Order,
+  { provider, reference }: { provider: string; reference: string },
+  by: EventActor,
+  event: "paid" | "accepted",
+): Promise<Order> {
+  await issueInvoice(tx, row.id);
+  const now = new Date();
+  const advance = row.advancePoisha > 0;
+  const [paid] = await tx
     .update(order)
-    .set({ status: "paid", paymentMethod: provider, transactionId: reference, expiresAt: null, updatedAt: new Date() })
-    .where(eq(order.id, orderId))
+    .set(
+      advance
+        ? { status: "cod", paymentMethod: "cod", confirmedAt: now, expiresAt: null, updatedAt: now }
+        : { status: "paid", paymentMethod: provider, transactionId: reference, expiresAt: null, updatedAt: now },
+    )
+    .where(eq(order.id, row.id))
     .returning();
-  return row!;
+  if (advance) await recordEvent(tx, row.id, "cod", by, { reason: M.order.advance_paid });
+  else await recordEvent(tx, row.id, event, by);
+  return paid!;
 }
 
 /** An admin accepts a payment the gateway held as risky: the order becomes paid with it. */
@@ -238,8 +265,8 @@ export async function acceptHeldPayment(db: Db, actor: SessionUser, orderId: str
       .orderBy(payment.createdAt)
       .limit(1);
     await tx.update(payment).set({ status: "succeeded", updatedAt: new Date() }).where(eq(payment.id, held!.id));
-    const paid = await markPaid(tx, row.id, held!.provider, held!.providerRef);
-    await recordEvent(tx, row.id, "accepted", { by: "admin", userId: actor.id });
+    const admin: EventActor = { by: "admin", userId: actor.id };
+    const paid = await markPaid(tx, row, { provider: held!.provider, reference: held!.providerRef }, admin, "accepted");
     return { order: paid, transactionId: held!.providerRef, settled: true, held: false, refundDue: false };
   });
 }
