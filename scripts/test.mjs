@@ -49,6 +49,10 @@ if (!integrationOnly) {
   }
 }
 
+// A suite can end non-zero with no failed test (an unhandled error between tests, a server that would not start):
+// said here, so the closing line's "0 failed" is never read as a pass.
+if (integration !== 0) console.log(`Integration suite: exited with code ${integration} (see its errors above).`);
+if (e2e !== 0) console.log(`Browser suite: exited with code ${e2e} (see its errors above).`);
 const ok = integration === 0 && e2e === 0 && counts.failed === 0;
 writeFileSync(`reports/summary-${process.env.TEST_SUMMARY_NAME ?? "last"}.json`, JSON.stringify({ ...counts, ok }));
 console.log(`${counts.passed} passed, ${counts.failed} failed, ${counts.skipped} skipped`);
