@@ -39,13 +39,17 @@ export default defineConfig({
     launchOptions: { executablePath: findChromium() ?? undefined, args: chromiumArgs },
   },
   projects: [
-    { name: "chromium", use: desktop, testIgnore: /(home-changing|catalog|categories|delivery-charges)\.spec\.ts/ },
+    {
+      name: "chromium",
+      use: desktop,
+      testIgnore: /(home-changing|catalog|categories|delivery-charges|cod-advance)\.spec\.ts/,
+    },
     // Tests that change what the home page shows (its reviews, its products), or the delivery charges every checkout
     // reckons, run after the rest.
     {
       name: "home-changing",
       use: desktop,
-      testMatch: /(home-changing|catalog|categories|delivery-charges)\.spec\.ts/,
+      testMatch: /(home-changing|catalog|categories|delivery-charges|cod-advance)\.spec\.ts/,
       dependencies: ["chromium"],
     },
   ],

@@ -2,7 +2,7 @@ import { createHash } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { cart, cartLine, order, product } from "@server/db/schema";
-import { signUp, signUpAdmin, type TestAccount } from "../support/accounts";
+import { asBearer, jsonInit, signUp, signUpAdmin, type TestAccount } from "../support/accounts";
 import { readAnswer } from "../support/action-answer";
 import {
   addressBookOf,
@@ -335,6 +335,20 @@ describe("the cart, checkout and address book pages, posted without JavaScript",
       expect(errorUnder(many.html, "phone")).toBeUndefined();
       expect(inputValue(many.html, "phone")).toBe("01712345678");
       expect(many.changed).toEqual([]);
+    });
+
+    it("a new address starts from what My Profile knows: the buyer's name, phone and address", async () => {
+      const buyer = await signUp(t);
+      await anAccountCartLine(t, buyer);
+      const saved = await t.request(
+        `/api/profile/${encodeURIComponent(buyer.email)}`,
+        jsonInit("PUT", { education: "", number: "01819876543", location: "Shop 7, Kazir Dewri" }, asBearer(buyer)),
+      );
+      expect(saved.status).toBe(200);
+      const { html } = await page(signedIn(buyer), "/checkout");
+      expect(inputValue(html, "name")).toBe(buyer.name);
+      expect(inputValue(html, "phone")).toBe("01819876543");
+      expect(textarea(html, "address")).toBe("Shop 7, Kazir Dewri");
     });
 
     it("a line checkout cannot take refuses the whole order, naming it on the page", async () => {

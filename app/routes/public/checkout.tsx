@@ -1,5 +1,6 @@
 import { useEffect, useState } from "react";
 import { redirect, useFetcher, useNavigate, type ShouldRevalidateFunction } from "react-router";
+import { myProfile } from "@server/accounts";
 import { checkout, checkoutSummary } from "@server/checkout";
 import { M, message, type Message } from "@shared/messages";
 import { poishaToTk } from "@shared/money";
@@ -41,6 +42,7 @@ export async function loader(args: Route.LoaderArgs) {
   const only = onlyOf(params);
   return load(args, async (ctx) => {
     const summary = await checkoutSummary(ctx, { district: params.get("district"), only });
+    const { user, profile } = await myProfile(ctx);
     const bangla = ctx.language === "bn";
     return {
       only: only ?? null,
@@ -50,6 +52,8 @@ export async function loader(args: Route.LoaderArgs) {
       quote: summary.quote && { zone: summary.quote.zone.id, chargePoisha: summary.quote.chargePoisha },
       methods: summary.methods,
       addresses: summary.addresses.map((a) => ({ id: a.id, delivery: a.delivery, isDefault: a.isDefault })),
+      // A new address starts from what My Profile knows: the buyer's name, phone and address.
+      fromProfile: { name: user.name, phone: profile.number, address: profile.location },
       // One key per page drawn: a double-tapped Place order places one order.
       attempt: randomKey(),
     };
@@ -107,7 +111,7 @@ function under(errors: Record<string, Message> | undefined, prefix: string) {
 }
 
 export default function Checkout({ loaderData, actionData }: Route.ComponentProps) {
-  const { lines, subtotalPoisha, weightGrams, quote, methods, addresses, only, attempt } = loaderData;
+  const { lines, subtotalPoisha, weightGrams, quote, methods, addresses, only, attempt, fromProfile } = loaderData;
   const fetcher = useFetcher<Placed>();
   const navigate = useNavigate();
   const { t } = useT();
@@ -211,7 +215,7 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
             {/* Without JavaScript the new address's fields are always there; a chosen saved address wins. */}
             <FormError message={answer?.errors?.delivery ?? answer?.errors?.addressId} />
             <div className="space-y-4" hidden={scripted && addressId !== "new"}>
-              <DeliveryFields initial={typed} errors={deliveryErrors} onDistrict={recharge} />
+              <DeliveryFields initial={answer ? typed : fromProfile} errors={deliveryErrors} onDistrict={recharge} />
               <label className="flex items-center gap-2 text-sm text-stone-700">
                 <input type="checkbox" name="saveAddress" defaultChecked={typed.saveAddress === "on"} />
                 {t("checkout.saveAddress")}
