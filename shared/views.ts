@@ -51,6 +51,8 @@ export interface OrderView {
   buyerEmail: string;
   buyerName: string;
   productName: string;
+  /** The first line's Bangla name, where it had one. */
+  productNameBn: string | null;
   image: string;
   pricePoisha: number;
   quantity: number;

@@ -93,6 +93,7 @@ export function orderView({
     buyerEmail: o.buyerEmail,
     buyerName: o.buyerName,
     productName: o.productName,
+    productNameBn: o.productNameBn,
     image: o.image,
     pricePoisha: o.pricePoisha,
     quantity: o.quantity,

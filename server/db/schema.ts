@@ -148,6 +148,8 @@ export const order = pgTable(
     buyerName: text("buyer_name").notNull().default(""),
     productId: uuid("product_id").references(() => product.id, { onDelete: "set null" }),
     productName: text("product_name").notNull(),
+    /** The first line's Bangla name when it was bought, if it had one: a list in Bangla names the order by it. */
+    productNameBn: text("product_name_bn"),
     image: text("image").notNull(),
     pricePoisha: integer("price_poisha").notNull(),
     quantity: integer("quantity").notNull(),

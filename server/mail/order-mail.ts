@@ -58,7 +58,9 @@ type BoughtLine = Pick<OrderLineRow, "name" | "nameBn" | "pricePoisha" | "quanti
 function boughtLines(o: OrderRow, lines: readonly BoughtLine[]): BoughtLine[] {
   if (lines.length > 0) return [...lines];
   const amountPoisha = o.pricePoisha * o.quantity;
-  return [{ name: o.productName, nameBn: null, pricePoisha: o.pricePoisha, quantity: o.quantity, amountPoisha }];
+  return [
+    { name: o.productName, nameBn: o.productNameBn, pricePoisha: o.pricePoisha, quantity: o.quantity, amountPoisha },
+  ];
 }
 
 /** A line's product as a reader of `language` knows it: in Bangla, its Bangla name where it had one. */
@@ -144,15 +146,18 @@ ${rows}
 /** What happened to the order, in the order's language, read from the order as it is now. */
 function eventParagraphs(kind: BuyerMailKind, o: OrderRow, language: Language): string[] {
   const t = SAY[language];
-  const said = [t(`mail.events.${kind}.lead`)];
+  // Cash on delivery whose delivery charge was paid in advance is confirmed already: no call from the shop is awaited.
+  const advancePaid = kind === "cod" && o.advancePoisha > 0;
+  const said = [
+    advancePaid
+      ? t("mail.advanceReceived", { amount: formatMoney(o.advancePoisha, language) })
+      : t(`mail.events.${kind}.lead`),
+  ];
   if (kind === "placed" && o.status === "unpaid" && o.expiresAt) {
     said.push(t("mail.holdsUntil", { time: formatDateTime(o.expiresAt, language) }));
   }
-  if (kind === "cod") {
-    if (o.advancePoisha > 0) said.push(t("mail.advanceReceived", { amount: formatMoney(o.advancePoisha, language) }));
-    // The cash the courier collects: the total, less a delivery charge paid in advance.
-    said.push(t("mail.codPay", { amount: formatMoney(o.totalPoisha - o.advancePoisha, language) }));
-  }
+  // The cash the courier collects: the total, less a delivery charge paid in advance.
+  if (kind === "cod") said.push(t("mail.codPay", { amount: formatMoney(o.totalPoisha - o.advancePoisha, language) }));
   if (kind === "cancelled") {
     said.push(t(o.cancelledBy === "admin" ? "mail.cancelledByShop" : "mail.cancelledByYou"));
     if (o.cancelReason) said.push(t("mail.reason", { reason: o.cancelReason }));

@@ -33,7 +33,8 @@ export const bnMail: MailWords = {
     },
   },
   codPay: "পণ্য পৌঁছালে নগদ {{amount}} পরিশোধ করুন।",
-  advanceReceived: "ডেলিভারি চার্জ {{amount}} আমরা পেয়েছি।",
+  advanceReceived:
+    "আপনি ক্যাশ অন ডেলিভারি বেছে নিয়েছেন এবং ডেলিভারি চার্জ {{amount}} আমরা পেয়েছি: আপনার অর্ডারটি নিশ্চিত হয়েছে।",
   holdsUntil: "{{time}} পর্যন্ত পণ্যগুলো আপনার জন্য রাখা থাকবে।",
   cancelledByShop: "দোকান এটি বাতিল করেছে।",
   cancelledByYou: "আপনি এটি বাতিল করেছেন।",

@@ -38,7 +38,8 @@ export const enMail = {
     },
   },
   codPay: "Please pay {{amount}} in cash when it arrives.",
-  advanceReceived: "We have received the delivery charge, {{amount}}.",
+  advanceReceived:
+    "You chose cash on delivery and we have received the delivery charge, {{amount}}: your order is confirmed.",
   holdsUntil: "Its pieces are kept for you until {{time}}.",
   cancelledByShop: "The shop cancelled it.",
   cancelledByYou: "You cancelled it.",

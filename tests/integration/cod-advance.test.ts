@@ -81,7 +81,10 @@ describe("cash on delivery with the delivery charge paid in advance", () => {
 
       // The buyer's e-mail names the charge received and the cash still to pay.
       const mail = buyerMail("cod", "en", confirmed, "http://store.test");
-      expect(mail.text).toContain(`We have received the delivery charge, Tk ${CHARGE_TK}.`);
+      expect(mail.text).toContain(
+        `You chose cash on delivery and we have received the delivery charge, Tk ${CHARGE_TK}: your order is confirmed.`,
+      );
+      expect(mail.text).not.toContain("The shop will call you");
       expect(mail.text).toContain(`Please pay Tk ${GOODS_TK.toLocaleString("en-IN")} in cash when it arrives.`);
     });
   });

@@ -139,6 +139,9 @@ describe("an order of several lines, wherever it is read", () => {
 
     const bangla = textOf(await page("/dashboard/orders", buyer, "bn"));
     expect(bangla).toContain("ও আরও ২টি");
+    // In Bangla the order is named by its first line's Bangla name, as the order view names the line.
+    expect(bangla).toContain(`${CHISEL_BN} ও আরও ২টি`);
+    expect(bangla).not.toContain(`${CHISEL} ও আরও`);
     expect(bangla).toContain(
       `ডেলিভারি ${money(unpaid.deliveryChargePoisha, "bn")} সহ মোট ${money(unpaid.totalPoisha, "bn")}`,
     );

@@ -9,6 +9,7 @@ export const UNPAID_ORDER_VIEW: OrderView = {
   buyerEmail: "karim@example.test",
   buyerName: "Karim",
   productName: "Mortise Chisel 10 mm",
+  productNameBn: null,
   image: "/images/products/mortise-chisel.svg",
   pricePoisha: 89000,
   quantity: 40,

@@ -5,7 +5,7 @@ import { CancelSchema } from "@shared/schemas/order";
 import type { OrderView } from "@shared/views";
 import { ConfirmDialog } from "~/components/ui/confirm-dialog";
 import { useMessage } from "~/i18n/use-message";
-import { useOrderNames } from "./order-lines";
+import { useOrderNames, type Lines } from "./order-lines";
 
 /**
  * An admin cancels an order, with an optional reason the buyer is shown. The reason is checked as it is typed by
@@ -16,7 +16,7 @@ export function CancelDialog({
   triggerClassName,
   trigger,
 }: {
-  order: Pick<OrderView, "id" | "paid" | "lines" | "lineCount" | "productName" | "image" | "pricePoisha" | "quantity">;
+  order: Pick<OrderView, "id" | "paid" | "lineCount"> & Lines;
   triggerClassName: string;
   trigger: string;
 }) {

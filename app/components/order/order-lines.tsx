@@ -2,7 +2,7 @@ import { useT } from "~/i18n/use-t";
 import { useFormat } from "~/i18n/use-format";
 import type { OrderLineView, OrderView } from "@shared/views";
 
-export type Lines = Pick<OrderView, "lines" | "productName" | "image" | "pricePoisha" | "quantity">;
+export type Lines = Pick<OrderView, "lines" | "productName" | "productNameBn" | "image" | "pricePoisha" | "quantity">;
 type Titled = Lines & Pick<OrderView, "lineCount">;
 export type Totals = Pick<OrderView, "payablePoisha" | "deliveryChargePoisha" | "totalPoisha" | "advancePoisha">;
 
@@ -16,7 +16,7 @@ export function orderLines(order: Lines): OrderLineView[] {
     {
       productId: null,
       name: order.productName,
-      nameBn: null,
+      nameBn: order.productNameBn,
       image: order.image,
       pricePoisha: order.pricePoisha,
       quantity: order.quantity,

@@ -9,7 +9,7 @@ import { ORDER_LIST_PARAMS } from "@shared/list-choices";
 import type { OrderView } from "@shared/views";
 import { BuyerRecord } from "~/components/order/buyer-record";
 import { CancelDialog } from "~/components/order/cancel-dialog";
-import { MoreLines, useOrderNames, WithDelivery } from "~/components/order/order-lines";
+import { MoreLines, orderLines, useOrderNames, WithDelivery } from "~/components/order/order-lines";
 import { OrderNotes } from "~/components/order/order-notes";
 import { PaidMark } from "~/components/order/paid-mark";
 import { OrderSearch, type OrderListSearch } from "~/components/order/order-search";
@@ -173,6 +173,7 @@ export default function ManageOrders({ loaderData, actionData }: Route.Component
   const { t } = useT();
   const format = useFormat();
   const say = useMessage();
+  const { lineName } = useOrderNames();
   const searching = Boolean(search.q || search.from || search.to);
   const [prevWord, nextWord] = pagerWords(search.sort);
   return (
@@ -204,7 +205,7 @@ export default function ManageOrders({ loaderData, actionData }: Route.Component
               <Cell className="break-all">{o.buyerEmail}</Cell>
               <Cell className="font-semibold text-wood-900">
                 <Link to={`/dashboard/order/${o.id}`} className="underline decoration-wood-300 hover:text-forest-700">
-                  {o.productName}
+                  {lineName(orderLines(o)[0]!)}
                 </Link>
                 <MoreLines order={o} />
                 <OrderNotes order={{ ...o, refundNote: null }} mine={false} />

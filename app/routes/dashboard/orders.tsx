@@ -5,7 +5,7 @@ import { data, Link } from "react-router";
 import { cancelOrder, myOrders } from "@server/orders";
 import { M } from "@shared/messages";
 import { paramsOf } from "@shared/list-page";
-import { MoreLines, useOrderNames, WithDelivery } from "~/components/order/order-lines";
+import { MoreLines, orderLines, useOrderNames, WithDelivery } from "~/components/order/order-lines";
 import { OrderNotes } from "~/components/order/order-notes";
 import { PaidMark } from "~/components/order/paid-mark";
 import { StatusBadge } from "~/components/order/status-badge";
@@ -74,7 +74,7 @@ export default function MyOrders({ loaderData, actionData }: Route.ComponentProp
   const { t } = useT();
   const format = useFormat();
   const say = useMessage();
-  const { title } = useOrderNames();
+  const { title, lineName } = useOrderNames();
   const offset = page ? (page.page - 1) * page.limit : 0;
   return (
     <section>
@@ -103,7 +103,7 @@ export default function MyOrders({ loaderData, actionData }: Route.ComponentProp
               </Cell>
               <Cell className="font-semibold text-wood-900">
                 <Link to={`/dashboard/order/${o.id}`} className="underline decoration-wood-300 hover:text-forest-700">
-                  {o.productName}
+                  {lineName(orderLines(o)[0]!)}
                 </Link>
                 <MoreLines order={o} />
                 <OrderNotes order={o} mine />

@@ -134,6 +134,7 @@ export async function insertOrderOfLines(
           buyerName: buyer.name,
           productId: first.shelf.id,
           productName: first.shelf.name,
+          productNameBn: first.shelf.nameBn,
           image: first.shelf.image,
           pricePoisha: first.shelf.pricePoisha,
           quantity: first.quantity,

@@ -180,6 +180,7 @@ async function takeAndRecord(
           order.buyerName,
           order.productId,
           order.productName,
+          order.productNameBn,
           order.image,
           order.pricePoisha,
           order.quantity,
@@ -192,7 +193,7 @@ async function takeAndRecord(
         ].map(col),
         sql`, `,
       )})
-      select ${buyer.id}::text, ${buyer.email}::text, ${buyer.name}::text, id, name, image, price_poisha,
+      select ${buyer.id}::text, ${buyer.email}::text, ${buyer.name}::text, id, name, name_bn, image, price_poisha,
         ${input.quantity}::integer, price_poisha::bigint * ${input.quantity}::bigint, ${idempotencyKey ?? null}::text,
         ${input.delivery ? JSON.stringify(input.delivery) : null}::jsonb, ${expiresAt.toISOString()}::timestamptz,
         ${language}::text, weight_grams * ${input.quantity}::integer
