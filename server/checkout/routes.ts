@@ -39,8 +39,9 @@ export const checkoutCalls = [
       "The caller's cart (or, with `only`, that one line, the cart untouched) becomes one order: every line's stock " +
       "is taken in one transaction, all or none, and the delivery charge is reckoned for `delivery`'s district (or " +
       'the saved address `addressId`). `paymentMethod: "cod"` confirms cash on delivery at once where the zone ' +
-      "takes it; card and SSLCommerz are paid next (`POST /api/create-payment-intent`, `POST /api/payments/" +
-      "sslcommerz/session`) for the order's `total`. The ordered lines leave the cart.",
+      "takes it (where the zone asks for the delivery charge first, the answer's `advance` is to be paid online, " +
+      "and the order waits unpaid for it); card and SSLCommerz are paid next (`POST /api/create-payment-intent`, " +
+      "`POST /api/payments/sslcommerz/session`) for the order's `total`. The ordered lines leave the cart.",
     who: "signed in",
     session: "required",
     headers: {
@@ -65,7 +66,11 @@ export const checkoutCalls = [
     },
     handler: async (c) => {
       const placed = await checkout(c.get("ctx"), await jsonBody(c), c.req.header("idempotency-key"));
-      return c.json({ insertedId: placed.id, total: poishaToTk(placed.totalPoisha) });
+      return c.json({
+        insertedId: placed.id,
+        total: poishaToTk(placed.totalPoisha),
+        advance: poishaToTk(placed.advancePoisha),
+      });
     },
   }),
 ];

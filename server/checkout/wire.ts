@@ -32,6 +32,11 @@ export const CheckoutPlaced = named(
   "CheckoutPlaced",
   z.object({
     insertedId: uuid().meta({ description: "The order's id." }),
-    total: z.number().meta({ description: "What the order's payment takes, in Tk: the goods and the delivery." }),
+    total: z.number().meta({ description: "What the order costs in Tk: the goods and the delivery." }),
+    advance: z.number().meta({
+      description:
+        "Cash on delivery where the zone asks for the delivery charge first: that charge in Tk, to pay online now " +
+        "(the order stays `unpaid` until it is paid); 0 otherwise.",
+    }),
   }),
 );

@@ -37,8 +37,8 @@ async function checkoutOf(t: TestContext, buyer: TestAccount, delivery: typeof S
     ...(paymentMethod && { paymentMethod }),
   });
   expect(res.status, await res.clone().text()).toBe(200);
-  const { insertedId, total } = (await res.json()) as { insertedId: string; total: number };
-  return { orderId: insertedId, total, productId: p.id };
+  const { insertedId, total, advance } = (await res.json()) as { insertedId: string; total: number; advance: number };
+  return { orderId: insertedId, total, advance, productId: p.id };
 }
 
 describe("cash on delivery with the delivery charge paid in advance", () => {
@@ -47,8 +47,8 @@ describe("cash on delivery with the delivery charge paid in advance", () => {
   it("places the order unpaid with its advance; the advance's payment makes it a confirmed cash-on-delivery order", async () => {
     await withZones(t, ADVANCE_OUTSIDE_DHAKA, async () => {
       const buyer = await signUp(t);
-      const { orderId, total, productId } = await checkoutOf(t, buyer, SYLHET, "cod");
-      expect(total).toBe(GOODS_TK + CHARGE_TK);
+      const { orderId, total, advance, productId } = await checkoutOf(t, buyer, SYLHET, "cod");
+      expect([total, advance]).toEqual([GOODS_TK + CHARGE_TK, CHARGE_TK]);
       expect(await stockOf(t, productId)).toBe(180);
       const placed = await orderRow(t, orderId);
       expect(placed).toMatchObject({
@@ -171,7 +171,7 @@ describe("cash on delivery with the delivery charge paid in advance", () => {
       async () => {
         const buyer = await signUp(t);
         const free = await checkoutOf(t, buyer, SYLHET, "cod");
-        expect(free.total).toBe(GOODS_TK);
+        expect([free.total, free.advance]).toEqual([GOODS_TK, 0]);
         expect(await orderRow(t, free.orderId)).toMatchObject({ status: "cod", advancePoisha: 0 });
         const dhaka = await checkoutOf(t, buyer, DHAKA, "cod");
         expect(await orderRow(t, dhaka.orderId)).toMatchObject({ status: "cod", advancePoisha: 0 });
