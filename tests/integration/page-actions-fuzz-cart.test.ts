@@ -10,8 +10,8 @@ const PLACED = /^\/dashboard\/(payment|order)\/[0-9a-f-]{36}$/;
 
 /**
  * The cart's forms (a guest's, by its cart's cookie, and a customer's), Place order of the cart, My Profile's address
- * book and the delivery charges. The cart's writes and Place order count against the rate limits whether taken or
- * not (CALLS_COUNTED).
+ * book and the delivery charges. The cart's and the address book's writes and Place order count against the rate
+ * limits whether taken or not (CALLS_COUNTED).
  */
 fuzzPageActions("the cart’s, checkout’s and address book’s", (t, accounts) => {
   const guestsCart = () => aGuestCartLine(t);
@@ -59,10 +59,10 @@ fuzzPageActions("the cart’s, checkout’s and address book’s", (t, accounts)
     { call: "POST /cart (remove)",                            as: "owner", scene: ownersCart, fields: (s) => ({ intent: "remove", lineId: s.lineId! }), ignored: CALLS_COUNTED },
     { call: "POST /checkout (Place order of the cart)",       as: "owner", scene: ownersCart, fields: placeOrder, redirectsWhenDone: PLACED, ignored: CALLS_COUNTED },
     { call: "POST /checkout (to a saved address, cash on delivery)", as: "owner", scene: ownersCartAndAddress, fields: (s) => ({ addressId: s.addressId!, paymentMethod: "cod", attempt: randomUUID() }), redirectsWhenDone: PLACED, ignored: CALLS_COUNTED },
-    { call: "POST /dashboard/profile (address-add)",          as: "owner", scene: book(0), fields: () => ({ intent: "address-add", ...delivery, isDefault: "on" }) },
-    { call: "POST /dashboard/profile (address-save)",         as: "owner", scene: book(1), fields: (s) => ({ intent: "address-save", addressId: s.addressId!, ...delivery }) },
-    { call: "POST /dashboard/profile (address-remove)",       as: "owner", scene: book(1), fields: (s) => ({ intent: "address-remove", addressId: s.addressId! }) },
-    { call: "POST /dashboard/profile (address-default)",      as: "owner", scene: book(2), fields: (s) => ({ intent: "address-default", addressId: s.secondAddressId! }) },
+    { call: "POST /dashboard/profile (address-add)",          as: "owner", scene: book(0), fields: () => ({ intent: "address-add", ...delivery, isDefault: "on" }), ignored: CALLS_COUNTED },
+    { call: "POST /dashboard/profile (address-save)",         as: "owner", scene: book(1), fields: (s) => ({ intent: "address-save", addressId: s.addressId!, ...delivery }), ignored: CALLS_COUNTED },
+    { call: "POST /dashboard/profile (address-remove)",       as: "owner", scene: book(1), fields: (s) => ({ intent: "address-remove", addressId: s.addressId! }), ignored: CALLS_COUNTED },
+    { call: "POST /dashboard/profile (address-default)",      as: "owner", scene: book(2), fields: (s) => ({ intent: "address-default", addressId: s.secondAddressId! }), ignored: CALLS_COUNTED },
     { call: "POST /dashboard/delivery",                       as: "admin", fields: () => zones },
   ];
 });

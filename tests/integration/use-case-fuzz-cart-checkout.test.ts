@@ -49,10 +49,10 @@ describe("fuzzing the cart's, checkout's and the delivery's use cases: they reso
     { useCase: "checkouts.quoteDelivery",      as: "stranger", params: [body(() => ({ district: "Sylhet", weight: "2300" }))], call: (ctx, [raw]) => checkouts.quoteDelivery(ctx, raw) },
     { useCase: "checkouts.quoteDelivery",      as: "owner",    scene: ownersCart, params: [body(() => ({ district: "Sylhet" }))], call: (ctx, [raw]) => checkouts.quoteDelivery(ctx, raw) },
     { useCase: "addresses.myAddress",          as: "owner",    scene: aBook(2), params: [id((s) => s.addressId!)], call: (ctx, [addressId]) => addresses.myAddress(ctx, addressId) },
-    { useCase: "addresses.addAddress",         as: "owner",    scene: aBook(9), params: [body(saved)], call: (ctx, [raw]) => addresses.addAddress(ctx, raw) },
-    { useCase: "addresses.changeAddress",      as: "owner",    scene: aBook(2), params: [id((s) => s.addressId!), body(saved)], call: (ctx, [addressId, raw]) => addresses.changeAddress(ctx, addressId, raw) },
-    { useCase: "addresses.removeAddress",      as: "owner",    scene: aBook(2), params: [id((s) => s.addressId!)], call: (ctx, [addressId]) => addresses.removeAddress(ctx, addressId) },
-    { useCase: "addresses.makeDefaultAddress", as: "owner",    scene: aBook(2), params: [id((s) => s.secondAddressId!)], call: (ctx, [addressId]) => addresses.makeDefaultAddress(ctx, addressId) },
+    { useCase: "addresses.addAddress",         as: "owner",    scene: aBook(9), params: [body(saved)], call: (ctx, [raw]) => addresses.addAddress(ctx, raw), ignored: CALLS_COUNTED },
+    { useCase: "addresses.changeAddress",      as: "owner",    scene: aBook(2), params: [id((s) => s.addressId!), body(saved)], call: (ctx, [addressId, raw]) => addresses.changeAddress(ctx, addressId, raw), ignored: CALLS_COUNTED },
+    { useCase: "addresses.removeAddress",      as: "owner",    scene: aBook(2), params: [id((s) => s.addressId!)], call: (ctx, [addressId]) => addresses.removeAddress(ctx, addressId), ignored: CALLS_COUNTED },
+    { useCase: "addresses.makeDefaultAddress", as: "owner",    scene: aBook(2), params: [id((s) => s.secondAddressId!)], call: (ctx, [addressId]) => addresses.makeDefaultAddress(ctx, addressId), ignored: CALLS_COUNTED },
     { useCase: "zones.setDeliveryZones",       as: "admin",    params: [body(() => ({ zones: shopZones }))], call: (ctx, [raw]) => zones.setDeliveryZones(ctx, raw) },
   ], actors);
 });
