@@ -55,12 +55,15 @@ export const OrderJson = named(
     items: z.array(OrderItemJson).meta({ description: "Every line of the order, the first one first." }),
     deliveryCharge: z.number().meta({ description: "What the delivery costs in Tk, reckoned when it was placed." }),
     total: z.number().meta({ description: "What a payment of the order takes in Tk: the goods and the delivery." }),
-    advance: z.number().meta({
-      description:
-        "Of `total`, what cash on delivery pays online first, in Tk: the delivery charge, where the order's zone asks " +
-        "for it in advance; 0 otherwise. While the order is unpaid, a payment takes this, and the courier collects " +
-        "the rest (`total - advance`).",
-    }),
+    advance: z
+      .number()
+      .optional()
+      .meta({
+        description:
+          "Only on cash on delivery whose zone asks for the delivery charge in advance: that charge in Tk, paid " +
+          "online first. While the order is unpaid, a payment takes this, and the courier collects the rest " +
+          "(`total - advance`). Absent on every other order, whose payment takes `total`.",
+      }),
     paid: z.boolean().meta({ description: "Whether the money was received." }),
     status: z.enum(ORDER_STATUSES),
     transactionId: z.string().nullable(),
@@ -150,7 +153,7 @@ export function orderJson(o: Order, history: OrderEventRow[] = [], lines: OrderL
     items: lines.map(orderItemJson),
     deliveryCharge: poishaToTk(o.deliveryChargePoisha),
     total: poishaToTk(o.totalPoisha),
-    advance: poishaToTk(o.advancePoisha),
+    ...(o.advancePoisha > 0 ? { advance: poishaToTk(o.advancePoisha) } : {}),
     paid: o.transactionId !== null,
     status: o.status,
     transactionId: o.transactionId,
