@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { eq, inArray } from "drizzle-orm";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { SessionUser } from "@server/auth/session";
 import { recordEvent } from "@server/orders/sql/order-history";
 import { mailOutbox, order, type MailOutboxRow } from "@server/db/schema";
@@ -277,14 +277,19 @@ describe("the admins' e-mails: each new paid or cash-on-delivery order, and low 
 
 describe("retries with back-off (an injected clock)", () => {
   const { t, smtp } = useMailedStore();
-  // Starts a little ahead of the database's clock, which dates a message queued now.
   const clock = { now: new Date() };
   beforeAll(() => {
     t.services.now = () => clock.now;
   });
-  beforeEach(() => {
+  /**
+   * An order whose message is due: the clock starts a little ahead of the database's, which dated the message when
+   * it was queued (set after placing, however long placing took on a loaded machine).
+   */
+  async function placeDue(buyer: Person, name: string) {
+    const id = await place(t, buyer, "en", name);
     clock.now = new Date(Date.now() + 1000);
-  });
+    return id;
+  }
   const at = (ms: number) => new Date(clock.now.getTime() + ms);
 
   async function rowOf(orderId: string) {
@@ -294,7 +299,7 @@ describe("retries with back-off (an injected clock)", () => {
 
   it("refused twice, the message leaves on the third attempt, 30 s and then 1 min later", async () => {
     const buyer = await person(t);
-    const id = await place(t, buyer, "en", "Retry Plane");
+    const id = await placeDue(buyer, "Retry Plane");
     smtp().refuseNext(2, 451);
     const start = clock.now;
     const counted = await mailCounts();
@@ -325,7 +330,7 @@ describe("retries with back-off (an injected clock)", () => {
 
   it("after the tenth attempt it is failed, with the delays doubling up to their cap", async () => {
     const buyer = await person(t);
-    const id = await place(t, buyer, "en", "Hopeless Plane");
+    const id = await placeDue(buyer, "Hopeless Plane");
     smtp().refuseNext(1000, 550);
     const delays: number[] = [];
     for (let attempt = 1; attempt <= 10; attempt++) {
