@@ -103,6 +103,8 @@ for (const [language, t] of Object.entries(LANGUAGES) as [Language, typeof en][]
     page,
     context,
   }) => {
+    // Every admin screen, each analysed whole: more than one test's usual 30 s on a loaded machine.
+    test.slow();
     const plane = await productNamed(page.request, "Low-Angle Block Plane");
     await signInViaApi(page.request, DEMO_ADMIN);
     await inLanguage(context, language);

@@ -57,6 +57,8 @@ for (const [language, t] of Object.entries(LANGUAGES) as [Language, typeof en][]
       page,
       context,
     }) => {
+      // Every public screen, each analysed whole: more than one test's usual 30 s on a loaded machine.
+      test.slow();
       const { inStock, stockOut } = await demoProducts(page);
       await inLanguage(context, language);
       for (const [route, url] of [
