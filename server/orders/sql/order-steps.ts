@@ -96,7 +96,7 @@ export async function confirmCashOnDelivery(
     const refusal = row.delivery ? refusalFor?.(row.delivery.district) : null;
     if (refusal) throw refusal;
     // Where the zone asks for the delivery charge first, the order stays unpaid (and on its hold's clock) until that
-    // is paid online; the advance's payment makes it a confirmed cash-on-delivery order (markAdvancePaid).
+    // is paid online; the payment that settles it makes it a confirmed cash-on-delivery order (payment-rows markPaid).
     const advance = row.delivery && advanceIn?.(row.delivery.district) ? row.deliveryChargePoisha : 0;
     if (advance > 0) return save(tx, row.id, { advancePoisha: advance });
     await holdForPhone(tx, row);
