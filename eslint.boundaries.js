@@ -5,7 +5,7 @@
 const forbid = (group, message) => ({ group, message });
 
 /** The rooms of the server that each hold one feature: its routes, its use cases and its SQL. */
-export const FEATURES = ["catalog", "orders", "payments", "accounts", "reviews", "uploads", "overview"];
+export const FEATURES = ["catalog", "orders", "payments", "accounts", "reviews", "uploads", "overview", "stock"];
 
 const APP = forbid(
   ["~/*", "~/**", "../**/app/**", "**/app/**"],

@@ -188,6 +188,12 @@ async function products(tx: Db, sizes: ScaleSizes) {
     ) s
     join scale_kind k on k.n = s.kind_n,
     lateral (select floor(size_r * jsonb_array_length(k.sizes))::int as size_n) z`);
+  // Each new product's ledger opens with its stock (server/stock); the demo's opened when they were seeded.
+  await tx.execute(sql`
+    insert into stock_entry (product_id, change, after, reason, by, note)
+    select p.id, p.availability, p.availability, 'opening', 'store', 'scale data'
+    from product p
+    where p.availability > 0 and not exists (select 1 from stock_entry e where e.product_id = p.id)`);
   // The orders' picks: every product (the demo's too), oldest first, so that an order can take one made before it.
   await tx.execute(sql`
     create temp table scale_item on commit drop as

@@ -82,17 +82,16 @@ function withOwnImage<T extends { image?: string | undefined }>(ctx: RequestCont
 }
 
 export async function addProduct(ctx: RequestContext, raw: unknown) {
-  const actor = await ctx.actor();
-  adminOnly(actor);
-  return changingCatalog(ctx, catalog.insertProduct(ctx.db, withOwnImage(ctx, parseInput(ProductSchema, raw))));
+  const admin = adminOnly(await ctx.actor());
+  const input = withOwnImage(ctx, parseInput(ProductSchema, raw));
+  return changingCatalog(ctx, catalog.insertProduct(ctx.db, input, admin.id));
 }
 
 /** Any of a product's fields, the stock count alone say; an admin's word. */
 export async function updateProduct(ctx: RequestContext, productId: unknown, raw: unknown) {
-  const actor = await ctx.actor();
-  adminOnly(actor);
+  const admin = adminOnly(await ctx.actor());
   const changes = withOwnImage(ctx, parseInput(ProductUpdateSchema, raw));
-  return changingCatalog(ctx, catalog.updateProductRow(ctx.db, key(productId), changes));
+  return changingCatalog(ctx, catalog.updateProductRow(ctx.db, key(productId), changes, admin.id));
 }
 
 export async function deleteProduct(ctx: RequestContext, productId: unknown) {

@@ -20,6 +20,7 @@ import { LANGUAGES } from "@shared/languages";
 import { MAX_WEIGHT_GRAMS } from "@shared/weight";
 import { MAX_CART_LINES } from "@shared/cart";
 import { ORDER_EVENTS, ORDER_STATUSES, type OrderStatus } from "@shared/order-flow";
+import { STOCK_ACTORS, STOCK_REASONS } from "@shared/stock-ledger";
 import type { Delivery } from "@shared/schemas/delivery";
 import { user } from "./auth-schema";
 import { timestamps } from "./columns";
@@ -284,6 +285,41 @@ export const orderLine = pgTable(
     index("order_line_product_idx").on(t.productId, t.orderId),
     index("order_line_name_trgm_idx").using("gin", sql`lower(${t.name}) gin_trgm_ops`),
     index("order_line_name_bn_trgm_idx").using("gin", sql`${t.nameBn} gin_trgm_ops`),
+  ],
+);
+
+/**
+ * A product's stock ledger: one row per change of its stock, with why, who, the order it was for and the stock after
+ * it, written in the same transaction as the change (server/stock). A product's `availability` is the sum of its
+ * rows' `change`; its opening row holds what it had when the ledger began (migration 0017) or when it was added.
+ */
+export const stockEntry = pgTable(
+  "stock_entry",
+  {
+    // A sequence: several changes in one transaction share `at`, and the ledger keeps their order.
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    productId: uuid("product_id")
+      .notNull()
+      .references(() => product.id, { onDelete: "cascade" }),
+    change: integer("change").notNull(),
+    after: integer("after").notNull(),
+    reason: text("reason", { enum: STOCK_REASONS }).notNull(),
+    orderId: uuid("order_id").references(() => order.id, { onDelete: "restrict" }),
+    by: text("by", { enum: STOCK_ACTORS }).notNull(),
+    byUserId: text("by_user_id"),
+    note: text("note"),
+    at: timestamp("at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index("stock_entry_product_idx").on(t.productId, t.id.desc()),
+    // The overview's sales rate: pieces placed per product lately.
+    index("stock_entry_placed_idx")
+      .on(t.at, t.productId)
+      .where(sql`${t.reason} = 'placed'`),
+    check("stock_entry_change_not_zero", sql`${t.change} <> 0`),
+    check("stock_entry_after_not_negative", sql`${t.after} >= 0`),
+    check("stock_entry_reason_known", sql`${t.reason} in (${sql.raw(STOCK_REASONS.map((r) => `'${r}'`).join(", "))})`),
+    check("stock_entry_by_known", sql`${t.by} in (${sql.raw(STOCK_ACTORS.map((r) => `'${r}'`).join(", "))})`),
   ],
 );
 

@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import type { Db } from "./client";
-import { appMeta, category, product, review } from "./schema";
+import { appMeta, category, product, review, stockEntry } from "./schema";
 import { demoCategories, demoProducts, demoReviews } from "./seed-data";
 import { tkToPoisha } from "@shared/money";
 
@@ -28,21 +28,35 @@ export async function seedDemoData(db: Db): Promise<boolean> {
         .onConflictDoNothing()
         .returning({ id: category.id, slug: category.slug });
       const categoryId = new Map(categories.map((c) => [c.slug, c.id]));
-      await tx.insert(product).values(
-        demoProducts.map((p, i) => ({
-          categoryId: categoryId.get(p.category),
-          name: p.name,
-          nameBn: p.nameBn,
-          descriptionBn: p.descriptionBn,
-          image: `/images/products/${p.slug}.svg`,
-          pricePoisha: tkToPoisha(p.priceTk),
-          weightGrams: p.weightGrams,
-          minimumQuantity: p.minimumQuantity,
-          availability: p.availability,
-          description: p.description,
-          details: p.details,
-          // Newest first on the home page, so the list keeps the order written above.
-          createdAt: new Date(now - i * 1000),
+      const stocked = await tx
+        .insert(product)
+        .values(
+          demoProducts.map((p, i) => ({
+            categoryId: categoryId.get(p.category),
+            name: p.name,
+            nameBn: p.nameBn,
+            descriptionBn: p.descriptionBn,
+            image: `/images/products/${p.slug}.svg`,
+            pricePoisha: tkToPoisha(p.priceTk),
+            weightGrams: p.weightGrams,
+            minimumQuantity: p.minimumQuantity,
+            availability: p.availability,
+            description: p.description,
+            details: p.details,
+            // Newest first on the home page, so the list keeps the order written above.
+            createdAt: new Date(now - i * 1000),
+          })),
+        )
+        .returning({ productId: product.id, availability: product.availability });
+      // Each tool's ledger opens with its demo stock (server/stock), as Add Product's does.
+      await tx.insert(stockEntry).values(
+        stocked.map(({ productId, availability }) => ({
+          productId,
+          change: availability,
+          after: availability,
+          reason: "opening" as const,
+          by: "store" as const,
+          note: "demo data",
         })),
       );
       await tx.insert(review).values(

@@ -177,6 +177,20 @@ export const enMessages = {
   stock: {
     too_low: "Order Quantity Must Be Smaller Than Available Quantity",
     over_per_order: "One order can take at most {{max}} Pis of this tool",
+    reason_unknown: "Choose why the stock changed: received, counted or damaged",
+    change_required: "Enter how many pieces the stock changed by",
+    change_invalid: "The change must be a whole number of pieces from -1,000,000 to 1,000,000, and not 0",
+    count_invalid: "The count must be a whole number of pieces from 0 to 1,000,000",
+    count_only_counted: "A count on the shelf goes with a stock-take (counted)",
+    change_or_count: "Give the change or the count, not both",
+    received_positive: "Pieces received add to the stock: enter a positive number",
+    damaged_negative: "Damaged pieces leave the stock: enter a negative number",
+    below_zero: "The stock is {{stock}} Pis: it cannot fall below zero",
+    unchanged: "The count is what the stock already is: nothing to record",
+    note_not_text: "The note must be text",
+    note_too_long: "The note must be at most 200 characters",
+    note_unsafe: "The note cannot contain control or text-direction characters",
+    recorded: "Stock recorded",
   },
   order: {
     not_found: "Order not found",
@@ -333,6 +347,7 @@ export const enMessages = {
     not_a_test_card: "Your card was declined. This store is in test mode and takes test cards only.",
     charge_failed: "Your card could not be charged. Please try another card.",
   },
+
   review: {
     rating_required: "Rating Is Required",
     rating_range: "Rating must be a number from 0 to 5 in steps of 0.5",

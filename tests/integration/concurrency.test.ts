@@ -1,8 +1,8 @@
 import { checkOrderInvariants, withStockSamples, type StormAnswer } from "../support/order-storm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { product } from "@server/db/schema";
 import { asBearer, jsonInit, signUp, type TestAccount } from "../support/accounts";
 import { useTestApp } from "../support/test-app";
+import { insertStocked } from "../support/stock-ledger";
 
 // The issue: at least 200 simultaneous orders on one product end with successes = ⌊stock / quantity⌋, stock never
 // below zero, and an order row for every success. One server here, on PGlite or (with DATABASE_URL) PostgreSQL;
@@ -22,19 +22,16 @@ describe("simultaneous orders on one product", () => {
   });
 
   async function makeProduct(availability: number, minimumQuantity: number) {
-    const [row] = await t.database.db
-      .insert(product)
-      .values({
-        name: "Contended Chisel",
-        image: "/images/products/mortise-chisel.svg",
-        pricePoisha: 12_345,
-        minimumQuantity,
-        availability,
-        // The storm is about stock alone: without its own limit, half of a low stock would refuse the last orders.
-        // ... nor one buyer's open orders together (decision 0026): the storm's buyers win many orders each.
-        maxPerOrder: availability,
-      })
-      .returning();
+    const [row] = await insertStocked(t.database.db, {
+      name: "Contended Chisel",
+      image: "/images/products/mortise-chisel.svg",
+      pricePoisha: 12_345,
+      minimumQuantity,
+      availability,
+      // The storm is about stock alone: without its own limit, half of a low stock would refuse the last orders.
+      // ... nor one buyer's open orders together (decision 0026): the storm's buyers win many orders each.
+      maxPerOrder: availability,
+    });
     return row!;
   }
 

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { loadConfig } from "@server/config";
-import { order, product } from "@server/db/schema";
+import { order } from "@server/db/schema";
 import { scheduleOrderExpiry } from "@server/jobs/order-expiry";
 import { prepareStore } from "@server/startup";
 import { expireOrders } from "@server/orders/expire-orders";
@@ -26,6 +26,7 @@ import {
 import { orderRow, paymentRowsOf, TEST_DELIVERY } from "../support/orders";
 import { useSslcommerzApp, useStripeApp } from "../support/provider-apps";
 import { useTestApp, type TestContext } from "../support/test-app";
+import { insertStocked } from "../support/stock-ledger";
 
 const MINUTE = 60_000;
 
@@ -85,17 +86,14 @@ describe("unpaid orders expire when their hold runs out (test processor, a 1-min
 
   it("gives each order's stock back once when server copies expire at the same moment", async () => {
     const buyers = await Promise.all([signUp(t), signUp(t), signUp(t)]);
-    const [shelf] = await t.database.db
-      .insert(product)
-      .values({
-        name: "Shared Shelf",
-        image: "/images/products/marking-gauge.svg",
-        pricePoisha: 5000,
-        minimumQuantity: 20,
-        maxPerOrder: 100,
-        availability: 600,
-      })
-      .returning();
+    const [shelf] = await insertStocked(t.database.db, {
+      name: "Shared Shelf",
+      image: "/images/products/marking-gauge.svg",
+      pricePoisha: 5000,
+      minimumQuantity: 20,
+      maxPerOrder: 100,
+      availability: 600,
+    });
     const orderIds: string[] = [];
     for (let i = 0; i < 9; i++) {
       const res = await call(t, buyers[i % 3]!, "POST", "/api/order", {

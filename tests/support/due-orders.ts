@@ -1,12 +1,14 @@
 import { randomUUID } from "node:crypto";
-import { count, eq, inArray, sql } from "drizzle-orm";
+import { count, inArray, sql } from "drizzle-orm";
 import { expect } from "vitest";
 import pg from "pg";
 import { user } from "@server/db/auth-schema";
 import type { Db } from "@server/db/client";
-import { order, orderEvent, orderLine, product } from "@server/db/schema";
+import { order, orderEvent, orderLine } from "@server/db/schema";
 import { sleep } from "./api-servers";
 import { endingsOf, inSnapshot, orderProblems, stockProblems } from "./money-checks";
+import { moveStock } from "@server/stock";
+import { insertStocked } from "./stock-ledger";
 
 // Many unpaid orders written straight into the database, to be made due at one moment, for the tests of server
 // copies expiring them together (tests/integration/postgres/expiry-*.test.ts); and a lock held from outside, to
@@ -22,18 +24,16 @@ const INITIAL_STOCK = 1_000_000;
 
 /** `products` products of their own, each with INITIAL_STOCK pieces, and a buyer for the orders. */
 export async function makeShelf(db: Db, products: number): Promise<Shelf & { buyerId: string }> {
-  const rows = await db
-    .insert(product)
-    .values(
-      Array.from({ length: products }, (_, i) => ({
-        name: `Expiring Rasp ${i}`,
-        image: "/images/products/mortise-chisel.svg",
-        pricePoisha: 9_000 + 101 * i,
-        minimumQuantity: 1,
-        availability: INITIAL_STOCK,
-      })),
-    )
-    .returning();
+  const rows = await insertStocked(
+    db,
+    Array.from({ length: products }, (_, i) => ({
+      name: `Expiring Rasp ${i}`,
+      image: "/images/products/mortise-chisel.svg",
+      pricePoisha: 9_000 + 101 * i,
+      minimumQuantity: 1,
+      availability: INITIAL_STOCK,
+    })),
+  );
   const buyerId = randomUUID();
   await db.insert(user).values({ id: buyerId, name: "Slow Payer", email: `slow-payer-${buyerId}@example.test` });
   return {
@@ -84,14 +84,12 @@ export async function placeUnpaid(db: Db, shelf: Shelf & { buyerId: string }, n:
       }),
     );
   }
-  const taken = new Map<string, number>();
-  for (const r of rows) taken.set(r.productId, (taken.get(r.productId) ?? 0) + r.quantity);
-  for (const [id, pieces] of taken) {
-    await db
-      .update(product)
-      .set({ availability: sql`${product.availability} - ${pieces}` })
-      .where(eq(product.id, id));
-  }
+  // Taken off the shelf with their ledger rows, as placing them would.
+  await moveStock(
+    db,
+    rows.map((r, i) => ({ productId: r.productId, change: -r.quantity, orderId: ids[i]! })),
+    { reason: "placed", by: "buyer", byUserId: shelf.buyerId },
+  );
   return ids;
 }
 

@@ -3,6 +3,7 @@ import { expect } from "vitest";
 import type { Db } from "@server/db/client";
 import { order, orderEvent, orderLine, payment, product, type OrderRow, type PaymentRow } from "@server/db/schema";
 import type { OrderEvent } from "@shared/order-flow";
+import { unbalancedLedgers } from "@server/stock";
 
 // What money and stock must look like after orders were paid, expired and cancelled at the same moment
 // (tests/integration/money-races.test.ts, tests/integration/postgres/expiry-*.test.ts).
@@ -76,6 +77,9 @@ export async function stockProblems(db: Db, initialStock: Map<string, number>): 
     }
   }
   if (shelves.length !== ids.length) problems.push(`${ids.length - shelves.length} products are gone`);
+  for (const off of await unbalancedLedgers(db, ids)) {
+    problems.push(`product ${off.productId}: ${off.availability} on the shelf ≠ ${off.ledger} by its stock ledger`);
+  }
   return problems;
 }
 

@@ -2,7 +2,8 @@ import { eq } from "drizzle-orm";
 import { expect } from "vitest";
 import { english, M } from "@shared/messages";
 import type { Db } from "@server/db/client";
-import { order, product } from "@server/db/schema";
+import { order, product, stockEntry } from "@server/db/schema";
+import { expectLedgersBalanced } from "./stock-ledger";
 
 /** One answer to a simultaneous order request. */
 export interface StormAnswer {
@@ -73,5 +74,14 @@ export async function checkOrderInvariants(
     expect(r.payablePoisha).toBe(r.pricePoisha * r.quantity);
   }
   expect(rows.reduce((sum, r) => sum + r.quantity, 0)).toBe(sold);
+  // The stock ledger: a "placed" row per won order, and the stock the sum of its rows.
+  const ledger = await db.select().from(stockEntry).where(eq(stockEntry.productId, productId));
+  expect(
+    ledger
+      .filter((e) => e.reason === "placed")
+      .map((e) => [e.orderId, -e.change])
+      .sort(),
+  ).toEqual(rows.map((r) => [r.id, r.quantity]).sort());
+  await expectLedgersBalanced(db, [productId]);
   return { won, final };
 }

@@ -1,22 +1,20 @@
 import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
-import { order, payment, product, type NewProductRow } from "@server/db/schema";
+import { order, payment, type NewProductRow } from "@server/db/schema";
 import { asBearer, jsonInit, type TestAccount } from "./accounts";
 import type { TestContext } from "./test-app";
+import { insertStocked } from "./stock-ledger";
 
 /** A product of its own for a test, so its stock never depends on another test. */
 export async function makeProduct(t: TestContext, overrides: Partial<NewProductRow> = {}) {
-  const [row] = await t.database.db
-    .insert(product)
-    .values({
-      name: `Marking Gauge ${randomUUID().slice(0, 8)}`,
-      image: "/images/products/marking-gauge.svg",
-      pricePoisha: 125050,
-      minimumQuantity: 20,
-      availability: 200,
-      ...overrides,
-    })
-    .returning();
+  const [row] = await insertStocked(t.database.db, {
+    name: `Marking Gauge ${randomUUID().slice(0, 8)}`,
+    image: "/images/products/marking-gauge.svg",
+    pricePoisha: 125050,
+    minimumQuantity: 20,
+    availability: 200,
+    ...overrides,
+  });
   return row!;
 }
 

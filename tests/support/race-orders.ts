@@ -3,7 +3,7 @@ import { beforeAll } from "vitest";
 import type { SessionUser } from "@server/auth/session";
 import { user } from "@server/db/auth-schema";
 import { openDatabase, type Database } from "@server/db/client";
-import { order, product } from "@server/db/schema";
+import { order } from "@server/db/schema";
 import { AppError, STATUS_OF } from "@server/errors";
 import { createTestCardProvider } from "@server/payments/providers/test-card-provider";
 import type { Services } from "@server/services";
@@ -13,6 +13,7 @@ import { expiryJob } from "./contexts";
 import type { Ending } from "./money-checks";
 import { TEST_DELIVERY } from "./orders";
 import type { TestContext } from "./test-app";
+import { insertStocked } from "./stock-ledger";
 
 // The money races (tests/integration/money-races.test.ts, payment-replays.test.ts): orders placed through the real
 // API on a few shared products, made due at one moment, and a second copy of the store (a connection pool of its
@@ -82,20 +83,18 @@ export function useRaceOrders(t: TestContext) {
 
   /** `n` orders of 1 to 161 pieces, by BUYERS buyers, spread over PRODUCTS products of their own, with delivery. */
   async function place(n: number): Promise<RaceSet> {
-    const products = await t.database.db
-      .insert(product)
-      .values(
-        Array.from({ length: PRODUCTS }, (_, i) => ({
-          name: `Raced Rasp ${i}`,
-          image: "/images/products/mortise-chisel.svg",
-          pricePoisha: 10_000 + 1_111 * i,
-          minimumQuantity: 1,
-          availability: INITIAL_STOCK,
-          // The races are about money and stock alone: no hoarding limit (decision 0026) is reached.
-          maxPerOrder: INITIAL_STOCK,
-        })),
-      )
-      .returning();
+    const products = await insertStocked(
+      t.database.db,
+      Array.from({ length: PRODUCTS }, (_, i) => ({
+        name: `Raced Rasp ${i}`,
+        image: "/images/products/mortise-chisel.svg",
+        pricePoisha: 10_000 + 1_111 * i,
+        minimumQuantity: 1,
+        availability: INITIAL_STOCK,
+        // The races are about money and stock alone: no hoarding limit (decision 0026) is reached.
+        maxPerOrder: INITIAL_STOCK,
+      })),
+    );
     const orders = await Promise.all(
       Array.from({ length: n }, async (_, i): Promise<RaceOrder> => {
         const buyer = buyers[i % BUYERS]!;

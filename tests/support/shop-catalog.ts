@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
-import { category, product, type NewProductRow } from "@server/db/schema";
+import { category, type NewProductRow } from "@server/db/schema";
 import type { TestContext } from "./test-app";
+import { insertStocked } from "./stock-ledger";
 
 /** How many clamps the catalog holds: more than an API page (100), so that the default page is a bound. */
 export const CLAMP_COUNT = 105;
@@ -84,17 +85,15 @@ export async function makeShopCatalog(t: TestContext) {
   const [other] = await db.select().from(category).where(eq(category.slug, "other"));
   const idOf = new Map([...shelves, other!].map((c) => [c.slug, c.id]));
   const now = Date.now();
-  const rows = await db
-    .insert(product)
-    .values(
-      tools.map(({ key: _key, category: slug, ...tool }, i) => ({
-        ...tool,
-        categoryId: idOf.get(slug)!,
-        image: "/images/products/marking-gauge.svg",
-        createdAt: new Date(now - i * 1000),
-      })),
-    )
-    .returning();
+  const rows = await insertStocked(
+    db,
+    tools.map(({ key: _key, category: slug, ...tool }, i) => ({
+      ...tool,
+      categoryId: idOf.get(slug)!,
+      image: "/images/products/marking-gauge.svg",
+      createdAt: new Date(now - i * 1000),
+    })),
+  );
   const clamps: NewProductRow[] = Array.from({ length: CLAMP_COUNT }, (_, i) => ({
     name: `Bar Clamp ${String(i + 1).padStart(3, "0")}`,
     image: "/images/products/f-clamp.svg",
@@ -105,7 +104,7 @@ export async function makeShopCatalog(t: TestContext) {
     categoryId: idOf.get("clamps")!,
     createdAt: new Date(now - 60_000 - i * 1000),
   }));
-  await db.insert(product).values(clamps);
+  await insertStocked(db, clamps);
   const ids = Object.fromEntries(tools.map((tool, i) => [tool.key, rows[i]!.id])) as Record<ToolKey, string>;
   return { ids, total: tools.length + CLAMP_COUNT };
 }

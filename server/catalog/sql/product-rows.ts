@@ -6,6 +6,7 @@ import { product, type ProductRow } from "../../db/schema";
 import { descNullsLast } from "../../db/sort-keys";
 import { fieldRefusal, notFound } from "../../errors";
 import { isId } from "../../orders";
+import { moveStock, openLedgers } from "../../stock";
 
 /** A product as the store reads it: every column but the search document, which only the search reads. */
 export type Product = Omit<ProductRow, "searchDocument">;
@@ -51,13 +52,17 @@ export function listPopularProducts(db: Db, limit = 3): Promise<Pick<Product, "i
     .limit(limit);
 }
 
-export async function insertProduct(db: Db, input: ProductInput): Promise<Product> {
+/** A new product, its stock opening its ledger in the admin's name. */
+export async function insertProduct(db: Db, input: ProductInput, adminId: string): Promise<Product> {
   try {
-    const [row] = await db
-      .insert(product)
-      .values({ ...input, details: input.details ?? "" })
-      .returning(PRODUCT_COLUMNS);
-    return row!;
+    return await db.transaction(async (tx) => {
+      const [row] = await tx
+        .insert(product)
+        .values({ ...input, details: input.details ?? "" })
+        .returning(PRODUCT_COLUMNS);
+      await openLedgers(tx, [row!], { by: "admin", byUserId: adminId });
+      return row!;
+    });
   } catch (err) {
     throw refusalOf(err);
   }
@@ -68,20 +73,47 @@ export async function insertProduct(db: Db, input: ProductInput): Promise<Produc
  * name, image and price, so an edit never rewrites them; stock bought since the page was loaded is not lost
  * unless the admin sets the count.
  */
-export async function updateProductRow(db: Db, id: string | null, changes: ProductUpdate): Promise<Product> {
+export async function updateProductRow(
+  db: Db,
+  id: string | null,
+  changes: ProductUpdate,
+  adminId: string,
+): Promise<Product> {
   if (!isId(id)) throw notFound(M.product.not_found);
-  // drizzle leaves out the columns that are undefined.
+  const { availability, ...rest } = changes;
   try {
-    const [row] = await db
-      .update(product)
-      .set({ ...changes, updatedAt: new Date() })
-      .where(eq(product.id, id))
-      .returning(PRODUCT_COLUMNS);
-    if (!row) throw notFound(M.product.not_found);
-    return row;
+    return await db.transaction(async (tx) => {
+      if (availability !== undefined) await countStock(tx, id, availability, adminId);
+      // drizzle leaves out the columns that are undefined.
+      const [row] = await tx
+        .update(product)
+        .set({ ...rest, updatedAt: new Date() })
+        .where(eq(product.id, id))
+        .returning(PRODUCT_COLUMNS);
+      if (!row) throw notFound(M.product.not_found);
+      return row;
+    });
   } catch (err) {
     throw refusalOf(err);
   }
+}
+
+/**
+ * The spec's stock count set outright (`PUT /api/product/{id} {Availability}`, Edit Product): a stock-take, so the
+ * ledger gets a "counted" row of the difference from the stock as it is under the row's lock.
+ */
+async function countStock(tx: Db, id: string, counted: number, adminId: string): Promise<void> {
+  const [shelf] = await tx
+    .select({ availability: product.availability })
+    .from(product)
+    .where(eq(product.id, id))
+    .for("no key update");
+  if (!shelf) throw notFound(M.product.not_found);
+  await moveStock(tx, [{ productId: id, change: counted - shelf.availability }], {
+    reason: "counted",
+    by: "admin",
+    byUserId: adminId,
+  });
 }
 
 /** What the database refused, said about the field at fault; any other failure as it was. */

@@ -1,8 +1,9 @@
-import { and, asc, eq, inArray, isNotNull, sql, sum } from "drizzle-orm";
+import { and, asc, eq, inArray, isNotNull, sum } from "drizzle-orm";
 import { M } from "@shared/messages";
 import type { SessionUser } from "../../auth/session";
 import type { Db } from "../../db/client";
-import { order, orderLine, product } from "../../db/schema";
+import { order, orderLine } from "../../db/schema";
+import { moveStock, type StockCause } from "../../stock";
 import { personOf, recordEvent } from "./order-history";
 import { assertAllowed, hasHeldPayment, lockOrder, orderFacts, type Order } from "./order-rows";
 import { oweAll } from "../../payments";
@@ -33,29 +34,40 @@ export async function cancelReturningStock(
       })
       .where(eq(order.id, row.id));
     await recordEvent(tx, row.id, "cancelled", who, { reason });
-    await restockLines(tx, [row.id]);
+    await restockLines(tx, [row.id], {
+      reason: "cancelled",
+      by: who.by === "admin" ? "admin" : "buyer",
+      byUserId: "userId" in who ? who.userId : null,
+    });
     return oweAll(tx, row.id, ["succeeded", "held"], who, M.order.cancelled);
   });
 }
 
 /**
- * The pieces of every line of the orders, back on their products' shelves (a deleted product has no shelf): one
- * update per product, in product order, so two transactions giving back stock of the same products lock their rows
- * in the same order and cannot deadlock. The caller holds the orders' row locks and changes their status in the same
- * transaction, so each order's stock comes back once.
+ * The pieces of every line of the orders, back on their products' shelves (a deleted product has no shelf), each
+ * with its ledger row naming the order and why (server/stock `moveStock`: products in id order, so two transactions
+ * giving back stock of the same products cannot deadlock). The caller holds the orders' row locks and changes their
+ * status in the same transaction, so each order's stock comes back once.
  */
-export async function restockLines(tx: Db, orderIds: string[]): Promise<void> {
+export async function restockLines(
+  tx: Db,
+  orderIds: string[],
+  cause: Pick<StockCause, "reason" | "by" | "byUserId" | "at">,
+): Promise<void> {
   if (orderIds.length === 0) return;
   const pieces = await tx
-    .select({ productId: orderLine.productId, quantity: sum(orderLine.quantity).mapWith(Number) })
+    .select({
+      orderId: orderLine.orderId,
+      productId: orderLine.productId,
+      quantity: sum(orderLine.quantity).mapWith(Number),
+    })
     .from(orderLine)
     .where(and(inArray(orderLine.orderId, orderIds), isNotNull(orderLine.productId)))
-    .groupBy(orderLine.productId)
-    .orderBy(asc(orderLine.productId));
-  for (const { productId, quantity } of pieces) {
-    await tx
-      .update(product)
-      .set({ availability: sql`${product.availability} + ${quantity}`, updatedAt: new Date() })
-      .where(eq(product.id, productId!));
-  }
+    .groupBy(orderLine.orderId, orderLine.productId)
+    .orderBy(asc(orderLine.productId), asc(orderLine.orderId));
+  await moveStock(
+    tx,
+    pieces.map((p) => ({ productId: p.productId!, change: p.quantity, orderId: p.orderId })),
+    cause,
+  );
 }

@@ -31,7 +31,7 @@ export async function expireDueOrders(db: Db, now: Date, limit = 100): Promise<E
     if (due.length === 0) return { orderIds: [], attempts: [] };
     const ids = due.map((row) => row.id);
     await tx.update(order).set({ status: "expired", updatedAt: now }).where(inArray(order.id, ids));
-    await restockLines(tx, ids);
+    await restockLines(tx, ids, { reason: "expired", by: "store", at: now });
     for (const row of due) await recordEvent(tx, row.id, "expired", { by: "store" }, { at: now });
     const attempts = await tx.select().from(paymentAttempt).where(inArray(paymentAttempt.orderId, ids));
     return { orderIds: ids, attempts };

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, sql } from "drizzle-orm";
+import { and, asc, eq, inArray } from "drizzle-orm";
 import type { Language } from "@shared/languages";
 import { isRunningLow } from "@shared/low-stock";
 import { english, M, type MessageCode, type MessageParams } from "@shared/messages";
@@ -12,6 +12,7 @@ import { mailOutbox, order, orderLine, product, type ProductRow } from "../../db
 import { AppError, isUniqueViolation } from "../../errors";
 import { LOW_STOCK } from "../../mail/outbox";
 import { storeMetrics } from "../../metrics/store-metrics";
+import { moveStock } from "../../stock";
 import { holdOpenOrderSlot, piecesHeldBy } from "./insert-order";
 import { recordEvent } from "./order-history";
 import { confirmCashOnDelivery, type CashOnDeliveryOptions } from "./order-steps";
@@ -71,8 +72,8 @@ function linesShort(short: ShortLine[], names: string): AppError {
  * orders counted (as for a one-line order), then every product's row is locked in id order — two checkouts of the
  * same products lock them in the same order and cannot deadlock — and each line is held to the product's rules with
  * what the buyer's open orders already hold. One short line refuses the whole order, naming every short line; else
- * each product's stock goes down, the order and its lines are written with the delivery charge reckoned now, and
- * the placed event queues its e-mails (admins hear of each product that went below its low-stock line).
+ * the order and its lines are written with the delivery charge reckoned now, each product's stock goes down with
+ * its ledger row, and the placed event queues its e-mails (admins hear of each product that went below its low-stock line).
  */
 export async function insertOrderOfLines(
   db: Db,
@@ -112,16 +113,6 @@ export async function insertOrderOfLines(
         throw linesShort(short, short.map((s) => nameOf(s.productId)).join(", "));
       }
       const lines = wanted.map((w) => ({ ...w, shelf: shelves.get(w.productId)! }));
-      const ranLow: ProductRow[] = [];
-      for (const { shelf, quantity } of [...lines].sort((a, b) => a.productId.localeCompare(b.productId))) {
-        const [after] = await tx
-          .update(product)
-          .set({ availability: sql`${product.availability} - ${quantity}`, updatedAt: now })
-          .where(eq(product.id, shelf.id))
-          .returning();
-        if (isRunningLow(after!) && !isRunningLow(shelf)) ranLow.push(after!);
-        if (isStockOut(after!)) afterCommit(tx, () => storeMetrics.stockOuts.inc());
-      }
       const subtotalPoisha = lines.reduce((sum, l) => sum + l.shelf.pricePoisha * l.quantity, 0);
       const weightGrams = lines.reduce((sum, l) => sum + l.shelf.weightGrams * l.quantity, 0);
       const quote = options.charge({ weightGrams, subtotalPoisha });
@@ -165,6 +156,17 @@ export async function insertOrderOfLines(
           amountPoisha: l.shelf.pricePoisha * l.quantity,
         })),
       );
+      // The rows are locked since the check above, so the stock is taken after the order exists to name it.
+      const after = await moveStock(
+        tx,
+        lines.map((l) => ({ productId: l.productId, change: -l.quantity, orderId: placed!.id })),
+        { reason: "placed", by: "buyer", byUserId: buyer.id, at: now },
+      );
+      const ranLow: ProductRow[] = [];
+      for (const [id, row] of after) {
+        if (isRunningLow(row) && !isRunningLow(shelves.get(id)!)) ranLow.push(row);
+        if (isStockOut(row)) afterCommit(tx, () => storeMetrics.stockOuts.inc());
+      }
       await recordEvent(tx, placed!.id, "placed", { by: "buyer", userId: buyer.id }, { at: now });
       afterCommit(tx, () => storeMetrics.orderLines.inc({ via: "checkout" }, lines.length));
       if (ranLow.length > 0) {

@@ -6,7 +6,7 @@ import { QUANTITY_STEP, quantityProblem } from "@shared/quantity";
 import type { OrderInput } from "@shared/schemas/order";
 import type { SessionUser } from "../../auth/session";
 import type { Db } from "../../db/client";
-import { mailOutbox, order, orderEvent, orderLine, product, user } from "../../db/schema";
+import { mailOutbox, order, orderEvent, orderLine, product, stockEntry, user } from "../../db/schema";
 import { AppError, conflict, invalid, isUniqueViolation, notFound } from "../../errors";
 import { afterCommit } from "../../db/after-commit";
 import { storeMetrics } from "../../metrics/store-metrics";
@@ -128,7 +128,7 @@ interface Placing {
 }
 
 /**
- * The guarded decrement, the order row, its "placed" event and the e-mails it sends (the buyer's, and the admins'
+ * The guarded decrement with its stock ledger row, the order row, its "placed" event and the e-mails it sends (the buyer's, and the admins'
  * low-stock message when this order crossed the line), in one statement: the product's row stays locked for this
  * statement and the commit only. Answers the order as written and whether it left the product below its minimum
  * order (Stock Out), or undefined when the guarded decrement took nothing.
@@ -166,7 +166,7 @@ async function takeAndRecord(
           greatest(${product.minimumQuantity}, ${product.availability} / 2)
         )
       returning ${col(product.id)}, ${col(product.name)}, ${col(product.nameBn)}, ${col(product.image)},
-        ${col(product.pricePoisha)}, ${col(product.weightGrams)},
+        ${col(product.pricePoisha)}, ${col(product.weightGrams)}, ${col(product.availability)},
         ${col(product.availability)} < ${col(product.minimumQuantity)} as stock_out,
         -- This order took the product below its low-stock line (shared/low-stock.ts): admins are told once.
         ${col(product.availability)} < ${LOW_STOCK_LINE}
@@ -218,6 +218,25 @@ async function takeAndRecord(
       )})
       select placed.id, 0, taken.id, taken.name, taken.name_bn, taken.image, taken.price_poisha, taken.weight_grams,
         ${input.quantity}::integer, placed.payable_poisha
+      from placed, taken
+    ),
+    ledger as (
+      -- The stock ledger's row of this take (server/stock): the pieces, the order, the buyer, the stock after.
+      insert into ${stockEntry} (${sql.join(
+        [
+          stockEntry.productId,
+          stockEntry.change,
+          stockEntry.after,
+          stockEntry.reason,
+          stockEntry.orderId,
+          stockEntry.by,
+          stockEntry.byUserId,
+          stockEntry.at,
+        ].map(col),
+        sql`, `,
+      )})
+      select taken.id, -${input.quantity}::integer, taken.availability, 'placed', placed.id, 'buyer', ${buyer.id}::text,
+        ${now.toISOString()}::timestamptz
       from placed, taken
     ),
     event as (

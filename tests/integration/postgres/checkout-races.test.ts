@@ -15,6 +15,8 @@ import { call, confirmTestCard, GOOD_CARD, startTestCard } from "../../support/o
 import { TEST_DELIVERY } from "../../support/orders";
 import { RACE_MS, statusOf, useRaceOrders } from "../../support/race-orders";
 import { useTestApp } from "../../support/test-app";
+import { insertStocked } from "../../support/stock-ledger";
+import { unbalancedLedgers } from "@server/stock";
 
 // Checkout of multi-line carts (server/orders/sql/insert-lines-order.ts) under real races on PostgreSQL. A hundred
 // buyers check out three-line carts at once, all wanting a product with stock for thirty orders: every order is
@@ -79,22 +81,20 @@ describe("checkout of three-line carts racing on PostgreSQL", () => {
     n: number,
     shape: (k: number) => Partial<typeof product.$inferInsert>,
   ): Promise<{ id: string; availability: number }[]> {
-    const rows = await t.database.db
-      .insert(product)
-      .values(
-        Array.from({ length: n }, (_, k) => ({
-          name: `Raced Chisel ${k}`,
-          image: "/images/products/mortise-chisel.svg",
-          pricePoisha: 10_000 + 1_111 * k,
-          weightGrams: 150 + 50 * k,
-          minimumQuantity: 1,
-          availability: PLENTY,
-          // No hoarding limit (decision 0026) is reached unless the product asks for one.
-          maxPerOrder: PLENTY,
-          ...shape(k),
-        })),
-      )
-      .returning();
+    const rows = await insertStocked(
+      t.database.db,
+      Array.from({ length: n }, (_, k) => ({
+        name: `Raced Chisel ${k}`,
+        image: "/images/products/mortise-chisel.svg",
+        pricePoisha: 10_000 + 1_111 * k,
+        weightGrams: 150 + 50 * k,
+        minimumQuantity: 1,
+        availability: PLENTY,
+        // No hoarding limit (decision 0026) is reached unless the product asks for one.
+        maxPerOrder: PLENTY,
+        ...shape(k),
+      })),
+    );
     return rows.map((r) => ({ id: r.id, availability: r.availability }));
   }
 
@@ -167,8 +167,10 @@ describe("checkout of three-line carts racing on PostgreSQL", () => {
           .innerJoin(order, eq(order.id, orderLine.orderId))
           .where(sql`${inArray(orderLine.productId, ids)} and ${inArray(order.status, [...HOLDING_STATUSES])}`)
           .groupBy(orderLine.productId),
+        // Every stock change and its ledger row commit together, so the ledger adds up at any committed moment.
+        unbalancedLedgers(tx, ids),
       ]);
-    const [shelves, held] = await (snapshot ? read(snapshot) : inSnapshot(t.database.db, read));
+    const [shelves, held, unbalanced] = await (snapshot ? read(snapshot) : inSnapshot(t.database.db, read));
     const heldOf = new Map(held.map((h) => [h.productId!, h.pieces]));
     const problems: string[] = [];
     for (const shelf of shelves) {
@@ -178,6 +180,7 @@ describe("checkout of three-line carts racing on PostgreSQL", () => {
       }
     }
     if (shelves.length !== ids.length) problems.push(`${ids.length - shelves.length} products are gone`);
+    for (const off of unbalanced) problems.push(`${off.productId}: ${off.availability} ≠ ${off.ledger} by its ledger`);
     return problems;
   }
 

@@ -3,7 +3,6 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { product } from "@server/db/schema";
 import {
   apiServers,
   exitOf,
@@ -17,6 +16,7 @@ import { checkAfterCrash } from "../../support/crash-checks";
 import { ordersWithKill, retryLost, type Attempt, type Buyer, type Role } from "../../support/order-crash";
 import { expectStockNeverRose, withStockSamples } from "../../support/order-storm";
 import { createTestDatabase, type TestDatabase } from "../../support/test-database";
+import { insertStocked } from "../../support/stock-ledger";
 
 // Two server processes on one PostgreSQL database take 300 simultaneous orders; one of them is killed with SIGKILL
 // mid-way and started again on its port. Every order that got a 2xx exists exactly once, the stock is the initial
@@ -58,19 +58,16 @@ describe("a server process killed with SIGKILL in the middle of 300 orders", () 
   }, 30_000);
 
   async function makeProduct(availability: number) {
-    const [row] = await database.db
-      .insert(product)
-      .values({
-        name: "Crash-Tested Chisel",
-        image: "/images/products/mortise-chisel.svg",
-        pricePoisha: 12_345,
-        minimumQuantity: 1,
-        availability,
-        // The crash is about stock alone: without a limit of its own, half of a low stock would refuse the last
-        // orders, and one buyer's open orders together (decision 0026) would refuse the buyers' later ones.
-        maxPerOrder: availability,
-      })
-      .returning();
+    const [row] = await insertStocked(database.db, {
+      name: "Crash-Tested Chisel",
+      image: "/images/products/mortise-chisel.svg",
+      pricePoisha: 12_345,
+      minimumQuantity: 1,
+      availability,
+      // The crash is about stock alone: without a limit of its own, half of a low stock would refuse the last
+      // orders, and one buyer's open orders together (decision 0026) would refuse the buyers' later ones.
+      maxPerOrder: availability,
+    });
     return row!;
   }
 

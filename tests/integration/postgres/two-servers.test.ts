@@ -3,7 +3,6 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { product } from "@server/db/schema";
 import { jsonInit } from "../../support/accounts";
 import {
   apiServers,
@@ -15,6 +14,7 @@ import {
   type ApiServers,
 } from "../../support/api-servers";
 import { createTestDatabase, type TestDatabase } from "../../support/test-database";
+import { insertStocked } from "../../support/stock-ledger";
 
 // The second half: two server processes sharing one PostgreSQL database take at least 200 simultaneous
 // orders on one product, and still sell exactly ⌊stock / quantity⌋ with a row for every success. Collected only
@@ -59,19 +59,16 @@ describe("two server processes sharing one PostgreSQL database", () => {
   }, 30_000);
 
   async function makeProduct(availability: number, minimumQuantity: number) {
-    const [row] = await database.db
-      .insert(product)
-      .values({
-        name: "Contended Chisel",
-        image: "/images/products/mortise-chisel.svg",
-        pricePoisha: 12_345,
-        minimumQuantity,
-        availability,
-        // The storm is about stock alone: without its own limit, half of a low stock would refuse the last orders.
-        // ... nor one buyer's open orders together (decision 0026): the storm's buyers win many orders each.
-        maxPerOrder: availability,
-      })
-      .returning();
+    const [row] = await insertStocked(database.db, {
+      name: "Contended Chisel",
+      image: "/images/products/mortise-chisel.svg",
+      pricePoisha: 12_345,
+      minimumQuantity,
+      availability,
+      // The storm is about stock alone: without its own limit, half of a low stock would refuse the last orders.
+      // ... nor one buyer's open orders together (decision 0026): the storm's buyers win many orders each.
+      maxPerOrder: availability,
+    });
     return row!;
   }
 

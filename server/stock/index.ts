@@ -1,0 +1,2 @@
+// What the rest of the store may use of the stock ledger: everything else in server/stock/ is its own.
+export * from "./sql/stock-moves";
