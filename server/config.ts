@@ -102,6 +102,8 @@ const ConfigSchema = z.object({
   CART_LIMIT_PER_MINUTE: limitCount(60),
   /** Address-book writes (save, change, remove, make default) one account may make in an hour; an address, three's worth. */
   ADDRESS_LIMIT_PER_HOUR: limitCount(30),
+  /** Stock receipts, counts and write-offs one admin may record in an hour; an address, three's worth. */
+  STOCK_LIMIT_PER_HOUR: limitCount(600),
   /** How many days a cart nobody touched is kept. */
   CART_DAYS: limitCount(30),
   /** Open orders (unpaid, or cash on delivery the shop has not confirmed) one account may hold at once. */

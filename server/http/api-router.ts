@@ -6,6 +6,7 @@ import type { Services } from "../services";
 import { adminCalls, authCalls, authRoutes, profileCalls, userCalls } from "../accounts";
 import { cartCalls } from "../cart";
 import { categoryCalls, productCalls } from "../catalog";
+import { stockCalls } from "../stock";
 import { checkoutCalls } from "../checkout";
 import { deliveryCalls } from "../delivery";
 import { docsCalls } from "../openapi/docs-route";
@@ -24,6 +25,7 @@ export const API_CALLS: readonly ApiCall[] = [
   ...healthCalls,
   ...productCalls,
   ...categoryCalls,
+  ...stockCalls,
   ...uploadCalls,
   ...cartCalls,
   ...checkoutCalls,

@@ -4,7 +4,7 @@ import { tooMany } from "../errors";
 import { countRequests, type LimitRule } from "./request-limit";
 
 /** The writes a customer (or an admin) could repeat to flood the store: each has a rule per account and per address. */
-export type LimitedOperation = "order" | "review" | "upload" | "cart" | "address";
+export type LimitedOperation = "order" | "review" | "upload" | "cart" | "address" | "stock";
 
 export interface OperationRules {
   account: LimitRule;
@@ -24,6 +24,7 @@ export interface LimitSettings {
   ORDER_LIMIT_PER_MINUTE: number;
   CART_LIMIT_PER_MINUTE: number;
   ADDRESS_LIMIT_PER_HOUR: number;
+  STOCK_LIMIT_PER_HOUR: number;
   REVIEW_LIMIT_PER_HOUR: number;
   UPLOAD_LIMIT_PER_HOUR: number;
 }
@@ -43,6 +44,7 @@ export function limitRules(settings: LimitSettings): LimitRules {
     upload: perAccount(settings.UPLOAD_LIMIT_PER_HOUR, HOUR),
     cart: perAccount(settings.CART_LIMIT_PER_MINUTE, MINUTE),
     address: perAccount(settings.ADDRESS_LIMIT_PER_HOUR, HOUR),
+    stock: perAccount(settings.STOCK_LIMIT_PER_HOUR, HOUR),
   };
 }
 

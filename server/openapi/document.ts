@@ -50,6 +50,10 @@ export interface OpenApiDocument {
 const TAGS = [
   { name: "products", description: "The catalog: anyone reads it, admins change it." },
   { name: "categories", description: "The shop's categories: anyone lists them, admins change them." },
+  {
+    name: "stock",
+    description: "Each product's stock ledger: every change, and admins' receipts, counts and write-offs.",
+  },
   { name: "cart", description: "A cart for everyone: a customer's, or a guest's by its cookie. Money is in Tk." },
   { name: "orders", description: "Placing, paying, delivering and cancelling orders. Money is in Tk." },
   { name: "delivery", description: "Delivery zones and charges, and a customer's saved addresses." },
@@ -108,6 +112,7 @@ const RATE_WORDS: Record<LimitedOperation, string> = {
   upload: "Over the uploads an account (or an address, three accounts' worth) may make in an hour.",
   cart: "Over the cart changes an account or a guest's cart (or an address, three carts' worth) may make in a minute.",
   address: "Over the address-book changes an account (or an address, three accounts' worth) may make in an hour.",
+  stock: "Over the stock changes an admin (or an address, three admins' worth) may record in an hour.",
 };
 
 /** A call counted against a rate-limit rule answers 429 with Retry-After when over it. */

@@ -15,6 +15,7 @@ describe("configuration", () => {
       ORDER_LIMIT_PER_MINUTE: 10,
       CART_LIMIT_PER_MINUTE: 60,
       ADDRESS_LIMIT_PER_HOUR: 30,
+      STOCK_LIMIT_PER_HOUR: 600,
       CART_DAYS: 30,
       MAX_OPEN_ORDERS: 5,
       ORDER_HOLD_MINUTES: 60,

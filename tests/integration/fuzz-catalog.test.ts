@@ -22,6 +22,8 @@ const PRODUCT = {
   image: "/images/products/marking-gauge.svg",
 };
 
+const STOCK_RECEIVED = { reason: "received", change: 40, note: "Forty from Kaptan Bazar" };
+
 describe("fuzzing the catalog's write calls (products, uploads, categories): never a 5xx, and a refused request changes nothing", () => {
   const t = useTestApp();
   const accounts = useFuzzAccounts(t);
@@ -43,6 +45,8 @@ describe("fuzzing the catalog's write calls (products, uploads, categories): nev
     { call: "POST /api/product",        as: "admin", body: () => PRODUCT },
     { call: "PUT /api/product/{id}",    as: "admin", scene: aProduct, id: (s) => s.productId!, body: () => PRODUCT },
     { call: "DELETE /api/product/{id}", as: "admin", scene: aProduct, id: (s) => s.productId! },
+    // Stock changes that pass the schema count against the rate limit, taken or not (CALLS_COUNTED).
+    { call: "POST /api/product/{id}/stock", as: "admin", scene: aProduct, id: (s) => s.productId!, body: () => STOCK_RECEIVED, ignored: CALLS_COUNTED },
     { call: "POST /api/category",        as: "admin", scene: aCategory, body: categoryBody },
     { call: "PUT /api/category/{id}",    as: "admin", scene: aCategory, id: (s) => s.categoryId!, body: categoryBody },
     { call: "DELETE /api/category/{id}", as: "admin", scene: aCategory, id: (s) => s.categoryId! },

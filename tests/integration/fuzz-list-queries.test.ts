@@ -15,7 +15,7 @@ import { useTestApp } from "../support/test-app";
 import { sessionUserOf } from "../support/use-case-actors";
 
 interface FuzzedList {
-  /** The path; `{email}` is the owner's address. */
+  /** The path; `{email}` is the owner's address, `{product}` one of the products ordered. */
   path: string;
   as: "anonymous" | "owner" | "admin";
   params: readonly string[];
@@ -30,24 +30,27 @@ const LISTS: FuzzedList[] = [
   { path: "/api/order/{email}", as: "owner",     params: ["page", "limit"] },
   { path: "/api/user",          as: "admin",     params: ["q", "page", "limit"] },
   { path: "/api/review",        as: "anonymous", params: ["page", "limit"] },
+  { path: "/api/product/{product}/stock", as: "admin", params: ["page", "limit"] },
   { path: "/api/category",      as: "anonymous", params: ["page", "limit", "q"], paged: false },
 ];
 
 describe("fuzzing the lists' query parameters: never a 5xx, a refusal says why, and no answer changes a row", () => {
   const t = useTestApp();
   const accounts: Accounts = useFuzzAccounts(t);
-  // Something to list: products, and a few orders of the owner's.
+  // Something to list: products, and a few orders of the owner's (and so a ledger of each product's stock).
+  let productId = "";
   beforeAll(async () => {
     const buyer = await sessionUserOf(t, accounts.owner);
     for (let i = 0; i < 3; i++) {
-      const { id: productId } = await makeProduct(t);
+      productId = (await makeProduct(t)).id;
       await placeOrder(as(t, buyer), { productId, quantity: 20, delivery: TEST_DELIVERY });
     }
   });
 
   for (const list of LISTS) {
     it(`GET ${list.path} as ${list.as}: ${FUZZ_RUNS} hostile queries`, { timeout: FUZZ_TIMEOUT }, async () => {
-      const path = () => list.path.replace("{email}", encodeURIComponent(accounts.owner.email));
+      const path = () =>
+        list.path.replace("{email}", encodeURIComponent(accounts.owner.email)).replace("{product}", productId);
       const statuses = await fuzz<object, ListQuery>({
         t,
         cases: listQueries(list.params),
