@@ -161,7 +161,9 @@ describe("the stock ledger: every change of a product's stock is a row, and the 
       const said = (await res.json()) as { code: string };
       expect([res.status, said.code], JSON.stringify(body)).toEqual([status, code]);
       // The rate limit's own counter is the only row a refused change may touch.
-      expect(changedTables(before, await fingerprint(t.database)).filter((n) => n !== "public.request_limit")).toEqual([]);
+      expect(changedTables(before, await fingerprint(t.database)).filter((n) => n !== "public.request_limit")).toEqual(
+        [],
+      );
     }
     expect((await record(id, { reason: "damaged", change: -31 }).then((r) => r.json())).message).toBe(
       "The stock is 30 Pis: it cannot fall below zero",
