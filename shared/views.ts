@@ -1,6 +1,7 @@
 import type { MessageCode } from "./messages";
 import type { OrderAction, OrderEvent, OrderStatus, RefundState } from "./order-flow";
 import type { Delivery } from "./schemas/delivery";
+import type { StockActor, StockReason } from "./stock-ledger";
 
 /** What the pages show, in the store's own names; money in poisha, formatted only where it is shown. */
 export interface ProductView {
@@ -167,3 +168,16 @@ export interface UserView {
 
 /** What the Pay Order page needs to show the payment provider's card form. Never a secret. */
 export type BrowserPaymentConfig = { provider: "test" } | { provider: "stripe"; publishableKey: string };
+
+/** One row of a product's stock ledger, as /dashboard/stock shows it. */
+export interface StockEntryView {
+  id: string;
+  change: number;
+  after: number;
+  reason: StockReason;
+  orderId: string | null;
+  by: StockActor;
+  byName: string | null;
+  note: string | null;
+  at: string;
+}

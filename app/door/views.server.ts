@@ -13,11 +13,13 @@ import type {
   OrderView,
   ProductView,
   ReviewView,
+  StockEntryView,
   UserView,
 } from "@shared/views";
 import type { Language } from "@shared/languages";
 import { formatInvoiceNumber } from "@shared/invoice-number";
 import type { ShopIdentity } from "@server/shop-identity";
+import type { LedgerEntry } from "@server/stock";
 import { amountInWords } from "./amount-in-words.server";
 
 /** What a page is given of the server's entities: the fields it shows, nothing internal. */
@@ -147,4 +149,18 @@ export function invoiceView(
 
 export function userView(u: Pick<User, "id" | "name" | "email" | "role">): UserView {
   return { id: u.id, name: u.name, email: u.email, role: u.role };
+}
+
+export function stockEntryView(e: LedgerEntry): StockEntryView {
+  return {
+    id: String(e.id),
+    change: e.change,
+    after: e.after,
+    reason: e.reason,
+    orderId: e.orderId,
+    by: e.by,
+    byName: e.by === "store" ? null : e.byName,
+    note: e.note,
+    at: e.at.toISOString(),
+  };
 }

@@ -222,11 +222,16 @@ function overviewChecks(): ListCheck[] {
     figure("payment methods, 90 days", (db) => overview.methodShares(db, period())),
     figure(
       "products running low",
-      (db) => overview.lowStock(db, page),
+      (db) => overview.lowStock(db, page, new Date()),
       "a product's line compares two of its columns (availability < coalesce(threshold, 2 × minimum)): no index holds that, and the catalog is thousands of rows, not millions",
     ),
     figure("cash on delivery to collect", (db) => overview.cashToCollect(db)),
     figure("refunds due", (db) => overview.refundsDue(db)),
+    figure(
+      "stock value",
+      (db) => overview.stockValue(db),
+      "one pass over the products, thousands of rows: the sum of every shelf has no smaller source",
+    ),
   ];
 }
 

@@ -13,20 +13,23 @@ export type Overview = Awaited<ReturnType<typeof shopOverview>>;
 /**
  * The admins' overview of the shop for a period of 7, 30 or 90 days ending today: money kept and orders placed per
  * day, the best-selling products, how buyers paid; and, whatever the period, the products running low (a page of
- * them), the cash on delivery still to collect and the refunds due.
+ * them, with the days their stock lasts at the recent sales rate), the cash on delivery still to collect, the
+ * refunds due and what the stock on the shelves is worth.
  */
 export async function shopOverview(ctx: RequestContext, raw: Record<string, string>) {
   const actor = await ctx.actor();
   adminOnly(actor);
   const query = parseInput(OverviewQuery, raw);
-  const period = figures.periodEnding(ctx.now?.() ?? new Date(), query.days);
+  const now = ctx.now?.() ?? new Date();
+  const period = figures.periodEnding(now, query.days);
   const page = query.page ?? 1;
   const { db } = ctx;
-  const [{ revenue, orders, top, methods }, low, cod, refunds] = await Promise.all([
+  const [{ revenue, orders, top, methods }, low, cod, refunds, stock] = await Promise.all([
     keptPeriodFigures(db, period),
-    figures.lowStock(db, { limit: PAGE_SIZE, offset: (page - 1) * PAGE_SIZE }),
+    figures.lowStock(db, { limit: PAGE_SIZE, offset: (page - 1) * PAGE_SIZE }, now),
     figures.cashToCollect(db),
     figures.refundsDue(db),
+    figures.stockValue(db),
   ]);
   return {
     days: query.days,
@@ -38,5 +41,6 @@ export async function shopOverview(ctx: RequestContext, raw: Record<string, stri
     lowStock: { ...low, page, limit: PAGE_SIZE },
     cashToCollect: cod,
     refundsDue: refunds,
+    stockValue: stock,
   };
 }

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { ORDER_STATUSES } from "@shared/order-flow";
 import { poishaToTk } from "@shared/money";
+import { SALES_RATE_DAYS } from "@shared/stock-ledger";
 import { PAYMENT_PROVIDERS } from "../db/schema";
 import { uuid } from "../openapi/common-answers";
 import { named } from "../openapi/schema-names";
@@ -43,6 +44,19 @@ export const OverviewJson = named(
           nameBn: z.string().nullable(),
           Availability: z.number().int(),
           line: z.number().int().meta({ description: "Below this many pieces a product is running low." }),
+          sold: z
+            .number()
+            .int()
+            .min(0)
+            .meta({
+              description: `Pieces orders took of it in the last ${SALES_RATE_DAYS} days, less those given back.`,
+            }),
+          daysLeft: z
+            .number()
+            .int()
+            .min(0)
+            .nullable()
+            .meta({ description: "Days its stock lasts at that rate, rounded down; null when none sold." }),
         }),
       ),
       total: z.number().int().min(0),
@@ -51,6 +65,10 @@ export const OverviewJson = named(
     }),
     cashToCollect: countAndAmount("cash-on-delivery orders out for delivery"),
     refundsDue: countAndAmount("refunds owed"),
+    stockValue: z.object({
+      pieces: z.number().int().min(0).meta({ description: "Every piece on the shelves." }),
+      amount: tk("What they are worth at today's prices"),
+    }),
   }),
 );
 export type OverviewJson = z.output<typeof OverviewJson>;
@@ -70,6 +88,8 @@ export function overviewJson(o: Overview): OverviewJson {
         nameBn: p.nameBn,
         Availability: p.availability,
         line: p.line,
+        sold: p.sold,
+        daysLeft: p.daysLeft,
       })),
       total: o.lowStock.total,
       page: o.lowStock.page,
@@ -77,5 +97,6 @@ export function overviewJson(o: Overview): OverviewJson {
     },
     cashToCollect: { count: o.cashToCollect.count, amount: poishaToTk(o.cashToCollect.poisha) },
     refundsDue: { count: o.refundsDue.count, amount: poishaToTk(o.refundsDue.poisha) },
+    stockValue: { pieces: o.stockValue.pieces, amount: poishaToTk(o.stockValue.poisha) },
   };
 }

@@ -79,6 +79,13 @@ export const bnPages: Words<typeof enPages> = {
     inStock: "মজুত",
     line: "এর নিচে কম",
     noLowStock: "কোনো পণ্য কমে আসছে না।",
+    stockValue: "তাকে থাকা মজুত, আজকের দামে",
+    stockPieces: "{{n}} পিস",
+    seeStock: "স্টক খাতা দেখুন",
+    sold: "{{days}} দিনে বিক্রি",
+    daysLeft: "আর কত দিন",
+    daysLeftValue: "{{n}} দিন",
+    noSales: "বিক্রি নেই",
     methods: {
       test: "টেস্ট কার্ড",
       stripe: "কার্ড (Stripe)",

@@ -80,6 +80,13 @@ export const enPages = {
     inStock: "In stock",
     line: "Low below",
     noLowStock: "No product is running low.",
+    stockValue: "Stock on the shelves, at today's prices",
+    stockPieces: "{{n}} Pis",
+    seeStock: "See the stock ledgers",
+    sold: "Sold in {{days}} days",
+    daysLeft: "Days left",
+    daysLeftValue: "{{n}} days",
+    noSales: "No sales",
     methods: {
       test: "Test card",
       stripe: "Card (Stripe)",

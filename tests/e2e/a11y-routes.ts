@@ -37,6 +37,7 @@ export const A11Y_ROUTES = {
   "/dashboard/categories": { spec: "dashboard-a11y.spec.ts" },
   "/dashboard/manageorder": { spec: "dashboard-a11y.spec.ts" },
   "/dashboard/delivery": { spec: "dashboard-a11y.spec.ts" },
+  "/dashboard/stock": { spec: "stock-ledger.spec.ts" },
   "/dashboard/admin": { spec: "dashboard-a11y.spec.ts" },
   "/*": { spec: "public-a11y.spec.ts" },
 } satisfies Record<string, Coverage>;

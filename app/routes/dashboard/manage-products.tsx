@@ -151,7 +151,16 @@ export default function ManageProducts({ loaderData, actionData }: Route.Compone
               </Cell>
               <Cell className="font-semibold text-wood-900">{p.name}</Cell>
               <Cell className="whitespace-nowrap">{format.money(p.pricePoisha)}</Cell>
-              <Cell className="whitespace-nowrap">{format.pieces(p.availability)}</Cell>
+              <Cell className="whitespace-nowrap">
+                {/* The stock links to its ledger: where the pieces came from and went. */}
+                <Link
+                  to={`/dashboard/stock?product=${p.id}`}
+                  aria-label={t("stock.ledgerLabel", { name: p.name })}
+                  className="underline decoration-wood-300 hover:text-forest-700"
+                >
+                  {format.pieces(p.availability)}
+                </Link>
+              </Cell>
               <Cell>
                 <Link
                   to={`/dashboard/manageproduct/${p.id}${here}`}

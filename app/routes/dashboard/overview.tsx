@@ -16,6 +16,7 @@ import { Pager } from "~/components/ui/pager";
 import { listOrRefusal } from "~/door/list-refusal.server";
 import { load } from "~/door/page-door.server";
 import { useMessage } from "~/i18n/use-message";
+import { SALES_RATE_DAYS } from "@shared/stock-ledger";
 import type { Route } from "./+types/overview";
 
 export const meta: Route.MetaFunction = ({ matches }) => [
@@ -116,7 +117,7 @@ function Figures({ overview }: { overview: Overview }) {
         {tp("overview.span", { first: format.day(period.first, true), last: format.day(period.last, true) })}
       </p>
 
-      <dl className="mt-4 grid grid-cols-1 gap-3 sm:grid-cols-2 xl:grid-cols-4">
+      <dl className="mt-4 grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-5">
         <Tile label={tp("overview.revenueTotal")} value={format.money(kept)} testId="tile-revenue" />
         <Tile label={tp("overview.ordersTotal")} value={format.count(placed)} testId="tile-orders" />
         <Tile
@@ -132,6 +133,13 @@ function Figures({ overview }: { overview: Overview }) {
           note={tp("overview.paymentsCount", { n: format.count(overview.refundsDue.count) })}
           link={{ to: "/dashboard/manageorder?status=refund-due", text: tp("overview.seeRefunds") }}
           testId="tile-refunds"
+        />
+        <Tile
+          label={tp("overview.stockValue")}
+          value={format.money(overview.stockValue.poisha)}
+          note={tp("overview.stockPieces", { n: format.count(overview.stockValue.pieces) })}
+          link={{ to: "/dashboard/stock", text: tp("overview.seeStock") }}
+          testId="tile-stock"
         />
       </dl>
 
@@ -349,7 +357,13 @@ function LowStock({ lowStock }: { lowStock: Overview["lowStock"] }) {
       ) : (
         <FigureTable
           caption={tp("overview.lowStock")}
-          headers={[tp("overview.product"), tp("overview.inStock"), tp("overview.line")]}
+          headers={[
+            tp("overview.product"),
+            tp("overview.inStock"),
+            tp("overview.line"),
+            tp("overview.sold", { days: format.count(SALES_RATE_DAYS) }),
+            tp("overview.daysLeft"),
+          ]}
         >
           {lowStock.items.map((p) => (
             <tr key={p.id} className={rowClass}>
@@ -360,6 +374,12 @@ function LowStock({ lowStock }: { lowStock: Overview["lowStock"] }) {
               </th>
               <td className={numberCell}>{format.pieces(p.availability)}</td>
               <td className={numberCell}>{format.pieces(p.line)}</td>
+              <td className={numberCell}>{format.pieces(p.sold)}</td>
+              <td className={numberCell}>
+                {p.daysLeft === null
+                  ? tp("overview.noSales")
+                  : tp("overview.daysLeftValue", { n: format.count(p.daysLeft) })}
+              </td>
             </tr>
           ))}
         </FigureTable>

@@ -18,6 +18,6 @@ CREATE TABLE "stock_entry" (
 ALTER TABLE "stock_entry" ADD CONSTRAINT "stock_entry_product_id_product_id_fk" FOREIGN KEY ("product_id") REFERENCES "public"."product"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "stock_entry" ADD CONSTRAINT "stock_entry_order_id_order_id_fk" FOREIGN KEY ("order_id") REFERENCES "public"."order"("id") ON DELETE restrict ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "stock_entry_product_idx" ON "stock_entry" USING btree ("product_id","id" DESC NULLS LAST);--> statement-breakpoint
-CREATE INDEX "stock_entry_placed_idx" ON "stock_entry" USING btree ("at","product_id") WHERE "stock_entry"."reason" = 'placed';--> statement-breakpoint
+CREATE INDEX "stock_entry_sales_idx" ON "stock_entry" USING btree ("product_id","at") WHERE "stock_entry"."reason" in ('placed', 'cancelled', 'expired');--> statement-breakpoint
 -- The ledger begins with what every product holds now: its opening row, so its stock is the sum of its ledger.
 INSERT INTO "stock_entry" ("product_id", "change", "after", "reason", "by", "note") SELECT "id", "availability", "availability", 'opening', 'store', 'ledger opened' FROM "product" WHERE "availability" > 0;

@@ -2,7 +2,8 @@ import { sql, type SQL } from "drizzle-orm";
 import { ORDER_STATUSES, type OrderStatus } from "@shared/order-flow";
 import { addDays, SHOP_TIME_ZONE, shopDay, shopMidnight } from "@shared/shop-time";
 import type { Db } from "../../db/client";
-import { order, orderLine, payment, product, type PaymentProviderName } from "../../db/schema";
+import { order, orderLine, payment, product, stockEntry, type PaymentProviderName } from "../../db/schema";
+import { SALES_RATE_DAYS } from "@shared/stock-ledger";
 
 /** The days an overview covers: from the first shop's day to the last, both included, and the instants they span. */
 export interface Period {
@@ -49,6 +50,17 @@ export interface LowStockProduct {
   nameBn: string | null;
   availability: number;
   line: number;
+  /** Pieces orders took in the last SALES_RATE_DAYS days, less those given back (its stock ledger). */
+  sold: number;
+  /** How many days the stock lasts at that rate (rounded down); null when nothing sold. */
+  daysLeft: number | null;
+}
+
+export interface StockValue {
+  /** Every piece on the shelves. */
+  pieces: number;
+  /** Their worth at today's prices. */
+  poisha: number;
 }
 
 export interface CountAndSum {
@@ -170,36 +182,74 @@ export async function methodShares(db: Db, period: Period): Promise<MethodShare[
 /** shared/low-stock.ts `lowStockLine`, in SQL. */
 const LOW_STOCK_LINE = sql`coalesce(${product.lowStockThreshold}, 2 * ${product.minimumQuantity})`;
 
-/** A page of the products below their low-stock line, the fewest pieces first, and how many there are. */
+/**
+ * A page of the products below their low-stock line, the fewest pieces first, and how many there are; with each,
+ * what orders took of it in the last SALES_RATE_DAYS days (its ledger's order rows, stock_entry_sales_idx) and how
+ * many days its stock lasts at that rate.
+ */
 export async function lowStock(
   db: Db,
   page: { limit: number; offset: number },
+  now: Date,
 ): Promise<{ items: LowStockProduct[]; total: number }> {
+  const since = new Date(now.getTime() - SALES_RATE_DAYS * 86_400_000);
   const rows = await rowsOf<{
     id: string;
     name: string;
     name_bn: string | null;
     availability: number;
     line: number;
+    sold: string | number;
     total: string | number;
   }>(
     db,
-    sql`select ${product.id}::text as id, ${product.name} as name, ${product.nameBn} as name_bn,
-               ${product.availability} as availability, ${LOW_STOCK_LINE} as line, count(*) over () as total
-        from ${product} where ${product.availability} < ${LOW_STOCK_LINE}
-        order by ${product.availability}, ${product.name}, ${product.id}
-        limit ${page.limit} offset ${page.offset}`,
+    sql`select low.*, greatest(coalesce((
+                 select -sum(e.change) from ${stockEntry} e
+                 where e.product_id = low.pid and e.reason in ('placed', 'cancelled', 'expired')
+                   and e.at >= ${since.toISOString()}::timestamptz
+               ), 0), 0)::bigint as sold
+        from (
+          select ${product.id} as pid, ${product.id}::text as id, ${product.name} as name, ${product.nameBn} as name_bn,
+                 ${product.availability} as availability, ${LOW_STOCK_LINE} as line, count(*) over () as total
+          from ${product} where ${product.availability} < ${LOW_STOCK_LINE}
+          order by ${product.availability}, ${product.name}, ${product.id}
+          limit ${page.limit} offset ${page.offset}
+        ) low
+        order by low.availability, low.name, low.id`,
   );
-  const items = rows.map((r) => ({
-    id: r.id,
-    name: r.name,
-    nameBn: r.name_bn,
-    availability: Number(r.availability),
-    line: Number(r.line),
-  }));
+  const items = rows.map((r) => {
+    const sold = Number(r.sold);
+    const availability = Number(r.availability);
+    return {
+      id: r.id,
+      name: r.name,
+      nameBn: r.name_bn,
+      availability,
+      line: Number(r.line),
+      sold,
+      daysLeft: daysOfStock(availability, sold),
+    };
+  });
   // A page past the end has no rows to carry the count.
   const total = rows.length > 0 ? Number(rows[0]!.total) : page.offset === 0 ? 0 : await countLowStock(db);
   return { items, total };
+}
+
+/** Days the stock lasts when orders take `sold` pieces every SALES_RATE_DAYS days; null when they took none. */
+export function daysOfStock(stock: number, sold: number): number | null {
+  if (sold <= 0) return null;
+  return Math.floor((stock * SALES_RATE_DAYS) / sold);
+}
+
+/** Every piece on the shelves and its worth at today's prices: one pass over the products. */
+export async function stockValue(db: Db): Promise<StockValue> {
+  const [row] = await rowsOf<{ pieces: string | number; poisha: string | number }>(
+    db,
+    sql`select coalesce(sum(${product.availability}), 0)::bigint as pieces,
+               coalesce(sum(${product.availability}::bigint * ${product.pricePoisha}), 0)::bigint as poisha
+        from ${product}`,
+  );
+  return { pieces: Number(row?.pieces ?? 0), poisha: Number(row?.poisha ?? 0) };
 }
 
 async function countLowStock(db: Db): Promise<number> {

@@ -1,0 +1,276 @@
+import { Form, Link, useNavigation } from "react-router";
+import { productToEdit, productsToManage } from "@server/catalog";
+import { recordStockChange, stockLedger } from "@server/stock";
+import { MAX_QUERY_LENGTH, paramsOf } from "@shared/list-page";
+import { M } from "@shared/messages";
+import { MAX_STOCK_CHANGE, MAX_STOCK_NOTE_LENGTH } from "@shared/schemas/stock";
+import { ADMIN_STOCK_REASONS, type AdminStockReason, type StockReason } from "@shared/stock-ledger";
+import type { StockEntryView } from "@shared/views";
+import { Button } from "~/components/ui/button";
+import { Cell, DataTable, rowClass } from "~/components/ui/data-table";
+import { Field, NumberField, SelectField, fieldsFrom } from "~/components/ui/field";
+import { Notice } from "~/components/ui/notice";
+import { Pager } from "~/components/ui/pager";
+import { formNumber, formOf, formText, typedValues } from "~/door/form-input.server";
+import { act, load, succeeded, withRetryAfter } from "~/door/page-door.server";
+import { stockEntryView } from "~/door/views.server";
+import { localTitle } from "~/i18n/meta";
+import { useFormat } from "~/i18n/use-format";
+import type { TextKey } from "~/i18n/translator";
+import { useT } from "~/i18n/use-t";
+import { useActionToast, type ActionResult } from "~/lib/use-action-toast";
+import type { Route } from "./+types/stock";
+
+export const meta: Route.MetaFunction = ({ matches }) => [{ title: localTitle(matches, "stock.title") }];
+
+export const headers = withRetryAfter;
+
+/** Each reason's name in the ledger. */
+const REASON_WORDS = {
+  opening: "stock.reasons.opening",
+  placed: "stock.reasons.placed",
+  cancelled: "stock.reasons.cancelled",
+  expired: "stock.reasons.expired",
+  received: "stock.reasons.received",
+  counted: "stock.reasons.counted",
+  damaged: "stock.reasons.damaged",
+  imported: "stock.reasons.imported",
+} as const satisfies Record<StockReason, TextKey>;
+
+/** What an admin may record, as the form offers it. */
+const CHOICE_WORDS = {
+  received: "stock.received",
+  counted: "stock.counted",
+  damaged: "stock.damaged",
+} as const satisfies Record<AdminStockReason, TextKey>;
+
+/**
+ * Beyond the spec: the stock ledger (docs/decisions/0031-a-stock-ledger.md). Without `?product=`, the tools and
+ * their stock, searched as Manage Products is; with it, that tool's ledger, newest first, and a form to record
+ * pieces received, a stock-take or a write-off.
+ */
+export async function loader(args: Route.LoaderArgs) {
+  const url = new URL(args.request.url);
+  const productId = url.searchParams.get("product");
+  return load(args, async (ctx) => {
+    if (productId !== null) {
+      const product = await productToEdit(ctx, productId);
+      const { items, ...page } = await stockLedger(ctx, product.id, paramsOf(url.searchParams, ["page", "limit"]));
+      return {
+        tool: { id: product.id, name: product.name, nameBn: product.nameBn, availability: product.availability },
+        entries: items.map(stockEntryView),
+        page,
+      };
+    }
+    const { items, ...page } = await productsToManage(ctx, paramsOf(url.searchParams, ["q", "page", "limit"]));
+    return {
+      tools: items.map((p) => ({ id: p.id, name: p.name, nameBn: p.nameBn, availability: p.availability })),
+      page,
+      q: url.searchParams.get("q") ?? "",
+    };
+  });
+}
+
+export async function action(args: Route.ActionArgs) {
+  const form = await formOf(args.request);
+  const productId = new URL(args.request.url).searchParams.get("product");
+  const change = {
+    reason: formText(form.get("reason")),
+    change: formNumber(form.get("change")),
+    count: formNumber(form.get("count")),
+    note: formText(form.get("note")),
+  };
+  return act(
+    args,
+    (ctx) => recordStockChange(ctx, productId, change),
+    () => succeeded(M.stock.recorded),
+    { fields: true, values: typedValues(form) },
+  );
+}
+
+export default function Stock({ loaderData, actionData }: Route.ComponentProps) {
+  useActionToast(actionData);
+  const { t } = useT();
+  return (
+    <section>
+      <h2 className="text-xl font-semibold text-wood-900">{t("stock.title")}</h2>
+      <p className="mt-1 text-stone-600">{t("stock.lead")}</p>
+      {loaderData.tool ? (
+        <Ledger tool={loaderData.tool} entries={loaderData.entries} page={loaderData.page} answer={actionData} />
+      ) : (
+        <Tools tools={loaderData.tools} page={loaderData.page} q={loaderData.q} />
+      )}
+    </section>
+  );
+}
+
+interface Tool {
+  id: string;
+  name: string;
+  nameBn: string | null;
+  availability: number;
+}
+
+function useToolName() {
+  const { language } = useT();
+  return (tool: Pick<Tool, "name" | "nameBn">) => (language === "bn" && tool.nameBn) || tool.name;
+}
+
+function Tools({ tools, page, q }: { tools: Tool[]; page: { page: number; total: number; limit: number }; q: string }) {
+  const { t } = useT();
+  const format = useFormat();
+  const nameOf = useToolName();
+  return (
+    <>
+      <Form method="get" role="search" className="mt-4 flex flex-wrap items-end gap-3">
+        <div className="min-w-60 flex-1">
+          <Field
+            key={q}
+            id="stock-search"
+            label={t("stock.search")}
+            type="search"
+            name="q"
+            defaultValue={q}
+            maxLength={MAX_QUERY_LENGTH}
+          />
+        </div>
+        <Button type="submit">{t("stock.searchButton")}</Button>
+      </Form>
+      {tools.length === 0 ? (
+        <Notice>{t("stock.noTools")}</Notice>
+      ) : (
+        <DataTable headers={[t("stock.tool"), t("stock.onShelf"), t("stock.ledger")]} minWidth={420}>
+          {tools.map((tool) => (
+            <tr key={tool.id} className={rowClass}>
+              <Cell className="font-semibold text-wood-900">{nameOf(tool)}</Cell>
+              <Cell className="whitespace-nowrap">{format.pieces(tool.availability)}</Cell>
+              <Cell>
+                <Link
+                  to={`/dashboard/stock?product=${tool.id}`}
+                  aria-label={t("stock.ledgerLabel", { name: nameOf(tool) })}
+                  className="font-semibold text-forest-700 underline"
+                >
+                  {t("stock.ledger")}
+                </Link>
+              </Cell>
+            </tr>
+          ))}
+        </DataTable>
+      )}
+      <Pager {...page} />
+    </>
+  );
+}
+
+function Ledger({
+  tool,
+  entries,
+  page,
+  answer,
+}: {
+  tool: Tool;
+  entries: StockEntryView[];
+  page: { page: number; total: number; limit: number };
+  answer: ActionResult | undefined;
+}) {
+  const { t } = useT();
+  const format = useFormat();
+  const nameOf = useToolName();
+  return (
+    <>
+      <p className="mt-3">
+        <Link to="/dashboard/stock" className="text-forest-700 underline">
+          {t("stock.back")}
+        </Link>
+      </p>
+      <h3 className="mt-3 text-lg font-semibold text-wood-900" data-testid="stock-now">
+        {t("stock.current", { name: nameOf(tool), stock: format.pieces(tool.availability) })}
+      </h3>
+      {/* A new form after each recorded change, so its fields start empty again. */}
+      <RecordForm key={tool.availability} answer={answer} />
+      {entries.length === 0 ? (
+        <Notice>{t("stock.empty")}</Notice>
+      ) : (
+        <DataTable
+          headers={[
+            t("stock.when"),
+            t("stock.what"),
+            t("stock.pieces"),
+            t("stock.after"),
+            t("stock.who"),
+            t("stock.order"),
+            t("stock.noteColumn"),
+          ]}
+          minWidth={820}
+        >
+          {entries.map((e) => (
+            <LedgerRow key={e.id} entry={e} />
+          ))}
+        </DataTable>
+      )}
+      <Pager {...page} />
+    </>
+  );
+}
+
+function LedgerRow({ entry: e }: { entry: StockEntryView }) {
+  const { t } = useT();
+  const format = useFormat();
+  const who =
+    e.by === "store" || !e.byName
+      ? t("stock.byStore")
+      : e.by === "buyer"
+        ? t("stock.byBuyer", { name: e.byName })
+        : e.byName;
+  return (
+    <tr className={rowClass} data-reason={e.reason}>
+      <Cell className="whitespace-nowrap">{format.dateTime(e.at)}</Cell>
+      <Cell>{t(REASON_WORDS[e.reason])}</Cell>
+      <Cell className={`whitespace-nowrap font-semibold ${e.change > 0 ? "text-forest-700" : "text-red-700"}`}>
+        {e.change > 0 ? "+" : "−"}
+        {format.count(Math.abs(e.change))}
+      </Cell>
+      <Cell className="whitespace-nowrap">{format.count(e.after)}</Cell>
+      <Cell>{who}</Cell>
+      <Cell>
+        {e.orderId ? (
+          <Link to={`/dashboard/order/${e.orderId}`} className="text-forest-700 underline">
+            {t("stock.viewOrder", { n: e.orderId.slice(0, 8) })}
+          </Link>
+        ) : null}
+      </Cell>
+      <Cell className="break-words">{e.note}</Cell>
+    </tr>
+  );
+}
+
+/** Works without JavaScript: a refusal comes back beside its field, with what was typed. */
+function RecordForm({ answer }: { answer: ActionResult | undefined }) {
+  const { t } = useT();
+  const navigation = useNavigation();
+  const field = fieldsFrom(answer as Parameters<typeof fieldsFrom>[0]);
+  const reason = field("reason");
+  return (
+    <Form
+      method="post"
+      className="mt-4 grid gap-3 rounded-xl border border-wood-100 bg-white p-4 shadow-sm sm:grid-cols-2"
+      aria-label={t("stock.record")}
+    >
+      <SelectField label={t("stock.reason")} name="reason" error={reason.error} defaultValue={reason.defaultValue}>
+        {ADMIN_STOCK_REASONS.map((r) => (
+          <option key={r} value={r}>
+            {t(CHOICE_WORDS[r])}
+          </option>
+        ))}
+      </SelectField>
+      <NumberField label={t("stock.change")} {...field("change")} min={-MAX_STOCK_CHANGE} max={MAX_STOCK_CHANGE} />
+      <NumberField label={t("stock.count")} {...field("count")} min={0} max={MAX_STOCK_CHANGE} />
+      <Field label={t("stock.note")} {...field("note")} maxLength={MAX_STOCK_NOTE_LENGTH} />
+      <div className="sm:col-span-2">
+        <Button type="submit" pending={navigation.state === "submitting"} pendingLabel={t("stock.saving")}>
+          {t("stock.save")}
+        </Button>
+      </div>
+    </Form>
+  );
+}
