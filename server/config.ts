@@ -104,6 +104,8 @@ const ConfigSchema = z.object({
   ADDRESS_LIMIT_PER_HOUR: limitCount(30),
   /** Stock receipts, counts and write-offs one admin may record in an hour; an address, three's worth. */
   STOCK_LIMIT_PER_HOUR: limitCount(600),
+  /** "Helpful" votes on tools' reviews one account may give in an hour; an address, three's worth. */
+  VOTE_LIMIT_PER_HOUR: limitCount(120),
   /** How many days a cart nobody touched is kept. */
   CART_DAYS: limitCount(30),
   /** Open orders (unpaid, or cash on delivery the shop has not confirmed) one account may hold at once. */

@@ -28,6 +28,11 @@ export const USER_LIST_PARAMS = ["q", "page", "limit"] as const;
 /** The parameters of `GET /api/review`. */
 export const REVIEW_LIST_PARAMS = ["page", "limit"] as const;
 
+/** The parameters of `GET /api/product/{id}/reviews`; the product page reads them as `reviews` and `rpage`. */
+export const PRODUCT_REVIEW_LIST_PARAMS = ["sort", "page", "limit"] as const;
+export const PRODUCT_REVIEW_SORTS = ["newest", "helpful"] as const;
+export type ProductReviewSort = (typeof PRODUCT_REVIEW_SORTS)[number];
+
 /** The overview's URL: `days` and the low-stock list's `page`. */
 export const OVERVIEW_PARAMS = ["days", "page"] as const;
 /** The periods the overview offers, in days; the first look covers DEFAULT_DAYS. */

@@ -7,4 +7,4 @@ export * from "./products";
 export * from "./sql/category-rows";
 export * from "./sql/product-rows";
 export * from "./sql/product-search";
-export { categoryJson, productJson, type CategoryJson, type ProductJson } from "./wire";
+export { averageStars, categoryJson, productJson, type CategoryJson, type ProductJson } from "./wire";

@@ -28,6 +28,12 @@ export const ProductJson = named(
     descBn: z.string().nullable().meta({ description: "The description in Bangla; null: the English one is shown." }),
     featured: z.boolean().meta({ description: "Shown on the home page." }),
     weight: z.number().int().meta({ description: "Grams one piece weighs packed: the delivery charge counts it." }),
+    rating: z
+      .object({
+        average: z.number().min(1).max(5).nullable().meta({ description: "Stars, to one decimal; null: no reviews." }),
+        count: count("Its shown reviews (GET /api/product/{id}/reviews)."),
+      })
+      .meta({ description: "What the buyers who reviewed it gave it." }),
   }),
 );
 export type ProductJson = z.output<typeof ProductJson>;
@@ -88,7 +94,14 @@ export function productJson(p: Product): ProductJson {
     descBn: p.descriptionBn,
     featured: p.featured,
     weight: p.weightGrams,
+    rating: { average: averageStars(p), count: p.ratingCount },
   };
+}
+
+/** The average of a product's shown reviews in stars, to one decimal; null without any. */
+export function averageStars(p: Pick<Product, "ratingCount" | "ratingHalvesTotal">): number | null {
+  if (p.ratingCount === 0) return null;
+  return Math.round((p.ratingHalvesTotal / p.ratingCount / 2) * 10) / 10;
 }
 
 export function categoryJson(c: CategoryWithCount): CategoryJson {

@@ -96,6 +96,12 @@ export const product = pgTable(
     lowStockThreshold: integer("low_stock_threshold"),
     /** What one piece weighs, packed, in grams: the delivery charge is reckoned from an order's weight. */
     weightGrams: integer("weight_grams").notNull().default(0),
+    /**
+     * Its shown reviews (product_review, hidden ones left out): how many, and their ratings summed in half stars,
+     * kept with every review written, edited, hidden or shown again, so lists and the product's JSON read no join.
+     */
+    ratingCount: integer("rating_count").notNull().default(0),
+    ratingHalvesTotal: integer("rating_halves_total").notNull().default(0),
     searchDocument: tsvector("search_document").generatedAlwaysAs(SEARCH_DOCUMENT),
     ...timestamps,
   },
@@ -115,6 +121,7 @@ export const product = pgTable(
     check("product_price_positive", sql`${t.pricePoisha} > 0`),
     check("product_minimum_positive", sql`${t.minimumQuantity} >= 1`),
     check("product_availability_not_negative", sql`${t.availability} >= 0`),
+    check("product_rating_counts_not_negative", sql`${t.ratingCount} >= 0 and ${t.ratingHalvesTotal} >= 0`),
     check(
       "product_low_stock_threshold_not_negative",
       sql`${t.lowStockThreshold} is null or ${t.lowStockThreshold} >= 0`,
@@ -446,6 +453,62 @@ export const review = pgTable(
   ],
 );
 
+/**
+ * A buyer's review of a tool they bought: one per buyer and product, from a buyer with a delivered order of it
+ * (`order_id`, the latest then). Ratings in half stars (2–10: one to five stars). An admin may hide one with a reason
+ * its author is shown; `helpful` counts other customers' votes (product_review_vote).
+ */
+export const productReview = pgTable(
+  "product_review",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    productId: uuid("product_id")
+      .notNull()
+      .references(() => product.id, { onDelete: "cascade" }),
+    authorId: text("author_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    orderId: uuid("order_id")
+      .notNull()
+      .references(() => order.id, { onDelete: "restrict" }),
+    ratingHalves: smallint("rating_halves").notNull(),
+    comment: text("comment").notNull(),
+    helpful: integer("helpful").notNull().default(0),
+    hiddenReason: text("hidden_reason"),
+    hiddenAt: timestamp("hidden_at", { withTimezone: true }),
+    hiddenBy: text("hidden_by"),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex("product_review_one_per_buyer").on(t.productId, t.authorId),
+    check("product_review_rating_range", sql`${t.ratingHalves} between 2 and 10`),
+    check("product_review_helpful_not_negative", sql`${t.helpful} >= 0`),
+    check("product_review_hidden_together", sql`(${t.hiddenReason} is null) = (${t.hiddenAt} is null)`),
+    // The product page's two orders of its shown reviews.
+    index("product_review_newest_idx")
+      .on(t.productId, t.createdAt.desc(), t.id.desc())
+      .where(sql`${t.hiddenReason} is null`),
+    index("product_review_helpful_idx")
+      .on(t.productId, t.helpful.desc(), t.createdAt.desc(), t.id.desc())
+      .where(sql`${t.hiddenReason} is null`),
+  ],
+);
+
+/** One customer's "helpful" on one review: at most one each, never their own. */
+export const productReviewVote = pgTable(
+  "product_review_vote",
+  {
+    reviewId: uuid("review_id")
+      .notNull()
+      .references(() => productReview.id, { onDelete: "cascade" }),
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    at: timestamp("at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.reviewId, t.userId] })],
+);
+
 /** Spec §3 Profile: what a customer tells us about themselves. Phone is 'Number' in the form. */
 export const profile = pgTable("profile", {
   userId: text("user_id")
@@ -468,6 +531,7 @@ export type CategoryRow = typeof category.$inferSelect;
 export type ProductRow = typeof product.$inferSelect;
 export type NewProductRow = typeof product.$inferInsert;
 export type ReviewRow = typeof review.$inferSelect;
+export type ProductReviewRow = typeof productReview.$inferSelect;
 export type OrderRow = typeof order.$inferSelect;
 export type ProfileRow = typeof profile.$inferSelect;
 export type PaymentRow = typeof payment.$inferSelect;

@@ -15,7 +15,7 @@ import { healthCalls } from "./health-route";
 import { orderCalls } from "../orders";
 import { overviewCalls } from "../overview";
 import { paymentCalls } from "../payments";
-import { reviewCalls } from "../reviews";
+import { productReviewCalls, reviewCalls } from "../reviews";
 import { uploadCalls } from "../uploads";
 import type { ApiCall, ApiEnv } from "../openapi/route-types";
 import { DEFAULT_LIMIT, type BodyLimit } from "./body-limits";
@@ -34,6 +34,7 @@ export const API_CALLS: readonly ApiCall[] = [
   ...overviewCalls,
   ...paymentCalls,
   ...reviewCalls,
+  ...productReviewCalls,
   ...userCalls,
   ...adminCalls,
   ...profileCalls,

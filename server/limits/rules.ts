@@ -4,7 +4,7 @@ import { tooMany } from "../errors";
 import { countRequests, type LimitRule } from "./request-limit";
 
 /** The writes a customer (or an admin) could repeat to flood the store: each has a rule per account and per address. */
-export type LimitedOperation = "order" | "review" | "upload" | "cart" | "address" | "stock";
+export type LimitedOperation = "order" | "review" | "upload" | "cart" | "address" | "stock" | "vote";
 
 export interface OperationRules {
   account: LimitRule;
@@ -25,6 +25,7 @@ export interface LimitSettings {
   CART_LIMIT_PER_MINUTE: number;
   ADDRESS_LIMIT_PER_HOUR: number;
   STOCK_LIMIT_PER_HOUR: number;
+  VOTE_LIMIT_PER_HOUR: number;
   REVIEW_LIMIT_PER_HOUR: number;
   UPLOAD_LIMIT_PER_HOUR: number;
 }
@@ -45,6 +46,7 @@ export function limitRules(settings: LimitSettings): LimitRules {
     cart: perAccount(settings.CART_LIMIT_PER_MINUTE, MINUTE),
     address: perAccount(settings.ADDRESS_LIMIT_PER_HOUR, HOUR),
     stock: perAccount(settings.STOCK_LIMIT_PER_HOUR, HOUR),
+    vote: perAccount(settings.VOTE_LIMIT_PER_HOUR, HOUR),
   };
 }
 

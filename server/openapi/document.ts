@@ -113,6 +113,7 @@ const RATE_WORDS: Record<LimitedOperation, string> = {
   cart: "Over the cart changes an account or a guest's cart (or an address, three carts' worth) may make in a minute.",
   address: "Over the address-book changes an account (or an address, three accounts' worth) may make in an hour.",
   stock: "Over the stock changes an admin (or an address, three admins' worth) may record in an hour.",
+  vote: "Over the helpful votes an account (or an address, three accounts' worth) may give in an hour.",
 };
 
 /** A call counted against a rate-limit rule answers 429 with Retry-After when over it. */

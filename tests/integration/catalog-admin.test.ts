@@ -157,6 +157,8 @@ describe("admin catalog", () => {
         featured: false,
         // Not named by the spec's call either: the product weighs 0 g until an admin says.
         weight: 0,
+        // No buyer has reviewed it yet.
+        rating: { average: null, count: 0 },
       });
     });
 

@@ -16,6 +16,7 @@ describe("configuration", () => {
       CART_LIMIT_PER_MINUTE: 60,
       ADDRESS_LIMIT_PER_HOUR: 30,
       STOCK_LIMIT_PER_HOUR: 600,
+      VOTE_LIMIT_PER_HOUR: 120,
       CART_DAYS: 30,
       MAX_OPEN_ORDERS: 5,
       ORDER_HOLD_MINUTES: 60,

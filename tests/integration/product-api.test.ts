@@ -22,10 +22,11 @@ describe("product API", () => {
     expect(body).toHaveLength(demoProducts.length);
     expect(Object.keys(body[0]!).sort()).toEqual(
       // The spec's fields, and the store's own: maxPerOrder (null: half of the stock), the category, the Bangla
-      // name and description, whether the home page features it, and what one piece weighs (the delivery charge).
+      // name and description, whether the home page features it, what one piece weighs (the delivery charge) and
+      // what its buyers' reviews give it.
       [
         ...["Availability", "_id", "desc", "details", "image", "minimumQuantity", "name", "price"],
-        ...["maxPerOrder", "categoryId", "nameBn", "descBn", "featured", "weight"],
+        ...["maxPerOrder", "categoryId", "nameBn", "descBn", "featured", "weight", "rating"],
       ].sort(),
     );
     expect(body.map((p) => p.name)).toEqual(demoProducts.map((p) => p.name));

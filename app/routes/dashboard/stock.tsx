@@ -7,7 +7,7 @@ import { MAX_STOCK_CHANGE, MAX_STOCK_NOTE_LENGTH } from "@shared/schemas/stock";
 import { ADMIN_STOCK_REASONS, type AdminStockReason, type StockReason } from "@shared/stock-ledger";
 import type { StockEntryView } from "@shared/views";
 import { Button } from "~/components/ui/button";
-import { Cell, DataTable, rowClass } from "~/components/ui/data-table";
+import { Cell, DataTable, TableHead, rowClass } from "~/components/ui/data-table";
 import { Field, NumberField, SelectField, fieldsFrom } from "~/components/ui/field";
 import { Notice } from "~/components/ui/notice";
 import { Pager } from "~/components/ui/pager";
@@ -191,7 +191,8 @@ function Ledger({
       {entries.length === 0 ? (
         <Notice>{t("stock.empty")}</Notice>
       ) : (
-        <DataTable
+        <LedgerTable
+          label={t("stock.ledgerLabel", { name: nameOf(tool) })}
           headers={[
             t("stock.when"),
             t("stock.what"),
@@ -201,15 +202,34 @@ function Ledger({
             t("stock.order"),
             t("stock.noteColumn"),
           ]}
-          minWidth={820}
         >
           {entries.map((e) => (
             <LedgerRow key={e.id} entry={e} />
           ))}
-        </DataTable>
+        </LedgerTable>
       )}
       <Pager {...page} />
     </>
+  );
+}
+
+/**
+ * The ledger's table, wider than a phone: it scrolls sideways in its own box. Its rows need hold no link (a tool
+ * only received and counted), so the box itself is focusable, for a keyboard to scroll it, and named.
+ */
+function LedgerTable({ label, headers, children }: { label: string; headers: string[]; children: React.ReactNode }) {
+  return (
+    <div
+      className="mt-4 overflow-x-auto rounded-xl border border-wood-100 bg-white shadow-sm focus-visible:outline-2 focus-visible:outline-forest-700"
+      tabIndex={0}
+      role="region"
+      aria-label={label}
+    >
+      <table className="w-full text-left text-sm" style={{ minWidth: 820 }}>
+        <TableHead headers={headers} />
+        <tbody>{children}</tbody>
+      </table>
+    </div>
   );
 }
 
