@@ -15,6 +15,8 @@ export interface ProductView {
   maxPerOrder: number | null;
   description: string;
   details: string;
+  /** Its buyers' reviews: the average in stars (to one decimal; null without any) and how many. */
+  rating: { average: number | null; count: number };
 }
 
 /** What Add and Edit Product fill their form with: the shown fields, and those only admins see. */
@@ -180,4 +182,28 @@ export interface StockEntryView {
   byName: string | null;
   note: string | null;
   at: string;
+}
+
+/** A buyer's review of a tool, as the product page shows it. */
+export interface ProductReviewView {
+  id: string;
+  name: string;
+  rating: number;
+  comment: string;
+  helpful: number;
+  /** Why an admin hid it: shown to its author and to admins only. */
+  hiddenReason: string | null;
+  createdAt: string;
+  updatedAt: string;
+  edited: boolean;
+}
+
+/** The product page's reviews beside their list: the spread of stars and the visitor's own part. */
+export interface ReviewCornerView {
+  distribution: Record<1 | 2 | 3 | 4 | 5, number>;
+  own: ProductReviewView | null;
+  mayWrite: boolean;
+  signedIn: boolean;
+  isAdmin: boolean;
+  hidden: ProductReviewView[];
 }

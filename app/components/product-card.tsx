@@ -5,6 +5,7 @@ import type { ProductView } from "@shared/views";
 import { imageSources } from "@shared/image-sources";
 import { isStockOut } from "@shared/stock";
 import { AddToCartForm } from "~/components/cart/add-to-cart-form";
+import { RatingStars } from "~/components/rating-stars";
 
 export function ProductCard({ product, eager = false }: { product: ProductView; eager?: boolean }) {
   const { t } = useT();
@@ -26,6 +27,12 @@ export function ProductCard({ product, eager = false }: { product: ProductView; 
         <p className="mt-1 text-lg font-bold text-forest-700" data-testid="product-price">
           {format.money(product.pricePoisha)}
         </p>
+        {product.rating.average === null ? null : (
+          <p className="mt-1 flex items-center gap-1 text-sm text-stone-600" data-testid="card-rating">
+            <RatingStars rating={product.rating.average} size="sm" />
+            <span>({format.count(product.rating.count)})</span>
+          </p>
+        )}
         {isStockOut(product) ? <p className="text-sm font-bold text-red-700">{t("product.stockOut")}</p> : null}
         {isStockOut(product) ? null : (
           <div className="mt-3">

@@ -1,4 +1,4 @@
-import type { Product } from "@server/catalog";
+import { averageStars, type Product } from "@server/catalog";
 import type { OrderDetail, OrderLine, OrderWithActions } from "@server/orders";
 import { refundNote } from "@shared/order-flow";
 import type { Review } from "@server/reviews";
@@ -14,12 +14,15 @@ import type {
   ProductView,
   ReviewView,
   StockEntryView,
+  ProductReviewView,
+  ReviewCornerView,
   UserView,
 } from "@shared/views";
 import type { Language } from "@shared/languages";
 import { formatInvoiceNumber } from "@shared/invoice-number";
 import type { ShopIdentity } from "@server/shop-identity";
 import type { LedgerEntry } from "@server/stock";
+import type { ProductReview, reviewCorner } from "@server/reviews";
 import { amountInWords } from "./amount-in-words.server";
 
 /** What a page is given of the server's entities: the fields it shows, nothing internal. */
@@ -34,6 +37,7 @@ export function productView(p: Product): ProductView {
     maxPerOrder: p.maxPerOrder,
     description: p.description,
     details: p.details,
+    rating: { average: averageStars(p), count: p.ratingCount },
   };
 }
 
@@ -162,5 +166,31 @@ export function stockEntryView(e: LedgerEntry): StockEntryView {
     byName: e.by === "store" ? null : e.byName,
     note: e.note,
     at: e.at.toISOString(),
+  };
+}
+
+export function productReviewView(r: ProductReview): ProductReviewView {
+  return {
+    id: r.id,
+    name: r.authorName,
+    rating: r.ratingHalves / 2,
+    comment: r.comment,
+    helpful: r.helpful,
+    hiddenReason: r.hiddenReason,
+    createdAt: r.createdAt.toISOString(),
+    updatedAt: r.updatedAt.toISOString(),
+    // A change a minute or more after it was written shows as one.
+    edited: r.updatedAt.getTime() - r.createdAt.getTime() > 60_000,
+  };
+}
+
+export function reviewCornerView(c: Awaited<ReturnType<typeof reviewCorner>>): ReviewCornerView {
+  return {
+    distribution: c.distribution,
+    own: c.own ? productReviewView(c.own) : null,
+    mayWrite: c.mayWrite,
+    signedIn: c.signedIn,
+    isAdmin: c.isAdmin,
+    hidden: c.hidden.map(productReviewView),
   };
 }

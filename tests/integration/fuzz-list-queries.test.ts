@@ -31,6 +31,7 @@ const LISTS: FuzzedList[] = [
   { path: "/api/user",          as: "admin",     params: ["q", "page", "limit"] },
   { path: "/api/review",        as: "anonymous", params: ["page", "limit"] },
   { path: "/api/product/{product}/stock", as: "admin", params: ["page", "limit"] },
+  { path: "/api/product/{product}/reviews", as: "anonymous", params: ["sort", "page", "limit"] },
   { path: "/api/category",      as: "anonymous", params: ["page", "limit", "q"], paged: false },
 ];
 

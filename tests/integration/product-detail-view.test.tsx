@@ -13,10 +13,28 @@ const product: ProductView = {
   maxPerOrder: null,
   description: "",
   details: "",
+  rating: { average: null, count: 0 },
+};
+
+/** A tool nobody has reviewed yet, seen by a signed-out visitor. */
+const NO_REVIEWS = {
+  reviews: { items: [], page: 1, total: 0, limit: 10, sort: "newest" as const },
+  corner: {
+    distribution: { 1: 0, 2: 0, 3: 0, 4: 0, 5: 0 },
+    own: null,
+    mayWrite: false,
+    signedIn: false,
+    isAdmin: false,
+    hidden: [],
+  },
 };
 
 function render(p: ProductView): string {
-  return renderRoute(ProductDetail, { product: p, category: { slug: "marking-and-measuring", name: "Marking" } });
+  return renderRoute(ProductDetail, {
+    product: p,
+    category: { slug: "marking-and-measuring", name: "Marking" },
+    ...NO_REVIEWS,
+  });
 }
 
 describe("product detail view", () => {

@@ -24,7 +24,12 @@ const linkClass =
  * A list's pages as plain links, so they work without JavaScript: Previous, the page numbers, Next, and "Page 2 of
  * 7". Each link is the page's own URL with another `page`, so the search and filters stay as they are.
  */
-export function Pager({ page, total, limit }: Pick<Page<unknown>, "page" | "total" | "limit">) {
+export function Pager({
+  page,
+  total,
+  limit,
+  param = "page",
+}: Pick<Page<unknown>, "page" | "total" | "limit"> & { param?: string }) {
   const { t } = useT();
   const format = useFormat();
   const location = useLocation();
@@ -32,8 +37,8 @@ export function Pager({ page, total, limit }: Pick<Page<unknown>, "page" | "tota
   if (last === 1 && page === 1) return null;
   const to = (n: number) => {
     const params = new URLSearchParams(location.search);
-    if (n === 1) params.delete("page");
-    else params.set("page", String(n));
+    if (n === 1) params.delete(param);
+    else params.set(param, String(n));
     const search = params.toString();
     return { pathname: location.pathname, search: search ? `?${search}` : "" };
   };

@@ -5,10 +5,26 @@ import { poishaToTk } from "@shared/money";
 import { Link } from "react-router";
 import { getProduct } from "@server/catalog";
 import { categoryOf } from "@server/catalog";
-import type { ProductView } from "@shared/views";
+import type { ProductReviewView, ProductView } from "@shared/views";
+import {
+  addProductReview,
+  changeProductReview,
+  hideProductReview,
+  markReviewHelpful,
+  productReviews,
+  reviewCorner,
+  showProductReview,
+} from "@server/reviews";
+import type { ProductReviewSort } from "@shared/list-choices";
+import { paramsOf } from "@shared/list-page";
+import { M } from "@shared/messages";
+import { ToolReviews } from "~/components/product/tool-reviews";
+import { formNumber, formOf, formText, typedValues } from "~/door/form-input.server";
+import { act, succeeded, unknownIntent, withRetryAfter } from "~/door/page-door.server";
+import { useActionToast } from "~/lib/use-action-toast";
 import { BuyNowForm } from "~/components/buy-now-form";
 import { load } from "~/door/page-door.server";
-import { visitorProductView } from "~/door/views.server";
+import { productReviewView, reviewCornerView, visitorProductView } from "~/door/views.server";
 import { languageOf } from "@shared/languages";
 import { pageTitle } from "~/lib/site";
 import { perOrderLimit } from "@shared/quantity";
@@ -16,17 +32,86 @@ import { isStockOut } from "@shared/stock";
 import { imageSources } from "@shared/image-sources";
 import type { Route } from "./+types/product-detail";
 
+/** How many reviews the product page shows at a time. */
+const REVIEWS_PER_PAGE = 10;
+
 export async function loader(args: Route.LoaderArgs) {
-  const { product, category } = await load(args, async (ctx) => {
+  const search = new URL(args.request.url).searchParams;
+  // The page's own names for the reviews' list (`reviews`, `rpage`), as the API names them (`sort`, `page`).
+  const listQuery = paramsOf(
+    new URLSearchParams({ sort: search.get("reviews") ?? "", page: search.get("rpage") ?? "" }),
+    ["sort", "page"],
+  );
+  const { product, category, reviews, corner } = await load(args, async (ctx) => {
     const found = await getProduct(ctx, args.params.productId);
-    return { product: found, category: await categoryOf(ctx, found.categoryId) };
+    const [category, reviews, corner] = await Promise.all([
+      categoryOf(ctx, found.categoryId),
+      productReviews(ctx, found.id, listQuery, REVIEWS_PER_PAGE),
+      reviewCorner(ctx, found.id),
+    ]);
+    return { product: found, category, reviews, corner };
   });
   const language = languageOf(args.request);
   return {
     product: visitorProductView(product, language),
     category: { slug: category.slug, name: language === "bn" ? category.nameBn : category.nameEn },
+    reviews: {
+      items: reviews.items.map(productReviewView),
+      page: reviews.page,
+      total: reviews.total,
+      limit: reviews.limit,
+      sort: (listQuery.sort ?? "newest") as ProductReviewSort,
+    },
+    corner: reviewCornerView(corner),
   };
 }
+
+/** The reviews' forms: write, change, helpful, and an admin's hide and show. */
+export async function action(args: Route.ActionArgs) {
+  const form = await formOf(args.request);
+  const reviewId = form.get("reviewId");
+  const review = { rating: formNumber(form.get("rating")), comment: formText(form.get("comment")) };
+  const productId = args.params.productId;
+  switch (form.get("intent")) {
+    case "review":
+      return act(
+        args,
+        (ctx) => addProductReview(ctx, productId, review),
+        () => succeeded(M.product_review.added),
+        { fields: true, values: typedValues(form) },
+      );
+    case "change":
+      return act(
+        args,
+        (ctx) => changeProductReview(ctx, reviewId, review),
+        () => succeeded(M.product_review.changed),
+        { fields: true, values: typedValues(form) },
+      );
+    case "helpful":
+      return act(
+        args,
+        (ctx) => markReviewHelpful(ctx, reviewId),
+        () => succeeded(M.product_review.thanked),
+      );
+    case "hide":
+      return act(
+        args,
+        (ctx) => hideProductReview(ctx, reviewId, { reason: formText(form.get("reason")) }),
+        () => succeeded(M.product_review.hidden),
+      );
+    case "show":
+      return act(
+        args,
+        (ctx) => showProductReview(ctx, reviewId),
+        () => succeeded(M.product_review.shown),
+      );
+    default:
+      return unknownIntent();
+  }
+}
+
+/** A refused review's wait (the limits per account and per address), as the API's answer gives it. */
+export const headers: Route.HeadersFunction = withRetryAfter;
 
 export const meta: Route.MetaFunction = ({ loaderData }) => {
   if (!loaderData) return [{ title: pageTitle("Product not found") }];
@@ -39,11 +124,12 @@ export const meta: Route.MetaFunction = ({ loaderData }) => {
     },
     { property: "og:title", content: product.name },
     { property: "og:image", content: product.image },
-    { "script:ld+json": productJsonLd(product) },
+    { "script:ld+json": productJsonLd(product, loaderData.reviews.items) },
   ];
 };
 
-function productJsonLd(p: ProductView) {
+function productJsonLd(p: ProductView, reviews: ProductReviewView[]) {
+  const { average, count } = p.rating;
   return {
     "@context": "https://schema.org",
     "@type": "Product",
@@ -59,11 +145,30 @@ function productJsonLd(p: ProductView) {
         p.availability >= p.minimumQuantity ? "https://schema.org/InStock" : "https://schema.org/OutOfStock",
       eligibleQuantity: { "@type": "QuantitativeValue", minValue: p.minimumQuantity, unitText: "Pis" },
     },
+    ...(average === null
+      ? {}
+      : {
+          aggregateRating: {
+            "@type": "AggregateRating",
+            ratingValue: average,
+            reviewCount: count,
+            bestRating: 5,
+            worstRating: 1,
+          },
+          review: reviews.map((r) => ({
+            "@type": "Review",
+            author: { "@type": "Person", name: r.name },
+            datePublished: r.createdAt.slice(0, 10),
+            reviewBody: r.comment,
+            reviewRating: { "@type": "Rating", ratingValue: r.rating, bestRating: 5, worstRating: 1 },
+          })),
+        }),
   };
 }
 
-export default function ProductDetail({ loaderData }: Route.ComponentProps) {
-  const { product, category } = loaderData;
+export default function ProductDetail({ loaderData, actionData }: Route.ComponentProps) {
+  useActionToast(actionData);
+  const { product, category, reviews, corner } = loaderData;
   const stockOut = isStockOut(product);
   const { t } = useT();
   const format = useFormat();
@@ -121,6 +226,7 @@ export default function ProductDetail({ loaderData }: Route.ComponentProps) {
           <p className="mt-2 leading-relaxed text-stone-700">{product.details || t("product.detailsFallback")}</p>
         </section>
       </div>
+      <ToolReviews rating={product.rating} reviews={reviews} corner={corner} answer={actionData} />
     </main>
   );
 }
