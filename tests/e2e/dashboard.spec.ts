@@ -61,6 +61,7 @@ test.describe("dashboard", () => {
       /My Profile$/,
       /Add Product$/,
       /Manage Product$/,
+      /Stock$/,
       /Categories$/,
       /Manage Order$/,
       /Delivery Charges$/,

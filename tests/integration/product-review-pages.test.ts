@@ -16,7 +16,11 @@ describe("the product page's reviews, without JavaScript", () => {
   const path = () => `/detail/${productId}`;
 
   const page = async (who: TestAccount | null, query = "", lang = "") => {
-    const headers = who ? { ...asCookie(who), Cookie: `${who.cookie}${lang}` } : lang ? { Cookie: lang.slice(2) } : {};
+    const headers: Record<string, string> = who
+      ? { ...asCookie(who), Cookie: `${who.cookie}${lang}` }
+      : lang
+        ? { Cookie: lang.slice(2) }
+        : {};
     const res = await t.request(`${path()}${query}`, { headers });
     return { status: res.status, html: await res.text() };
   };

@@ -155,10 +155,10 @@ export default function ManageProducts({ loaderData, actionData }: Route.Compone
                 {/* The stock links to its ledger: where the pieces came from and went. */}
                 <Link
                   to={`/dashboard/stock?product=${p.id}`}
-                  aria-label={t("stock.ledgerLabel", { name: p.name })}
                   className="underline decoration-wood-300 hover:text-forest-700"
                 >
                   {format.pieces(p.availability)}
+                  <span className="sr-only"> {t("admin.stockLedger")}</span>
                 </Link>
               </Cell>
               <Cell>

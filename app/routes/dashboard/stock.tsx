@@ -14,35 +14,38 @@ import { Pager } from "~/components/ui/pager";
 import { formNumber, formOf, formText, typedValues } from "~/door/form-input.server";
 import { act, load, succeeded, withRetryAfter } from "~/door/page-door.server";
 import { stockEntryView } from "~/door/views.server";
-import { localTitle } from "~/i18n/meta";
+import { metaTexts } from "~/i18n/meta";
+import { pageTitle } from "~/lib/site";
 import { useFormat } from "~/i18n/use-format";
-import type { TextKey } from "~/i18n/translator";
+import { pageText, usePageT, type PageTextKey } from "~/i18n/use-page-t";
 import { useT } from "~/i18n/use-t";
 import { useActionToast, type ActionResult } from "~/lib/use-action-toast";
 import type { Route } from "./+types/stock";
 
-export const meta: Route.MetaFunction = ({ matches }) => [{ title: localTitle(matches, "stock.title") }];
+export const meta: Route.MetaFunction = ({ matches }) => [
+  { title: pageTitle(pageText(metaTexts(matches).language, "stockPage.title")) },
+];
 
 export const headers = withRetryAfter;
 
 /** Each reason's name in the ledger. */
 const REASON_WORDS = {
-  opening: "stock.reasons.opening",
-  placed: "stock.reasons.placed",
-  cancelled: "stock.reasons.cancelled",
-  expired: "stock.reasons.expired",
-  received: "stock.reasons.received",
-  counted: "stock.reasons.counted",
-  damaged: "stock.reasons.damaged",
-  imported: "stock.reasons.imported",
-} as const satisfies Record<StockReason, TextKey>;
+  opening: "stockPage.reasons.opening",
+  placed: "stockPage.reasons.placed",
+  cancelled: "stockPage.reasons.cancelled",
+  expired: "stockPage.reasons.expired",
+  received: "stockPage.reasons.received",
+  counted: "stockPage.reasons.counted",
+  damaged: "stockPage.reasons.damaged",
+  imported: "stockPage.reasons.imported",
+} as const satisfies Record<StockReason, PageTextKey>;
 
 /** What an admin may record, as the form offers it. */
 const CHOICE_WORDS = {
-  received: "stock.received",
-  counted: "stock.counted",
-  damaged: "stock.damaged",
-} as const satisfies Record<AdminStockReason, TextKey>;
+  received: "stockPage.received",
+  counted: "stockPage.counted",
+  damaged: "stockPage.damaged",
+} as const satisfies Record<AdminStockReason, PageTextKey>;
 
 /**
  * Beyond the spec: the stock ledger (docs/decisions/0031-a-stock-ledger.md). Without `?product=`, the tools and
@@ -90,11 +93,11 @@ export async function action(args: Route.ActionArgs) {
 
 export default function Stock({ loaderData, actionData }: Route.ComponentProps) {
   useActionToast(actionData);
-  const { t } = useT();
+  const { t } = usePageT();
   return (
     <section>
-      <h2 className="text-xl font-semibold text-wood-900">{t("stock.title")}</h2>
-      <p className="mt-1 text-stone-600">{t("stock.lead")}</p>
+      <h2 className="text-xl font-semibold text-wood-900">{t("stockPage.title")}</h2>
+      <p className="mt-1 text-stone-600">{t("stockPage.lead")}</p>
       {loaderData.tool ? (
         <Ledger tool={loaderData.tool} entries={loaderData.entries} page={loaderData.page} answer={actionData} />
       ) : (
@@ -117,7 +120,7 @@ function useToolName() {
 }
 
 function Tools({ tools, page, q }: { tools: Tool[]; page: { page: number; total: number; limit: number }; q: string }) {
-  const { t } = useT();
+  const { t } = usePageT();
   const format = useFormat();
   const nameOf = useToolName();
   return (
@@ -127,19 +130,19 @@ function Tools({ tools, page, q }: { tools: Tool[]; page: { page: number; total:
           <Field
             key={q}
             id="stock-search"
-            label={t("stock.search")}
+            label={t("stockPage.search")}
             type="search"
             name="q"
             defaultValue={q}
             maxLength={MAX_QUERY_LENGTH}
           />
         </div>
-        <Button type="submit">{t("stock.searchButton")}</Button>
+        <Button type="submit">{t("stockPage.searchButton")}</Button>
       </Form>
       {tools.length === 0 ? (
-        <Notice>{t("stock.noTools")}</Notice>
+        <Notice>{t("stockPage.noTools")}</Notice>
       ) : (
-        <DataTable headers={[t("stock.tool"), t("stock.onShelf"), t("stock.ledger")]} minWidth={420}>
+        <DataTable headers={[t("stockPage.tool"), t("stockPage.onShelf"), t("stockPage.ledger")]} minWidth={420}>
           {tools.map((tool) => (
             <tr key={tool.id} className={rowClass}>
               <Cell className="font-semibold text-wood-900">{nameOf(tool)}</Cell>
@@ -147,10 +150,10 @@ function Tools({ tools, page, q }: { tools: Tool[]; page: { page: number; total:
               <Cell>
                 <Link
                   to={`/dashboard/stock?product=${tool.id}`}
-                  aria-label={t("stock.ledgerLabel", { name: nameOf(tool) })}
+                  aria-label={t("stockPage.ledgerLabel", { name: nameOf(tool) })}
                   className="font-semibold text-forest-700 underline"
                 >
-                  {t("stock.ledger")}
+                  {t("stockPage.ledger")}
                 </Link>
               </Cell>
             </tr>
@@ -173,34 +176,34 @@ function Ledger({
   page: { page: number; total: number; limit: number };
   answer: ActionResult | undefined;
 }) {
-  const { t } = useT();
+  const { t } = usePageT();
   const format = useFormat();
   const nameOf = useToolName();
   return (
     <>
       <p className="mt-3">
         <Link to="/dashboard/stock" className="text-forest-700 underline">
-          {t("stock.back")}
+          {t("stockPage.back")}
         </Link>
       </p>
       <h3 className="mt-3 text-lg font-semibold text-wood-900" data-testid="stock-now">
-        {t("stock.current", { name: nameOf(tool), stock: format.pieces(tool.availability) })}
+        {t("stockPage.current", { name: nameOf(tool), stock: format.pieces(tool.availability) })}
       </h3>
       {/* A new form after each recorded change, so its fields start empty again. */}
       <RecordForm key={tool.availability} answer={answer} />
       {entries.length === 0 ? (
-        <Notice>{t("stock.empty")}</Notice>
+        <Notice>{t("stockPage.empty")}</Notice>
       ) : (
         <LedgerTable
-          label={t("stock.ledgerLabel", { name: nameOf(tool) })}
+          label={t("stockPage.ledgerLabel", { name: nameOf(tool) })}
           headers={[
-            t("stock.when"),
-            t("stock.what"),
-            t("stock.pieces"),
-            t("stock.after"),
-            t("stock.who"),
-            t("stock.order"),
-            t("stock.noteColumn"),
+            t("stockPage.when"),
+            t("stockPage.what"),
+            t("stockPage.pieces"),
+            t("stockPage.after"),
+            t("stockPage.who"),
+            t("stockPage.order"),
+            t("stockPage.noteColumn"),
           ]}
         >
           {entries.map((e) => (
@@ -234,13 +237,13 @@ function LedgerTable({ label, headers, children }: { label: string; headers: str
 }
 
 function LedgerRow({ entry: e }: { entry: StockEntryView }) {
-  const { t } = useT();
+  const { t } = usePageT();
   const format = useFormat();
   const who =
     e.by === "store" || !e.byName
-      ? t("stock.byStore")
+      ? t("stockPage.byStore")
       : e.by === "buyer"
-        ? t("stock.byBuyer", { name: e.byName })
+        ? t("stockPage.byBuyer", { name: e.byName })
         : e.byName;
   return (
     <tr className={rowClass} data-reason={e.reason}>
@@ -255,7 +258,7 @@ function LedgerRow({ entry: e }: { entry: StockEntryView }) {
       <Cell>
         {e.orderId ? (
           <Link to={`/dashboard/order/${e.orderId}`} className="text-forest-700 underline">
-            {t("stock.viewOrder", { n: e.orderId.slice(0, 8) })}
+            {t("stockPage.viewOrder", { n: e.orderId.slice(0, 8) })}
           </Link>
         ) : null}
       </Cell>
@@ -266,7 +269,7 @@ function LedgerRow({ entry: e }: { entry: StockEntryView }) {
 
 /** Works without JavaScript: a refusal comes back beside its field, with what was typed. */
 function RecordForm({ answer }: { answer: ActionResult | undefined }) {
-  const { t } = useT();
+  const { t } = usePageT();
   const navigation = useNavigation();
   const field = fieldsFrom(answer as Parameters<typeof fieldsFrom>[0]);
   const reason = field("reason");
@@ -274,21 +277,21 @@ function RecordForm({ answer }: { answer: ActionResult | undefined }) {
     <Form
       method="post"
       className="mt-4 grid gap-3 rounded-xl border border-wood-100 bg-white p-4 shadow-sm sm:grid-cols-2"
-      aria-label={t("stock.record")}
+      aria-label={t("stockPage.record")}
     >
-      <SelectField label={t("stock.reason")} name="reason" error={reason.error} defaultValue={reason.defaultValue}>
+      <SelectField label={t("stockPage.reason")} name="reason" error={reason.error} defaultValue={reason.defaultValue}>
         {ADMIN_STOCK_REASONS.map((r) => (
           <option key={r} value={r}>
             {t(CHOICE_WORDS[r])}
           </option>
         ))}
       </SelectField>
-      <NumberField label={t("stock.change")} {...field("change")} min={-MAX_STOCK_CHANGE} max={MAX_STOCK_CHANGE} />
-      <NumberField label={t("stock.count")} {...field("count")} min={0} max={MAX_STOCK_CHANGE} />
-      <Field label={t("stock.note")} {...field("note")} maxLength={MAX_STOCK_NOTE_LENGTH} />
+      <NumberField label={t("stockPage.change")} {...field("change")} min={-MAX_STOCK_CHANGE} max={MAX_STOCK_CHANGE} />
+      <NumberField label={t("stockPage.count")} {...field("count")} min={0} max={MAX_STOCK_CHANGE} />
+      <Field label={t("stockPage.note")} {...field("note")} maxLength={MAX_STOCK_NOTE_LENGTH} />
       <div className="sm:col-span-2">
-        <Button type="submit" pending={navigation.state === "submitting"} pendingLabel={t("stock.saving")}>
-          {t("stock.save")}
+        <Button type="submit" pending={navigation.state === "submitting"} pendingLabel={t("stockPage.saving")}>
+          {t("stockPage.save")}
         </Button>
       </div>
     </Form>
