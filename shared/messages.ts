@@ -34,7 +34,7 @@ type Codes = { [Area in keyof Messages]: { [Key in keyof Messages[Area]]: `${Are
  * `M.order.not_yours === "order.not_yours"`: codes with the compiler's help. Made from the names alone, so a page
  * that names a code downloads no English text: each page's words come in its own language's chunk.
  */
-export const M = codesByName();
+export const M = /* @__PURE__ */ codesByName();
 
 function codesByName(): Codes {
   const areas = new Map<string, object>();

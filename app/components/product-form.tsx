@@ -1,4 +1,4 @@
-import { useT } from "~/i18n/use-t";
+import { useAdminT } from "~/i18n/use-page-t";
 import { useEffect, useRef, useState } from "react";
 import { useActionData, useFetcher } from "react-router";
 import { Button } from "~/components/ui/button";
@@ -62,7 +62,7 @@ export function ProductForm({ product, categories, onSaved }: ProductFormProps) 
   const [formError, setFormError] = useState<Said | null>(null);
   const [progress, setProgress] = useState<number | null>(null);
   const [uploading, setUploading] = useState(false);
-  const { t, language } = useT();
+  const { t, language } = useAdminT();
   const editing = Boolean(product);
   const failure = editing ? M.product.update_failed : M.product.add_failed;
   const busy = uploading || fetcher.state !== "idle";
@@ -131,50 +131,50 @@ export function ProductForm({ product, categories, onSaved }: ProductFormProps) 
   return (
     // method="post": without JavaScript the fields are posted as a document (a new image needs the script's upload).
     <form ref={formRef} method="post" onSubmit={(e) => void submit(e)} noValidate className="mt-4 space-y-4">
-      <Field label={t("admin.productName")} maxLength={200} {...own("name", product?.name)} />
+      <Field label={t("adminPages.productName")} maxLength={200} {...own("name", product?.name)} />
       <div className="grid gap-4 sm:grid-cols-3">
         <NumberField
-          label={t("admin.priceTk")}
+          label={t("adminPages.priceTk")}
           inputMode="decimal"
           min={0.01}
           step={0.01}
           {...own("price", product && poishaToTk(product.pricePoisha))}
         />
-        <NumberField label={t("admin.available")} min={0} {...own("availability", product?.availability)} />
-        <NumberField label={t("admin.minimum")} min={1} {...own("minimumQuantity", product?.minimumQuantity)} />
+        <NumberField label={t("adminPages.available")} min={0} {...own("availability", product?.availability)} />
+        <NumberField label={t("adminPages.minimum")} min={1} {...own("minimumQuantity", product?.minimumQuantity)} />
       </div>
       <NumberField
-        label={t("admin.maxPerOrder")}
+        label={t("adminPages.maxPerOrder")}
         min={1}
-        placeholder={t("admin.maxPerOrderHint")}
+        placeholder={t("adminPages.maxPerOrderHint")}
         {...own("maxPerOrder", product?.maxPerOrder)}
       />
       <NumberField
-        label={t("admin.lowStockThreshold")}
+        label={t("adminPages.lowStockThreshold")}
         min={0}
-        placeholder={t("admin.lowStockThresholdHint")}
+        placeholder={t("adminPages.lowStockThresholdHint")}
         {...own("lowStockThreshold", product?.lowStockThreshold)}
       />
       <NumberField
-        label={t("admin.weight")}
+        label={t("adminPages.weight")}
         min={0}
-        placeholder={t("admin.weightHint")}
+        placeholder={t("adminPages.weightHint")}
         {...own("weight", product?.weightGrams)}
       />
       <TextAreaField
-        label={t("admin.description")}
+        label={t("adminPages.description")}
         rows={3}
         maxLength={MAX_TEXT_LENGTH}
         {...own("description", product?.description)}
       />
       <TextAreaField
-        label={t("admin.details")}
+        label={t("adminPages.details")}
         rows={3}
         maxLength={MAX_TEXT_LENGTH}
         {...own("details", product?.details)}
       />
       <SelectField
-        label={t("admin.category")}
+        label={t("adminPages.category")}
         {...own("categoryId", product?.categoryId ?? categories.find((c) => c.slug === OTHER_SLUG)?.id)}
       >
         {categories.map((c) => (
@@ -183,10 +183,10 @@ export function ProductForm({ product, categories, onSaved }: ProductFormProps) 
           </option>
         ))}
       </SelectField>
-      <p className="text-sm text-stone-600">{t("admin.bnHint")}</p>
-      <Field label={t("admin.nameBn")} lang="bn" maxLength={200} {...own("nameBn", product?.nameBn)} />
+      <p className="text-sm text-stone-600">{t("adminPages.bnHint")}</p>
+      <Field label={t("adminPages.nameBn")} lang="bn" maxLength={200} {...own("nameBn", product?.nameBn)} />
       <TextAreaField
-        label={t("admin.descriptionBn")}
+        label={t("adminPages.descriptionBn")}
         lang="bn"
         rows={3}
         maxLength={MAX_TEXT_LENGTH}
@@ -204,20 +204,20 @@ export function ProductForm({ product, categories, onSaved }: ProductFormProps) 
           className="size-4 accent-forest-700"
         />
         <label htmlFor="featured" className="text-sm font-semibold text-stone-700">
-          {t("admin.featured")}
+          {t("adminPages.featured")}
         </label>
       </div>
       {product ? (
         <img
           src={product.image}
-          alt={t("admin.currentImage")}
+          alt={t("adminPages.currentImage")}
           width={160}
           height={120}
           className="rounded bg-paper object-contain"
         />
       ) : null}
       <Field
-        label={product ? t("admin.newImage") : t("admin.image")}
+        label={product ? t("adminPages.newImage") : t("adminPages.image")}
         name="image"
         type="file"
         accept="image/jpeg,image/png,image/webp,image/gif,image/avif"
@@ -228,16 +228,16 @@ export function ProductForm({ product, categories, onSaved }: ProductFormProps) 
           <progress
             value={progress}
             max={100}
-            aria-label={t("admin.uploadLabel")}
+            aria-label={t("adminPages.uploadLabel")}
             className="w-full accent-forest-700"
           />
           <p className="text-sm text-stone-600">
-            {progress < 100 ? t("admin.uploading", { percent: progress }) : t("admin.saving")}
+            {progress < 100 ? t("adminPages.uploading", { percent: progress }) : t("adminPages.saving")}
           </p>
         </div>
       ) : null}
       <Button type="submit" size="lg" pending={busy}>
-        {editing ? t("admin.save") : t("admin.addProduct")}
+        {editing ? t("adminPages.save") : t("adminPages.addProduct")}
       </Button>
       <FormError message={shownFormError} />
     </form>

@@ -1,5 +1,5 @@
 import type { Language } from "@shared/languages";
-import { sayer, type Path, type TextValues } from "@shared/words/catalogue";
+import { lookup, sayer, type Path, type TextKey, type TextValues } from "@shared/words/catalogue";
 import { bnPages } from "@shared/words/bn-pages";
 import { enPages } from "@shared/words/en-pages";
 import { useT } from "./use-t";
@@ -24,4 +24,21 @@ export function pageText(language: Language, key: PageTextKey, values?: TextValu
 export function usePageT() {
   const { language } = useT();
   return { t: sayers[language], language };
+}
+
+/** A key of either catalogue: the main one's (`TextKey`) or the pages' (`PageTextKey`). */
+export type AnyTextKey = TextKey | PageTextKey;
+
+const isPageKey = (key: string): key is PageTextKey => lookup(enPages, key) !== undefined;
+
+/**
+ * `t` over both catalogues, for the admins' pages: their own words live with the pages' (shared/words/en-pages.ts,
+ * out of every buyer's download), the words they share with the buyer's pages in the main catalogue.
+ */
+export function useAdminT() {
+  const { t, language } = useT();
+  const page = sayers[language];
+  const say = (key: AnyTextKey, values?: TextValues) =>
+    isPageKey(key) ? page(key, values) : t(key as TextKey, values);
+  return { t: say, language };
 }

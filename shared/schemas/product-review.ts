@@ -1,12 +1,9 @@
 import { z } from "zod";
 import { PRODUCT_REVIEW_SORTS } from "@shared/list-choices";
 import { M } from "@shared/messages";
-import { MAX_COMMENT_LENGTH } from "@shared/text-limits";
+import { MAX_COMMENT_LENGTH, MAX_HIDDEN_REASON_LENGTH } from "@shared/text-limits";
 import { limitParam, oneOf, pageParam } from "./list-query";
 import { text } from "./text";
-
-/** The longest reason an admin gives for hiding a review: its author reads it. */
-export const MAX_HIDDEN_REASON_LENGTH = 300;
 
 /**
  * A buyer's review of a tool (`POST /api/product/{id}/reviews`, `PUT /api/product-reviews/{id}`, the product page's

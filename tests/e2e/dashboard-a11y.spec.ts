@@ -153,14 +153,14 @@ for (const [language, t] of Object.entries(LANGUAGES) as [Language, typeof en][]
 
     await openScreen(page, `/dashboard/manageproduct?q=${encodeURIComponent(gauge.name)}`);
     const product = page.getByRole("row").filter({ hasText: gauge.name });
-    await product.getByRole("button", { name: t.admin.delete, exact: true }).click();
+    await product.getByRole("button", { name: pagesOf(t).adminPages.delete, exact: true }).click();
     await expect(openDialog(page)).toBeVisible();
     await expectAccessibleScreen(page, "/dashboard/manageproduct", "the delete question open");
     await openDialog(page).getByRole("button", { name: t.admin.no }).click();
     await expect(openDialog(page)).toHaveCount(0);
 
     await openScreen(page, `/dashboard/manageorder?q=${encodeURIComponent(buyer.email)}`);
-    await page.getByRole("button", { name: t.admin.cancel, exact: true }).click();
+    await page.getByRole("button", { name: pagesOf(t).adminPages.cancel, exact: true }).click();
     await expect(openDialog(page)).toBeVisible();
     await expectAccessibleScreen(page, "/dashboard/manageorder", "the cancel question open");
     await openDialog(page).getByRole("button", { name: t.order.no }).click();

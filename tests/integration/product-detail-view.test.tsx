@@ -34,6 +34,8 @@ function render(p: ProductView): string {
     product: p,
     category: { slug: "marking-and-measuring", name: "Marking" },
     ...NO_REVIEWS,
+    // The page puts it in <head> through `meta`, which this render leaves out.
+    jsonLd: {} as never,
   });
 }
 

@@ -1,5 +1,4 @@
-import { useT } from "~/i18n/use-t";
-import type { TextKey } from "~/i18n/translator";
+import { useAdminT, type AnyTextKey } from "~/i18n/use-page-t";
 import { Form, useLocation } from "react-router";
 import { Field, SelectField } from "~/components/ui/field";
 import { SearchButtons } from "~/components/ui/search-buttons";
@@ -9,7 +8,7 @@ import { ORDER_SORTS, type OrderSort } from "@shared/list-choices";
 /** What Manage Orders' URL asks for, as typed: the form shows it back, refused or not. */
 export type OrderListSearch = Partial<Record<"status" | "q" | "from" | "to" | "sort", string>>;
 
-const SORT_LABELS: Record<OrderSort, TextKey> = {
+const SORT_LABELS: Record<OrderSort, AnyTextKey> = {
   newest: "manageOrders.newest",
   oldest: "manageOrders.oldest",
   "amount-high": "manageOrders.amountHigh",
@@ -21,7 +20,7 @@ const SORT_LABELS: Record<OrderSort, TextKey> = {
  * can keep. The tab stays as it is; a new search starts again from the first page.
  */
 export function OrderSearch({ search }: { search: OrderListSearch }) {
-  const { t } = useT();
+  const { t } = useAdminT();
   const location = useLocation();
   const cleared = search.status ? `?${new URLSearchParams({ status: search.status })}` : "";
   return (

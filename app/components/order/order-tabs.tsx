@@ -1,5 +1,4 @@
-import { useT } from "~/i18n/use-t";
-import type { TextKey } from "~/i18n/translator";
+import { useAdminT, type AnyTextKey } from "~/i18n/use-page-t";
 import { Link, useLocation } from "react-router";
 import { ORDER_TABS, type OrderTab, type OrderTabCounts } from "@shared/list-choices";
 import { useFormat } from "~/i18n/use-format";
@@ -7,7 +6,7 @@ import type { OrderListSearch } from "./order-search";
 
 const TABS = ["all", ...ORDER_TABS] as const;
 
-const labelOf = (tab: OrderTab | "all"): TextKey =>
+const labelOf = (tab: OrderTab | "all"): AnyTextKey =>
   tab === "all" ? "manageOrders.all" : tab === "refund-due" ? "admin.refundDue" : `states.${tab}`;
 
 /**
@@ -15,7 +14,7 @@ const labelOf = (tab: OrderTab | "all"): TextKey =>
  * which it keeps; a tab opens on its first page. Without counts (a refused search) the tabs are still there.
  */
 export function OrderTabs({ counts, search }: { counts: OrderTabCounts | null; search: OrderListSearch }) {
-  const { t } = useT();
+  const { t } = useAdminT();
   const format = useFormat();
   const location = useLocation();
   const current = search.status ?? "all";

@@ -1,5 +1,6 @@
-import { localTitle } from "~/i18n/meta";
-import { useT } from "~/i18n/use-t";
+import { metaTexts } from "~/i18n/meta";
+import { pageTitle } from "~/lib/site";
+import { pageText, useAdminT } from "~/i18n/use-page-t";
 import { ProductForm } from "~/components/product-form";
 import { Panel } from "~/components/ui/panel";
 import { adminOnly } from "@server/context/actor";
@@ -11,7 +12,9 @@ import { act, load, succeeded } from "~/door/page-door.server";
 import { categoryView } from "~/door/views.server";
 import type { Route } from "./+types/add-product";
 
-export const meta: Route.MetaFunction = ({ matches }) => [{ title: localTitle(matches, "admin.addProduct") }];
+export const meta: Route.MetaFunction = ({ matches }) => [
+  { title: pageTitle(pageText(metaTexts(matches).language, "adminPages.addProduct")) },
+];
 
 export async function loader(args: Route.LoaderArgs) {
   return load(args, async (ctx, actor) => {
@@ -33,10 +36,10 @@ export async function action(args: Route.ActionArgs) {
 
 /** Spec §2 Add Product. The image is kept by the store itself (POST /api/uploads), not by an outside host. */
 export default function AddProduct({ loaderData }: Route.ComponentProps) {
-  const { t } = useT();
+  const { t } = useAdminT();
   return (
     <Panel as="section" className="max-w-2xl">
-      <h2 className="text-xl font-semibold text-wood-900">{t("admin.addProduct")}</h2>
+      <h2 className="text-xl font-semibold text-wood-900">{t("adminPages.addProduct")}</h2>
       <ProductForm categories={loaderData.categories} />
     </Panel>
   );

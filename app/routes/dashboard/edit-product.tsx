@@ -1,4 +1,4 @@
-import { useT } from "~/i18n/use-t";
+import { useAdminT } from "~/i18n/use-page-t";
 import { Link, useNavigate } from "react-router";
 import { productToEdit, updateProduct } from "@server/catalog";
 import { listCategories } from "@server/catalog";
@@ -47,14 +47,14 @@ export async function action(args: Route.ActionArgs) {
 export default function EditProduct({ loaderData }: Route.ComponentProps) {
   const navigate = useNavigate();
   const { product, categories, back } = loaderData;
-  const { t } = useT();
+  const { t } = useAdminT();
   return (
     <Panel as="section" className="max-w-2xl">
-      <h2 className="text-xl font-semibold text-wood-900">{t("admin.editProduct")}</h2>
+      <h2 className="text-xl font-semibold text-wood-900">{t("adminPages.editProduct")}</h2>
       <p className="mt-1 text-stone-600">
-        {t("admin.snapshotNote")}{" "}
+        {t("adminPages.snapshotNote")}{" "}
         <Link to={back} className="font-semibold text-forest-700 underline">
-          {t("admin.backToProducts")}
+          {t("adminPages.backToProducts")}
         </Link>
       </p>
       <ProductForm key={product.id} product={product} categories={categories} onSaved={() => void navigate(back)} />

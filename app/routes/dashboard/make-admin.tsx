@@ -1,4 +1,4 @@
-import { useT } from "~/i18n/use-t";
+import { useAdminT } from "~/i18n/use-page-t";
 import { Form } from "react-router";
 import { deleteUser, demoteFromAdmin, listUsers, promoteToAdmin } from "@server/accounts";
 import { M } from "@shared/messages";
@@ -69,17 +69,17 @@ export async function action(args: Route.ActionArgs) {
  */
 export default function MakeAdmin({ loaderData, actionData }: Route.ComponentProps) {
   useActionToast(actionData);
-  const { t } = useT();
+  const { t } = useAdminT();
   const format = useFormat();
   const { page, q } = loaderData;
   const first = (page.page - 1) * page.limit;
   return (
     <section>
-      <h2 className="text-xl font-semibold text-wood-900">{t("admin.makeAdmin")}</h2>
+      <h2 className="text-xl font-semibold text-wood-900">{t("adminPages.makeAdmin")}</h2>
       <Form method="get" role="search" className="mt-4 flex flex-wrap items-end gap-2">
         <div className="grow sm:max-w-sm">
           <label htmlFor="user-search" className="block text-sm font-semibold text-stone-700">
-            {t("admin.searchUsers")}
+            {t("adminPages.searchUsers")}
           </label>
           <input
             key={q}
@@ -92,18 +92,24 @@ export default function MakeAdmin({ loaderData, actionData }: Route.ComponentPro
           />
         </div>
         <SearchButtons
-          label={t("admin.search")}
+          label={t("adminPages.search")}
           clear={q ? { to: "/dashboard/admin", label: t("admin.showAll") } : null}
         />
       </Form>
       <p className="mt-3 text-sm text-stone-600" aria-live="polite">
-        {t("admin.accountsFound", { n: format.count(page.total) })}
+        {t("adminPages.accountsFound", { n: format.count(page.total) })}
       </p>
       {loaderData.users.length === 0 ? (
-        <Notice>{t("admin.noUsersMatch")}</Notice>
+        <Notice>{t("adminPages.noUsersMatch")}</Notice>
       ) : (
         <DataTable
-          headers={[t("admin.serial"), t("admin.name"), t("admin.email"), t("admin.makeAdmin"), t("admin.deleteUser")]}
+          headers={[
+            t("adminPages.serial"),
+            t("adminPages.name"),
+            t("adminPages.email"),
+            t("adminPages.makeAdmin"),
+            t("adminPages.deleteUser"),
+          ]}
         >
           {loaderData.users.map((u, i) => (
             <tr key={u.id} className={rowClass}>
@@ -114,13 +120,13 @@ export default function MakeAdmin({ loaderData, actionData }: Route.ComponentPro
                 {u.role === "admin" ? (
                   <div className="flex flex-wrap items-center gap-2">
                     <span className="rounded bg-forest-100 px-2 py-1 font-semibold text-forest-800">
-                      {t("admin.alreadyAdmin")}
+                      {t("adminPages.alreadyAdmin")}
                     </span>
                     {u.id !== loaderData.me && (
                       <ConfirmDialog
-                        trigger={t("admin.removeAdmin")}
+                        trigger={t("adminPages.removeAdmin")}
                         triggerClassName="rounded-md border border-stone-400 px-3 py-1.5 font-semibold text-stone-700 hover:bg-stone-50"
-                        question={t("admin.removeAdminQuestion", { name: u.name || u.email })}
+                        question={t("adminPages.removeAdminQuestion", { name: u.name || u.email })}
                         confirmLabel={t("admin.yes")}
                         cancelLabel={t("admin.no")}
                         fields={{ intent: "demote", email: u.email }}
@@ -132,7 +138,7 @@ export default function MakeAdmin({ loaderData, actionData }: Route.ComponentPro
                     <input type="hidden" name="intent" value="promote" />
                     <input type="hidden" name="email" value={u.email} />
                     <Button type="submit" size="sm">
-                      {t("admin.makeAdmin")}
+                      {t("adminPages.makeAdmin")}
                     </Button>
                   </Form>
                 )}
@@ -142,9 +148,9 @@ export default function MakeAdmin({ loaderData, actionData }: Route.ComponentPro
                   <span className="text-stone-400">—</span>
                 ) : (
                   <ConfirmDialog
-                    trigger={t("admin.deleteUser")}
+                    trigger={t("adminPages.deleteUser")}
                     triggerClassName={buttonClass({ variant: "danger", size: "sm" })}
-                    question={t("admin.deleteQuestion", { name: u.name })}
+                    question={t("adminPages.deleteQuestion", { name: u.name })}
                     confirmLabel={t("admin.yes")}
                     cancelLabel={t("admin.no")}
                     fields={{ intent: "delete", email: u.email }}

@@ -1,5 +1,6 @@
-import { localTitle } from "~/i18n/meta";
-import { useT } from "~/i18n/use-t";
+import { metaTexts } from "~/i18n/meta";
+import { pageTitle } from "~/lib/site";
+import { pageText, useAdminT } from "~/i18n/use-page-t";
 import { useFormat } from "~/i18n/use-format";
 import { data, Form, Link } from "react-router";
 import { acceptPayment, advance, collectCash, confirmOrder, listAllOrders } from "@server/orders";
@@ -30,7 +31,9 @@ import { formOf } from "~/door/form-input.server";
 import { shopCancels, shopRefunds } from "~/door/shop-order-actions.server";
 import type { Route } from "./+types/manage-orders";
 
-export const meta: Route.MetaFunction = ({ matches }) => [{ title: localTitle(matches, "admin.manageOrders") }];
+export const meta: Route.MetaFunction = ({ matches }) => [
+  { title: pageTitle(pageText(metaTexts(matches).language, "adminPages.manageOrders")) },
+];
 
 /** What the page's URL may ask for; `limit` is not among them: the page shows 20 orders. */
 const PAGE_PARAMS = ORDER_LIST_PARAMS.filter((name) => name !== "limit");
@@ -52,16 +55,16 @@ export async function loader(args: Route.LoaderArgs) {
 }
 
 const headers = [
-  "admin.serial",
-  "admin.buyerEmail",
-  "admin.productName",
-  "admin.price",
-  "admin.quantity",
-  "admin.payable",
-  "admin.deliverTo",
-  "admin.state",
-  "admin.payBill",
-  "admin.nextStep",
+  "adminPages.serial",
+  "adminPages.buyerEmail",
+  "adminPages.productName",
+  "adminPages.price",
+  "adminPages.quantity",
+  "adminPages.payable",
+  "adminPages.deliverTo",
+  "adminPages.state",
+  "adminPages.payBill",
+  "adminPages.nextStep",
 ] as const;
 
 export async function action(args: Route.ActionArgs) {
@@ -133,9 +136,9 @@ function MoneyStep({
   order: OrderView;
   intent: "accept" | "collect" | "refund";
   trigger: string;
-  question: "admin.acceptQuestion" | "admin.collectQuestion" | "admin.refundQuestion";
+  question: "adminPages.acceptQuestion" | "adminPages.collectQuestion" | "admin.refundQuestion";
 }) {
-  const { t } = useT();
+  const { t } = useAdminT();
   const format = useFormat();
   const { title } = useOrderNames();
   return (
@@ -170,7 +173,7 @@ function pagerWords(sort: string | undefined) {
 export default function ManageOrders({ loaderData, actionData }: Route.ComponentProps) {
   useActionToast(actionData);
   const { orders, list, search, refused } = loaderData;
-  const { t } = useT();
+  const { t } = useAdminT();
   const format = useFormat();
   const say = useMessage();
   const { lineName } = useOrderNames();
@@ -178,7 +181,7 @@ export default function ManageOrders({ loaderData, actionData }: Route.Component
   const [prevWord, nextWord] = pagerWords(search.sort);
   return (
     <section>
-      <h2 className="text-xl font-semibold text-wood-900">{t("admin.manageOrders")}</h2>
+      <h2 className="text-xl font-semibold text-wood-900">{t("adminPages.manageOrders")}</h2>
       <OrderTabs counts={list?.counts ?? null} search={search} />
       <OrderSearch search={search} />
       {refused ? (
@@ -196,7 +199,9 @@ export default function ManageOrders({ loaderData, actionData }: Route.Component
         </p>
       ) : null}
       {!list ? null : orders.length === 0 ? (
-        <Notice>{t(searching || search.status || list.offset > 0 ? "manageOrders.noMatch" : "admin.noOrders")}</Notice>
+        <Notice>
+          {t(searching || search.status || list.offset > 0 ? "manageOrders.noMatch" : "adminPages.noOrders")}
+        </Notice>
       ) : (
         <DataTable headers={headers.map((h) => t(h))} minWidth={1180}>
           {orders.map((o, i) => (
@@ -227,7 +232,7 @@ export default function ManageOrders({ loaderData, actionData }: Route.Component
                     </p>
                   </>
                 ) : (
-                  <span className="text-stone-500">{t("admin.notGiven")}</span>
+                  <span className="text-stone-500">{t("adminPages.notGiven")}</span>
                 )}
               </Cell>
               <Cell>
@@ -238,27 +243,39 @@ export default function ManageOrders({ loaderData, actionData }: Route.Component
               </Cell>
               <Cell>
                 {o.paid ? (
-                  <PaidMark label={t("admin.paid")} transactionId={o.transactionId}>
+                  <PaidMark label={t("adminPages.paid")} transactionId={o.transactionId}>
                     {o.paymentMethod === "test" ? (
-                      <p className="mt-1 text-xs font-semibold text-amber-900">{t("admin.testPayment")}</p>
+                      <p className="mt-1 text-xs font-semibold text-amber-900">{t("adminPages.testPayment")}</p>
                     ) : null}
                   </PaidMark>
                 ) : o.actions.includes("accept_payment") ? (
                   <>
-                    <p className="mb-1 text-xs font-semibold text-amber-900">{t("admin.held")}</p>
-                    <MoneyStep order={o} intent="accept" trigger={t("admin.accept")} question="admin.acceptQuestion" />
+                    <p className="mb-1 text-xs font-semibold text-amber-900">{t("adminPages.held")}</p>
+                    <MoneyStep
+                      order={o}
+                      intent="accept"
+                      trigger={t("adminPages.accept")}
+                      question="adminPages.acceptQuestion"
+                    />
                   </>
                 ) : o.actions.includes("collect_cash") ? (
-                  <MoneyStep order={o} intent="collect" trigger={t("admin.payBill")} question="admin.collectQuestion" />
+                  <MoneyStep
+                    order={o}
+                    intent="collect"
+                    trigger={t("adminPages.payBill")}
+                    question="adminPages.collectQuestion"
+                  />
                 ) : (
                   <Button
                     variant="neutral"
                     size="sm"
                     className="whitespace-nowrap"
                     disabled
-                    title={t(o.status === "cancelled" || o.status === "expired" ? "admin.closed" : "admin.waiting")}
+                    title={t(
+                      o.status === "cancelled" || o.status === "expired" ? "adminPages.closed" : "adminPages.waiting",
+                    )}
                   >
-                    {t("admin.payBill")}
+                    {t("adminPages.payBill")}
                   </Button>
                 )}
                 {o.actions.includes("refund") ? (
@@ -272,12 +289,12 @@ export default function ManageOrders({ loaderData, actionData }: Route.Component
                   <StepForm orderId={o.id} intent="confirm" label={t("admin.confirm")} />
                 ) : null}
                 {o.actions.includes("ship") ? (
-                  <StepForm orderId={o.id} intent="shipped" label={t("admin.ship")} />
+                  <StepForm orderId={o.id} intent="shipped" label={t("adminPages.ship")} />
                 ) : o.actions.includes("deliver") ? (
-                  <StepForm orderId={o.id} intent="delivered" label={t("admin.deliver")} />
+                  <StepForm orderId={o.id} intent="delivered" label={t("adminPages.deliver")} />
                 ) : null}
                 {o.actions.includes("cancel") ? (
-                  <CancelDialog order={o} trigger={t("admin.cancel")} triggerClassName={cancelButton} />
+                  <CancelDialog order={o} trigger={t("adminPages.cancel")} triggerClassName={cancelButton} />
                 ) : null}
               </Cell>
             </tr>

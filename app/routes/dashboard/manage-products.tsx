@@ -1,5 +1,6 @@
-import { localTitle } from "~/i18n/meta";
-import { useT } from "~/i18n/use-t";
+import { metaTexts } from "~/i18n/meta";
+import { pageTitle } from "~/lib/site";
+import { pageText, useAdminT } from "~/i18n/use-page-t";
 import { useFormat } from "~/i18n/use-format";
 import { Form, Link, useLocation } from "react-router";
 import { deleteProduct, productsToManage } from "@server/catalog";
@@ -21,7 +22,9 @@ import { useActionToast } from "~/lib/use-action-toast";
 import { formOf } from "~/door/form-input.server";
 import type { Route } from "./+types/manage-products";
 
-export const meta: Route.MetaFunction = ({ matches }) => [{ title: localTitle(matches, "admin.manageProducts") }];
+export const meta: Route.MetaFunction = ({ matches }) => [
+  { title: pageTitle(pageText(metaTexts(matches).language, "adminPages.manageProducts")) },
+];
 
 export async function loader(args: Route.LoaderArgs) {
   const params = paramsOf(new URL(args.request.url).searchParams, PRODUCT_LIST_PARAMS);
@@ -52,21 +55,21 @@ export async function action(args: Route.ActionArgs) {
 }
 
 const headers = [
-  "admin.serial",
-  "admin.photo",
-  "admin.productName",
-  "admin.price",
-  "admin.quantity",
-  "admin.edit",
-  "admin.deleteProduct",
+  "adminPages.serial",
+  "adminPages.photo",
+  "adminPages.productName",
+  "adminPages.price",
+  "adminPages.quantity",
+  "adminPages.edit",
+  "adminPages.deleteProduct",
 ] as const;
 
 const SORT_LABELS = {
-  relevance: "admin.sortRelevance",
-  newest: "admin.sortNewest",
-  "price-asc": "admin.sortPriceAsc",
-  "price-desc": "admin.sortPriceDesc",
-  name: "admin.sortName",
+  relevance: "adminPages.sortRelevance",
+  newest: "adminPages.sortNewest",
+  "price-asc": "adminPages.sortPriceAsc",
+  "price-desc": "adminPages.sortPriceDesc",
+  name: "adminPages.sortName",
 } as const satisfies Record<ProductSort, string>;
 
 /**
@@ -76,7 +79,7 @@ const SORT_LABELS = {
 export default function ManageProducts({ loaderData, actionData }: Route.ComponentProps) {
   useActionToast(actionData);
   const { products, page, categories, search } = loaderData;
-  const { t, language } = useT();
+  const { t, language } = useAdminT();
   const format = useFormat();
   const { search: here } = useLocation();
   const first = (page.page - 1) * page.limit;
@@ -84,8 +87,8 @@ export default function ManageProducts({ loaderData, actionData }: Route.Compone
   return (
     <section>
       <div className="flex flex-wrap items-center justify-between gap-3">
-        <h2 className="text-xl font-semibold text-wood-900">{t("admin.manageProducts")}</h2>
-        <ButtonLink to="/dashboard/addproduct">{t("admin.addProduct")}</ButtonLink>
+        <h2 className="text-xl font-semibold text-wood-900">{t("adminPages.manageProducts")}</h2>
+        <ButtonLink to="/dashboard/addproduct">{t("adminPages.addProduct")}</ButtonLink>
       </div>
       <Form method="get" role="search" className="mt-4 grid items-end gap-3 sm:grid-cols-[2fr_1fr_1fr_auto]">
         {/* A page size asked for in the URL stays through a new search. */}
@@ -93,7 +96,7 @@ export default function ManageProducts({ loaderData, actionData }: Route.Compone
         <Field
           key={search.q}
           id="product-search"
-          label={t("admin.searchProducts")}
+          label={t("adminPages.searchProducts")}
           type="search"
           name="q"
           defaultValue={search.q}
@@ -102,18 +105,24 @@ export default function ManageProducts({ loaderData, actionData }: Route.Compone
         <SelectField
           key={search.category}
           id="product-category"
-          label={t("admin.category")}
+          label={t("adminPages.category")}
           name="category"
           defaultValue={search.category}
         >
-          <option value="">{t("admin.allCategories")}</option>
+          <option value="">{t("adminPages.allCategories")}</option>
           {categories.map((c) => (
             <option key={c.id} value={c.slug}>
               {language === "bn" ? c.nameBn : c.nameEn}
             </option>
           ))}
         </SelectField>
-        <SelectField key={search.sort} id="product-sort" label={t("admin.sort")} name="sort" defaultValue={search.sort}>
+        <SelectField
+          key={search.sort}
+          id="product-sort"
+          label={t("adminPages.sort")}
+          name="sort"
+          defaultValue={search.sort}
+        >
           {PRODUCT_SORTS.map((sort) => (
             // Best match is the list's own order (the newest first when there is no search): no parameter.
             <option key={sort} value={sort === "relevance" ? "" : sort}>
@@ -123,16 +132,16 @@ export default function ManageProducts({ loaderData, actionData }: Route.Compone
         </SelectField>
         <div className="flex items-center gap-2">
           <SearchButtons
-            label={t("admin.search")}
+            label={t("adminPages.search")}
             clear={filtered ? { to: "/dashboard/manageproduct", label: t("admin.showAll") } : null}
           />
         </div>
       </Form>
       <p className="mt-3 text-sm text-stone-600" aria-live="polite">
-        {t("admin.productsFound", { n: format.count(page.total) })}
+        {t("adminPages.productsFound", { n: format.count(page.total) })}
       </p>
       {products.length === 0 ? (
-        <Notice>{t("admin.noProductsMatch")}</Notice>
+        <Notice>{t("adminPages.noProductsMatch")}</Notice>
       ) : (
         <DataTable headers={headers.map((h) => t(h))} minWidth={760}>
           {products.map((p, i) => (
@@ -158,23 +167,23 @@ export default function ManageProducts({ loaderData, actionData }: Route.Compone
                   className="underline decoration-wood-300 hover:text-forest-700"
                 >
                   {format.pieces(p.availability)}
-                  <span className="sr-only"> {t("admin.stockLedger")}</span>
+                  <span className="sr-only"> {t("adminPages.stockLedger")}</span>
                 </Link>
               </Cell>
               <Cell>
                 <Link
                   to={`/dashboard/manageproduct/${p.id}${here}`}
-                  aria-label={t("admin.editLabel", { name: p.name })}
+                  aria-label={t("adminPages.editLabel", { name: p.name })}
                   className="font-semibold text-forest-700 underline"
                 >
-                  {t("admin.edit")}
+                  {t("adminPages.edit")}
                 </Link>
               </Cell>
               <Cell>
                 <ConfirmDialog
-                  trigger={t("admin.delete")}
+                  trigger={t("adminPages.delete")}
                   triggerClassName={buttonClass({ variant: "danger", size: "sm" })}
-                  question={t("admin.deleteQuestion", { name: p.name })}
+                  question={t("adminPages.deleteQuestion", { name: p.name })}
                   confirmLabel={t("admin.yes")}
                   cancelLabel={t("admin.no")}
                   fields={{ productId: p.id }}

@@ -21,7 +21,6 @@ import { M } from "@shared/messages";
 import { ToolReviews } from "~/components/product/tool-reviews";
 import { formNumber, formOf, formText, typedValues } from "~/door/form-input.server";
 import { act, succeeded, unknownIntent, withRetryAfter } from "~/door/page-door.server";
-import { useActionToast } from "~/lib/use-action-toast";
 import { BuyNowForm } from "~/components/buy-now-form";
 import { load } from "~/door/page-door.server";
 import { productReviewView, reviewCornerView, visitorProductView } from "~/door/views.server";
@@ -63,6 +62,8 @@ export async function loader(args: Route.LoaderArgs) {
       sort: (listQuery.sort ?? "newest") as ProductReviewSort,
     },
     corner: reviewCornerView(corner),
+    // Built here, not in `meta`, so that the browser downloads none of its code.
+    jsonLd: productJsonLd(visitorProductView(product, language), reviews.items.map(productReviewView)),
   };
 }
 
@@ -124,7 +125,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) => {
     },
     { property: "og:title", content: product.name },
     { property: "og:image", content: product.image },
-    { "script:ld+json": productJsonLd(product, loaderData.reviews.items) },
+    { "script:ld+json": loaderData.jsonLd },
   ];
 };
 
@@ -167,7 +168,6 @@ function productJsonLd(p: ProductView, reviews: ProductReviewView[]) {
 }
 
 export default function ProductDetail({ loaderData, actionData }: Route.ComponentProps) {
-  useActionToast(actionData);
   const { product, category, reviews, corner } = loaderData;
   const stockOut = isStockOut(product);
   const { t } = useT();
