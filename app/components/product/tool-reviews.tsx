@@ -1,4 +1,4 @@
-import { lazy, Suspense, use, type ComponentType } from "react";
+import { lazy, use, type ComponentType } from "react";
 import { Link, useLocation } from "react-router";
 import type { ProductReviewSort } from "@shared/list-choices";
 import type { ProductReviewView, ReviewCornerView } from "@shared/views";
@@ -59,9 +59,11 @@ export function ToolReviews(props: ToolReviewsProps) {
           </p>
         </>
       ) : (
-        <Suspense fallback={null}>
-          <Body {...props} />
-        </Suspense>
+        // No Suspense boundary here: React outlines a finished boundary of more than 500 bytes, once the page passes
+        // its progressive chunk size (12.8 KB), into a hidden <div> that only an inline script moves into place, so a
+        // browser without JavaScript would get the heading alone. Hydration (entry.client.tsx) and navigations are
+        // transitions: they wait for the chunk, the server's HTML staying until it comes.
+        <Body {...props} />
       )}
     </section>
   );
