@@ -13,9 +13,19 @@ describe("the database fingerprint the fuzz tests compare", () => {
     return changedTables(before, await fingerprint(t.database, ignored));
   };
 
+  /** A row of the product table alone (makeProduct also opens the product's stock ledger). */
+  const insertProduct = () =>
+    t.database.db.insert(product).values({
+      name: "Fingerprinted Gauge",
+      image: "/images/products/marking-gauge.svg",
+      pricePoisha: 12_500,
+      minimumQuantity: 20,
+      availability: 200,
+    });
+
   it("sees an insert, an update and a delete, in the table they touched", async () => {
     const { id } = await makeProduct(t);
-    expect(await changesOf(() => makeProduct(t))).toEqual(["public.product"]);
+    expect(await changesOf(insertProduct)).toEqual(["public.product"]);
     const update = () => t.database.db.update(product).set({ availability: 7 }).where(eq(product.id, id));
     expect(await changesOf(update)).toEqual(["public.product"]);
     expect(await changesOf(() => t.database.db.delete(product).where(eq(product.id, id)))).toEqual(["public.product"]);
@@ -39,6 +49,6 @@ describe("the database fingerprint the fuzz tests compare", () => {
     const { id } = await makeProduct(t);
     const touch = () => t.database.db.execute(sql`update product set details = 'new' where id = ${id}`);
     expect(await changesOf(touch, { columns: { "public.product": ["details"] } })).toEqual([]);
-    expect(await changesOf(() => makeProduct(t), { tables: ["public.product"] })).toEqual([]);
+    expect(await changesOf(insertProduct, { tables: ["public.product"] })).toEqual([]);
   });
 });
