@@ -113,6 +113,27 @@ describe("the product page's reviews, without JavaScript", () => {
     expect(textOf((await page(null)).html)).toContain("4.5 out of 5");
   });
 
+  it("keeps a review's words text, in the page and in its JSON-LD, whatever markup they hold", async () => {
+    const tool = (await makeProduct(t)).id;
+    const writer = await signUp(t, { name: "</script><b>Mallory</b>" });
+    await deliverTo(t, writer, admin, tool);
+    const comment = '</script><script>alert("x")</script><img src=x onerror=alert(1)>';
+    expect((await call(t, writer, "POST", `/api/product/${tool}/reviews`, { rating: 1, comment })).status).toBe(200);
+    const html = await (await t.request(`/detail/${tool}`)).text();
+    // Shown as the words written, escaped.
+    expect(html).toContain(
+      "&lt;/script&gt;&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt;&lt;img src=x onerror=alert(1)&gt;",
+    );
+    expect(html).not.toContain('<script>alert("x")</script>');
+    expect(html).not.toContain("<img src=x");
+    expect(html).not.toContain("<b>Mallory</b>");
+    // The JSON-LD writes <, > and & as \u escapes: no text can close its script.
+    const ld = JSON.parse(/<script type="application\/ld\+json">([^<]*)<\/script>/.exec(html)![1]!) as {
+      review: { reviewBody: string; author: { name: string } }[];
+    };
+    expect(ld.review[0]).toMatchObject({ reviewBody: comment, author: { name: "</script><b>Mallory</b>" } });
+  });
+
   it("sorts the reviews by their helpful votes in the URL, and refuses a sort it does not know", async () => {
     const other = await signUp(t, { name: "Karim Uddin" });
     await deliverTo(t, other, admin, productId);
