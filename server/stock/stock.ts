@@ -31,7 +31,7 @@ export async function stockLedger(
 /**
  * `POST /api/product/{id}/stock`: an admin records pieces received, a stock-take or pieces damaged. The change is
  * reckoned and applied under the product's row lock, so an order taking pieces at the same moment is counted
- * once; the stock never falls below zero. Answers the ledger row written.
+ * once; the stock never falls below zero. Answers the change and the stock after it.
  */
 export async function recordStockChange(ctx: RequestContext, productId: unknown, raw: unknown) {
   const admin = adminOnly(await ctx.actor());
