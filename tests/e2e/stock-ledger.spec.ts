@@ -101,7 +101,8 @@ test("an admin opens a tool's ledger from Manage Products, records pieces receiv
   // The stock figure in Manage Products is the way to the tool's ledger.
   const product = page.getByRole("row").filter({ hasText: name });
   const stockLink = product.locator(`a[href="${ledgerOf(id)}"]`);
-  await expect(stockLink).toHaveText("90 Pis");
+  // The figure shows; a screen reader hears where it leads too.
+  await expect(stockLink).toHaveAccessibleName("90 Pis (its stock ledger)");
   await stockLink.click();
   await expect(page).toHaveURL(new RegExp(`/dashboard/stock\\?product=${id}$`));
   await waitForHydration(page);
