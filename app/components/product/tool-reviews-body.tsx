@@ -11,7 +11,7 @@ import { useFormat } from "~/i18n/use-format";
 import { useMessage } from "~/i18n/use-message";
 import { useT } from "~/i18n/use-t";
 import { useActionToast, type ActionResult } from "~/lib/use-action-toast";
-import type { ToolReviewsProps } from "./tool-reviews";
+import { SignInToReview, type ToolReviewsProps } from "./tool-reviews";
 
 const SORT_WORDS = { newest: "toolReviews.newest", helpful: "toolReviews.helpful" } as const;
 
@@ -229,17 +229,7 @@ function Moderate({ review: r }: { review: ProductReviewView }) {
 /** The visitor's own part: write a review, change theirs, or why they cannot yet. */
 function YourPart({ corner, answer }: { corner: ReviewCornerView; answer: ActionResult | undefined }) {
   const { t } = useT();
-  const location = useLocation();
-  if (!corner.signedIn) {
-    const back = `${location.pathname}${location.search}`;
-    return (
-      <p className="mt-4">
-        <Link to={`/login?redirectTo=${encodeURIComponent(back)}`} className="font-semibold text-forest-700 underline">
-          {t("toolReviews.signIn")}
-        </Link>
-      </p>
-    );
-  }
+  if (!corner.signedIn) return <SignInToReview />;
   if (corner.own) {
     return (
       <>

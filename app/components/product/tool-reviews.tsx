@@ -38,7 +38,6 @@ const Body = import.meta.env.SSR ? ServerBody : lazy(importBody);
 /** A tool's reviews by those who bought it (docs/decisions/0032-reviews-of-a-tool.md). */
 export function ToolReviews(props: ToolReviewsProps) {
   const { t } = useT();
-  const location = useLocation();
   const { rating, corner } = props;
   const quiet = rating.count === 0 && props.reviews.total === 0 && !corner.signedIn;
   return (
@@ -49,14 +48,7 @@ export function ToolReviews(props: ToolReviewsProps) {
       {quiet ? (
         <>
           <p className="mt-2 text-stone-600">{t("toolReviews.none")}</p>
-          <p className="mt-4">
-            <Link
-              to={`/login?redirectTo=${encodeURIComponent(location.pathname + location.search)}`}
-              className="font-semibold text-forest-700 underline"
-            >
-              {t("toolReviews.signIn")}
-            </Link>
-          </p>
+          <SignInToReview />
         </>
       ) : (
         // No Suspense boundary here: React outlines a finished boundary of more than 500 bytes, once the page passes
@@ -66,5 +58,21 @@ export function ToolReviews(props: ToolReviewsProps) {
         <Body {...props} />
       )}
     </section>
+  );
+}
+
+/** A signed-out visitor's way to review: sign in, and come back to this page. */
+export function SignInToReview() {
+  const { t } = useT();
+  const { pathname, search } = useLocation();
+  return (
+    <p className="mt-4">
+      <Link
+        to={`/login?redirectTo=${encodeURIComponent(pathname + search)}`}
+        className="font-semibold text-forest-700 underline"
+      >
+        {t("toolReviews.signIn")}
+      </Link>
+    </p>
   );
 }

@@ -6,7 +6,7 @@ import { product, type ProductRow } from "../../db/schema";
 import { descNullsLast } from "../../db/sort-keys";
 import { fieldRefusal, notFound } from "../../errors";
 import { isId } from "../../orders";
-import { moveStock, openLedgers } from "../../stock";
+import { lockShelf, moveStock, openLedgers } from "../../stock";
 
 /** A product as the store reads it: every column but the search document, which only the search reads. */
 export type Product = Omit<ProductRow, "searchDocument">;
@@ -103,13 +103,9 @@ export async function updateProductRow(
  * ledger gets a "counted" row of the difference from the stock as it is under the row's lock.
  */
 async function countStock(tx: Db, id: string, counted: number, adminId: string): Promise<void> {
-  const [shelf] = await tx
-    .select({ availability: product.availability })
-    .from(product)
-    .where(eq(product.id, id))
-    .for("no key update");
-  if (!shelf) throw notFound(M.product.not_found);
-  await moveStock(tx, [{ productId: id, change: counted - shelf.availability }], {
+  const stock = await lockShelf(tx, id);
+  if (stock === undefined) throw notFound(M.product.not_found);
+  await moveStock(tx, [{ productId: id, change: counted - stock }], {
     reason: "counted",
     by: "admin",
     byUserId: adminId,
