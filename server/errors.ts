@@ -77,9 +77,9 @@ const make =
 
 export const invalid = make("invalid");
 /** Input refused for one field's sake: the form shows the message under that field. */
-export function fieldRefusal(field: string, code: MessageCode): AppError {
-  const said = message(code);
-  return new AppError("invalid", said.code, { issues: [{ field, ...said }] });
+export function fieldRefusal(field: string, code: MessageCode, params?: MessageParams): AppError {
+  const said = message(code, params);
+  return new AppError("invalid", said.code, { params, issues: [{ field, ...said }] });
 }
 export const unauthorized = make("unauthorized");
 export const forbidden = make("forbidden");

@@ -2,6 +2,7 @@ import type { MessageCode } from "./messages";
 import type { OrderAction, OrderEvent, OrderStatus, RefundState } from "./order-flow";
 import type { Delivery } from "./schemas/delivery";
 import type { StockActor, StockReason } from "./stock-ledger";
+import type { OptionView, VariantView } from "./variants";
 
 /** What the pages show, in the store's own names; money in poisha, formatted only where it is shown. */
 export interface ProductView {
@@ -17,6 +18,20 @@ export interface ProductView {
   details: string;
   /** Its buyers' reviews: the average in stars (to one decimal; null without any) and how many. */
   rating: { average: number | null; count: number };
+  /** How many variants it sells (sizes), and the lowest price among them: the shop's "from Tk X". */
+  variantCount: number;
+  priceFromPoisha: number;
+}
+
+/**
+ * The product page: the product with the variant chosen (`?variant=`), whose price, stock, minimum and photo the
+ * page shows and sells; its options in the page's language, and every variant to choose from.
+ */
+export interface ProductDetailView extends ProductView {
+  variantId: string;
+  sku: string;
+  options: OptionView[];
+  variants: VariantView[];
 }
 
 /** What Add and Edit Product fill their form with: the shown fields, and those only admins see. */
@@ -29,6 +44,9 @@ export interface EditableProductView extends ProductView {
   lowStockThreshold: number | null;
   /** Grams one piece weighs packed: the delivery charge counts it. */
   weightGrams: number;
+  /** Its options and live variants, for the variants editor. */
+  options: OptionView[];
+  variants: VariantView[];
 }
 
 /** A category as pages show it: both names (the page shows its language's), its slug for links, its products. */
@@ -111,6 +129,9 @@ export interface OrderLineView {
   productId: string | null;
   name: string;
   nameBn: string | null;
+  /** The variant's values when it was bought, "12 mm"; null without options. */
+  variant: string | null;
+  sku: string | null;
   image: string;
   pricePoisha: number;
   quantity: number;

@@ -12,9 +12,9 @@ import type { ActionResult } from "~/lib/use-action-toast";
  * Quantity, Add to cart and Buy It Now (spec §2, §4, §5). The messages follow the number as it is typed; the server
  * asks the same question again when the line is added and when the order is placed. One form, two buttons: Add to
  * cart posts the line to /cart; Buy It Now opens checkout with this line alone (`GET /checkout?productId=…`), the
- * cart left as it is. Without JavaScript each button does the same by its own `formaction`.
+ * cart left as it is. The variant shown on the page (its size) is the one bought. Without JavaScript each button does the same by its own `formaction`.
  */
-export function BuyNowForm({ product }: { product: ProductView }) {
+export function BuyNowForm({ product, variantId }: { product: ProductView; variantId: string }) {
   const fetcher = useFetcher<ActionResult>();
   const navigate = useNavigate();
   const [typed, setTyped] = useState(String(product.minimumQuantity));
@@ -34,7 +34,9 @@ export function BuyNowForm({ product }: { product: ProductView }) {
     const submitter = (event.nativeEvent as SubmitEvent).submitter as HTMLButtonElement | null;
     const form = new FormData(event.currentTarget);
     if (submitter?.value === "buy") {
-      void navigate(`/checkout?${new URLSearchParams({ productId: product.id, quantity: String(quantity) })}`);
+      void navigate(
+        `/checkout?${new URLSearchParams({ productId: product.id, variantId, quantity: String(quantity) })}`,
+      );
     } else {
       form.set("intent", "add");
       void fetcher.submit(form, { method: "post", action: "/cart" });
@@ -44,6 +46,7 @@ export function BuyNowForm({ product }: { product: ProductView }) {
   return (
     <form method="get" action="/checkout" noValidate onSubmit={send} className="mt-6">
       <input type="hidden" name="productId" value={product.id} />
+      <input type="hidden" name="variantId" value={variantId} />
       <label htmlFor="quantity" className="block text-sm font-semibold text-stone-700">
         {t("product.quantity")}
       </label>

@@ -10,6 +10,8 @@ import { RatingStars } from "~/components/rating-stars";
 export function ProductCard({ product, eager = false }: { product: ProductView; eager?: boolean }) {
   const { t } = useT();
   const format = useFormat();
+  // A tool sold in sizes is chosen on its page: the card says its lowest price and leads there.
+  const sized = product.variantCount > 1;
   return (
     <article className="flex flex-col overflow-hidden rounded-xl border border-wood-100 bg-white shadow-sm">
       <img
@@ -25,7 +27,9 @@ export function ProductCard({ product, eager = false }: { product: ProductView; 
       <div className="flex flex-1 flex-col p-4">
         <h3 className="font-semibold leading-snug text-wood-900">{product.name}</h3>
         <p className="mt-1 text-lg font-bold text-forest-700" data-testid="product-price">
-          {format.money(product.pricePoisha)}
+          {sized
+            ? t("product.from", { price: format.money(product.priceFromPoisha) })
+            : format.money(product.pricePoisha)}
         </p>
         {product.rating.average === null ? null : (
           <p className="mt-1 flex items-center gap-1 text-sm text-stone-600" data-testid="card-rating">
@@ -34,7 +38,7 @@ export function ProductCard({ product, eager = false }: { product: ProductView; 
           </p>
         )}
         {isStockOut(product) ? <p className="text-sm font-bold text-red-700">{t("product.stockOut")}</p> : null}
-        {isStockOut(product) ? null : (
+        {isStockOut(product) || sized ? null : (
           <div className="mt-3">
             <AddToCartForm productId={product.id} quantity={product.minimumQuantity} name={product.name} />
           </div>
@@ -42,9 +46,9 @@ export function ProductCard({ product, eager = false }: { product: ProductView; 
         <Link
           to={`/detail/${product.id}`}
           className="mt-auto inline-block rounded-md border border-forest-700 px-4 py-2 text-center text-sm font-semibold text-forest-700 hover:bg-forest-700 hover:text-white"
-          aria-label={t("product.detailLabel", { name: product.name })}
+          aria-label={t(sized ? "product.chooseLabel" : "product.detailLabel", { name: product.name })}
         >
-          {t("product.detailLink")}
+          {t(sized ? "product.chooseLink" : "product.detailLink")}
         </Link>
       </div>
     </article>

@@ -15,6 +15,8 @@ import { uploadImage } from "~/lib/upload-image";
 import type { ActionResult } from "~/lib/use-action-toast";
 
 const TextFields = ProductFields.omit({ image: true }).refine(maxNotBelowMinimum.check, maxNotBelowMinimum.params);
+/** A tool sold in sizes: its price, stock, minimum and weight are each variant's, not this form's. */
+const SizedFields = ProductFields.omit({ image: true, price: true, availability: true, minimumQuantity: true });
 
 type Errors = Partial<Record<keyof ProductFieldValues, Said>>;
 
@@ -64,6 +66,8 @@ export function ProductForm({ product, categories, onSaved }: ProductFormProps) 
   const [uploading, setUploading] = useState(false);
   const { t, language } = useAdminT();
   const editing = Boolean(product);
+  // A tool sold in sizes has each one's price, stock, minimum and weight under Variants (variants-form.tsx).
+  const sized = (product?.variantCount ?? 1) > 1;
   const failure = editing ? M.product.update_failed : M.product.add_failed;
   const busy = uploading || fetcher.state !== "idle";
 
@@ -105,7 +109,7 @@ export function ProductForm({ product, categories, onSaved }: ProductFormProps) 
     event.preventDefault();
     const form = new FormData(event.currentTarget);
     const fields = readFields(form);
-    const parsed = TextFields.safeParse(fields);
+    const parsed = (sized ? SizedFields : TextFields).safeParse(fields);
     const file = form.get("image");
     const chosen = file instanceof File && file.size > 0 ? file : null;
     const found: Errors = parsed.success ? {} : fieldErrors(parsed.error);
@@ -132,17 +136,23 @@ export function ProductForm({ product, categories, onSaved }: ProductFormProps) 
     // method="post": without JavaScript the fields are posted as a document (a new image needs the script's upload).
     <form ref={formRef} method="post" onSubmit={(e) => void submit(e)} noValidate className="mt-4 space-y-4">
       <Field label={t("adminPages.productName")} maxLength={200} {...own("name", product?.name)} />
-      <div className="grid gap-4 sm:grid-cols-3">
-        <NumberField
-          label={t("adminPages.priceTk")}
-          inputMode="decimal"
-          min={0.01}
-          step={0.01}
-          {...own("price", product && poishaToTk(product.pricePoisha))}
-        />
-        <NumberField label={t("adminPages.available")} min={0} {...own("availability", product?.availability)} />
-        <NumberField label={t("adminPages.minimum")} min={1} {...own("minimumQuantity", product?.minimumQuantity)} />
-      </div>
+      {sized ? (
+        <p className="text-sm text-stone-600" data-testid="sized-note">
+          {t("adminPages.sizedNote")}
+        </p>
+      ) : (
+        <div className="grid gap-4 sm:grid-cols-3">
+          <NumberField
+            label={t("adminPages.priceTk")}
+            inputMode="decimal"
+            min={0.01}
+            step={0.01}
+            {...own("price", product && poishaToTk(product.pricePoisha))}
+          />
+          <NumberField label={t("adminPages.available")} min={0} {...own("availability", product?.availability)} />
+          <NumberField label={t("adminPages.minimum")} min={1} {...own("minimumQuantity", product?.minimumQuantity)} />
+        </div>
+      )}
       <NumberField
         label={t("adminPages.maxPerOrder")}
         min={1}
@@ -155,12 +165,14 @@ export function ProductForm({ product, categories, onSaved }: ProductFormProps) 
         placeholder={t("adminPages.lowStockThresholdHint")}
         {...own("lowStockThreshold", product?.lowStockThreshold)}
       />
-      <NumberField
-        label={t("adminPages.weight")}
-        min={0}
-        placeholder={t("adminPages.weightHint")}
-        {...own("weight", product?.weightGrams)}
-      />
+      {sized ? null : (
+        <NumberField
+          label={t("adminPages.weight")}
+          min={0}
+          placeholder={t("adminPages.weightHint")}
+          {...own("weight", product?.weightGrams)}
+        />
+      )}
       <TextAreaField
         label={t("adminPages.description")}
         rows={3}

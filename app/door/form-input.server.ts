@@ -81,3 +81,73 @@ export function formBoolean(values: FormDataEntryValue[]): boolean | string | un
   if (last === "false") return false;
   return typeof last === "string" ? last : "";
 }
+
+/** Rows the variants editor posts at most (its variants and blank rows for new ones). */
+const MAX_VARIANT_ROWS = 120;
+
+/**
+ * Edit Product's variants editor (app/components/product/variants-form.tsx), as `PUT /api/product/{id}` reads
+ * `{options, variants}`: options with a name or values (values separated by commas), rows with an SKU or a price,
+ * less those marked Remove. An existing row's stock is sent only when it was changed (a stock-take), so pieces
+ * ordered while the page was open are not counted away. `fieldOf` names the editor's field of a refusal's issue.
+ */
+export function variantsFields(form: FormData) {
+  const text = (name: string) => (formText(form.get(name)) ?? "").trim();
+  const optionRows: number[] = [];
+  const options = [0, 1].flatMap((k) => {
+    const name = text(`option.${k}.name`);
+    const values = text(`option.${k}.values`)
+      .split(",")
+      .map((v) => v.trim())
+      .filter((v) => v !== "");
+    if (name === "" && values.length === 0) return [];
+    optionRows.push(k);
+    return [{ name, nameBn: text(`option.${k}.nameBn`) || null, values }];
+  });
+  const rows: number[] = [];
+  const variants = [];
+  for (let n = 0; n < MAX_VARIANT_ROWS && form.has(`variant.${n}.sku`); n++) {
+    const id = text(`variant.${n}.id`) || undefined;
+    const sku = text(`variant.${n}.sku`);
+    const price = text(`variant.${n}.price`);
+    if (form.getAll(`variant.${n}.remove`).at(-1) === "true") continue;
+    if (!id && sku === "" && price === "") continue;
+    const stock = text(`variant.${n}.stock`);
+    const image = text(`variant.${n}.image`);
+    rows.push(n);
+    variants.push({
+      id,
+      sku,
+      options: Object.fromEntries(options.map((o, k) => [o.name, text(`variant.${n}.value.${optionRows[k]}`)])),
+      price: formNumber(price),
+      availability: id && stock === text(`variant.${n}.stockWas`) ? undefined : formNumber(stock),
+      minimumQuantity: formNumber(text(`variant.${n}.minimum`)),
+      weight: formNumber(text(`variant.${n}.weight`)),
+      image: image === "" ? null : image,
+    });
+  }
+  const VARIANT_FIELDS: Record<string, string> = {
+    sku: "sku",
+    id: "sku",
+    price: "price",
+    availability: "stock",
+    minimumQuantity: "minimum",
+    weight: "weight",
+    image: "image",
+    options: "value.0",
+  };
+  /** `variants.2.availability` → `variant.3.stock`; `options.1.values.0` → `option.1.values`. */
+  const fieldOf = (field: string): string => {
+    const [list, index, key] = field.split(".");
+    const i = Number(index);
+    if (list === "variants" && Number.isInteger(i) && rows[i] !== undefined) {
+      return `variant.${rows[i]}.${VARIANT_FIELDS[key ?? ""] ?? "sku"}`;
+    }
+    if (list === "options" && Number.isInteger(i) && optionRows[i] !== undefined) {
+      return `option.${optionRows[i]}.${key === "nameBn" ? "nameBn" : key === "name" ? "name" : "values"}`;
+    }
+    if (list === "options") return "option.0.name";
+    return "variants";
+  };
+  return { body: { options, variants }, fieldOf };
+}

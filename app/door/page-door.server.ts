@@ -112,3 +112,17 @@ export const unknownIntent = () =>
     { toast: { kind: "error", said: message("request.unknown_action"), id: Date.now() } },
     { status: 400 },
   );
+
+/**
+ * A refusal whose issues name the API's fields (`variants.2.sku`), moved beside the form's own fields
+ * (`variant.3.sku`): a form of rows posts fewer rows than it shows (blank and removed ones are not sent).
+ */
+export function besideRows(err: unknown, fieldOf: (field: string) => string): unknown {
+  if (!(err instanceof AppError) || err.issues.length === 0) return err;
+  return new AppError(err.kind, err.code, {
+    params: err.params,
+    issues: err.issues.map((issue) => ({ ...issue, field: fieldOf(issue.field) })),
+    retryAfterSeconds: err.retryAfterSeconds,
+    extra: err.extra,
+  });
+}

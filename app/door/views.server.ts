@@ -1,4 +1,5 @@
-import { averageStars, type Product } from "@server/catalog";
+import { averageStars, type Product, type ProductWithVariants } from "@server/catalog";
+import { chosenVariant, type VariantView } from "@shared/variants";
 import type { OrderDetail, OrderLine, OrderWithActions } from "@server/orders";
 import { refundNote } from "@shared/order-flow";
 import type { Review } from "@server/reviews";
@@ -11,6 +12,7 @@ import type {
   OrderDetailView,
   OrderLineView,
   OrderView,
+  ProductDetailView,
   ProductView,
   ReviewView,
   StockEntryView,
@@ -38,6 +40,42 @@ export function productView(p: Product): ProductView {
     description: p.description,
     details: p.details,
     rating: { average: averageStars(p), count: p.ratingCount },
+    variantCount: p.variantCount,
+    priceFromPoisha: p.priceFromPoisha,
+  };
+}
+
+function variantView(v: ProductWithVariants["variants"][number]): VariantView {
+  return {
+    id: v.id,
+    sku: v.sku,
+    options: v.options,
+    pricePoisha: v.pricePoisha,
+    availability: v.availability,
+    minimumQuantity: v.minimumQuantity,
+    weightGrams: v.weightGrams,
+    image: v.image,
+  };
+}
+
+/**
+ * The product page in `language`: the variant `asked` for (`?variant=`; else the first that can be bought) is what
+ * the page shows and sells — its price, stock, minimum and photo — beside every variant to choose from.
+ */
+export function productDetailView(p: ProductWithVariants, language: Language, asked: string | null): ProductDetailView {
+  const view = visitorProductView(p, language);
+  const variants = p.variants.map(variantView);
+  const chosen = chosenVariant(variants, asked)!;
+  return {
+    ...view,
+    image: chosen.image ?? view.image,
+    pricePoisha: chosen.pricePoisha,
+    availability: chosen.availability,
+    minimumQuantity: chosen.minimumQuantity,
+    variantId: chosen.id,
+    sku: chosen.sku,
+    options: p.options.map((o) => ({ name: o.name, nameBn: o.nameBn, values: o.values })),
+    variants,
   };
 }
 
@@ -52,9 +90,11 @@ export function visitorProductView(p: Product, language: Language): ProductView 
 }
 
 /** Add and Edit Product's form: the product with its category, Bangla texts and featured mark. */
-export function editableProductView(p: Product): EditableProductView {
+export function editableProductView(p: ProductWithVariants): EditableProductView {
   return {
     ...productView(p),
+    options: p.options.map((o) => ({ name: o.name, nameBn: o.nameBn, values: o.values })),
+    variants: p.variants.map(variantView),
     categoryId: p.categoryId,
     nameBn: p.nameBn,
     descriptionBn: p.descriptionBn,
@@ -77,6 +117,8 @@ export function orderLineView(line: OrderLine): OrderLineView {
     productId: line.productId,
     name: line.name,
     nameBn: line.nameBn,
+    variant: line.variantLabel,
+    sku: line.sku,
     image: line.image,
     pricePoisha: line.pricePoisha,
     quantity: line.quantity,

@@ -90,7 +90,17 @@ export async function seedScaleData(db: Db, sizes: ScaleSizes, log: (line: strin
   });
   // VACUUM sets the visibility map, so that counts can read an index alone; ANALYZE gives the planner the volumes.
   await timed("vacuum analyze", async () => {
-    for (const table of ["category", "product", "user", "order", "order_line", "order_event", "payment", "review"]) {
+    for (const table of [
+      "category",
+      "product",
+      "product_variant",
+      "user",
+      "order",
+      "order_line",
+      "order_event",
+      "payment",
+      "review",
+    ]) {
       await db.execute(sql`vacuum analyze ${sql.identifier(table)}`);
     }
   });
@@ -155,12 +165,13 @@ async function wordTables(tx: Db, sizes: ScaleSizes) {
 async function products(tx: Db, sizes: ScaleSizes) {
   const words = { brands, qualifiers, makings };
   await tx.execute(sql`
-    insert into product (name, name_bn, image, price_poisha, minimum_quantity, availability, description,
-      description_bn, details, category_id, featured, created_at, updated_at)
+    insert into product (name, name_bn, image, price_poisha, price_from_poisha, minimum_quantity, availability,
+      description, description_bn, details, category_id, featured, created_at, updated_at)
     select
       brand ->> 0 || ' ' || qualifier || ' ' || k.en || ' ' || (k.sizes ->> size_n),
       case when bangla then brand ->> 1 || ' ' || k.bn || ' ' || (k."bnSizes" ->> size_n) end,
       '/images/products/' || k.image || '.svg',
+      greatest(10000, round(k."priceTk" * price_factor / 5) * 500 + case when odd_poisha then 50 else 0 end)::int,
       greatest(10000, round(k."priceTk" * price_factor / 5) * 500 + case when odd_poisha then 50 else 0 end)::int,
       k.minimum,
       case when stock_r < 0.07 then 0 when stock_r < 0.1 then k.minimum / 2 else k.minimum * (1 + floor(stock_r * 60))::int end,
@@ -188,12 +199,20 @@ async function products(tx: Db, sizes: ScaleSizes) {
     ) s
     join scale_kind k on k.n = s.kind_n,
     lateral (select floor(size_r * jsonb_array_length(k.sizes))::int as size_n) z`);
-  // Each new product's ledger opens with its stock (server/stock); the demo's opened when they were seeded.
+  // Each new product is sold in one form (its one variant, as Add Product makes it: server/db/new-products.ts),
+  // and its ledger opens with its stock (server/stock); the demo's were made so when they were seeded.
   await tx.execute(sql`
-    insert into stock_entry (product_id, change, after, reason, by, note)
-    select p.id, p.availability, p.availability, 'opening', 'store', 'scale data'
+    insert into product_variant (product_id, position, sku, price_poisha, availability, minimum_quantity, weight_grams,
+      created_at, updated_at)
+    select p.id, 0, 'RND-' || upper(substr(replace(p.id::text, '-', ''), 1, 12)), p.price_poisha, p.availability,
+      p.minimum_quantity, p.weight_grams, p.created_at, p.updated_at
     from product p
-    where p.availability > 0 and not exists (select 1 from stock_entry e where e.product_id = p.id)`);
+    where not exists (select 1 from product_variant v where v.product_id = p.id)`);
+  await tx.execute(sql`
+    insert into stock_entry (product_id, variant_id, change, after, reason, by, note)
+    select v.product_id, v.id, v.availability, v.availability, 'opening', 'store', 'scale data'
+    from product_variant v
+    where v.availability > 0 and not exists (select 1 from stock_entry e where e.variant_id = v.id)`);
   // The orders' picks: every product (the demo's too), oldest first, so that an order can take one made before it.
   await tx.execute(sql`
     create temp table scale_item on commit drop as
@@ -297,11 +316,12 @@ async function orders(tx: Db, sizes: ScaleSizes) {
  */
 async function orderLines(tx: Db) {
   await tx.execute(sql`
-    insert into order_line (order_id, position, product_id, name, name_bn, image, price_poisha, weight_grams, quantity,
-      amount_poisha)
-    select o.id, 0, o.product_id, o.product_name, p.name_bn, o.image, o.price_poisha, 0, o.quantity,
+    insert into order_line (order_id, position, product_id, variant_id, sku, name, name_bn, image, price_poisha,
+      weight_grams, quantity, amount_poisha)
+    select o.id, 0, o.product_id, v.id, v.sku, o.product_name, p.name_bn, o.image, o.price_poisha, 0, o.quantity,
       o.payable_poisha
-    from "order" o join product p on p.id = o.product_id`);
+    from "order" o join product p on p.id = o.product_id
+    join product_variant v on v.product_id = p.id and v.position = 0`);
 }
 
 /** Each order's history as the store writes it, one change after another (the history reads them by id). */

@@ -3,7 +3,7 @@ import { M, type Coded } from "@shared/messages";
 import { perOrderLimit, QUANTITY_STEP, quantityProblem, type StockFacts } from "@shared/quantity";
 import { CartItemSchema, CartQuantitySchema } from "@shared/schemas/cart";
 import { isStockOut } from "@shared/stock";
-import { selectProduct } from "../catalog";
+import { selectShelf } from "../catalog";
 import { isId } from "../orders";
 import { key, parseInput } from "../context/parse";
 import type { RequestContext } from "../context/request-context";
@@ -104,10 +104,10 @@ async function mergeGuestCart(db: Db, guest: CartOwner, account: CartOwner): Pro
     const incoming = await rows.selectCartLines(tx, fromId);
     if (incoming.length > 0) {
       const intoId = await rows.ensureCartId(tx, account);
-      const mine = new Map((await rows.selectCartLines(tx, intoId)).map((l) => [l.productId, l]));
+      const mine = new Map((await rows.selectCartLines(tx, intoId)).map((l) => [l.variantId, l]));
       let room = MAX_CART_LINES - mine.size;
       for (const line of incoming) {
-        const existing = mine.get(line.productId);
+        const existing = mine.get(line.variantId);
         if (existing) {
           await rows.setLineQuantity(
             tx,
@@ -117,7 +117,7 @@ async function mergeGuestCart(db: Db, guest: CartOwner, account: CartOwner): Pro
           );
         } else if (room > 0) {
           // The line keeps when it was first added: the cart's order stays the buyer's.
-          await rows.insertLine(tx, intoId, line.productId, line.quantity, line.pricePoishaSeen, line.addedAt);
+          await rows.insertLine(tx, intoId, line, line.quantity, line.pricePoishaSeen, line.addedAt);
           room -= 1;
         }
       }
@@ -165,8 +165,8 @@ export async function addToCart(ctx: RequestContext, raw: unknown): Promise<Cart
   // A customer's first add counts against their account, not against the guests of their address.
   const actor = await ctx.actor();
   await limited(ctx, current?.owner ?? (actor ? { userId: actor.id } : null));
-  const found = await selectProduct(ctx.db, input.productId);
-  const line = current ? await rows.findLineOfProduct(ctx.db, current.id, found.id) : null;
+  const found = await selectShelf(ctx.db, input.productId, input.variantId);
+  const line = current ? await rows.findLineOfVariant(ctx.db, current.id, found.variantId) : null;
   const quantity = (line?.quantity ?? 0) + input.quantity;
   assertQuantity(quantity, found);
   // A cart (and a guest's cookie) is made only for a line that will go in it: a refused add leaves none behind.
@@ -178,9 +178,9 @@ export async function addToCart(ctx: RequestContext, raw: unknown): Promise<Cart
       throw conflict(M.cart.full, { max: MAX_CART_LINES });
     }
     try {
-      await rows.insertLine(ctx.db, cartId, found.id, quantity, found.pricePoisha);
+      await rows.insertLine(ctx.db, cartId, found, quantity, found.pricePoisha);
     } catch (err) {
-      // The same product added twice at once: the other request made the line.
+      // The same variant added twice at once: the other request made the line.
       if (!isUniqueViolation(err)) throw err;
       throw conflict(M.request.changed_meanwhile);
     }
@@ -204,7 +204,7 @@ export async function changeCartLine(ctx: RequestContext, lineId: unknown, raw: 
   const { quantity } = parseInput(CartQuantitySchema, raw);
   const { cart, line } = await lineOfMine(ctx, lineId);
   await limited(ctx, cart.owner);
-  const found = await selectProduct(ctx.db, line.productId);
+  const found = await selectShelf(ctx.db, line.productId, line.variantId);
   assertQuantity(quantity, found);
   await rows.setLineQuantity(ctx.db, line.id, quantity, found.pricePoisha);
   storeMetrics.cartChanges.inc({ change: "set" });
@@ -220,10 +220,10 @@ export async function removeCartLine(ctx: RequestContext, lineId: unknown): Prom
   return viewOf(await rows.selectCartLines(ctx.db, cart.id));
 }
 
-/** Checkout took these products: their lines leave the buyer's cart (lines added meanwhile stay). */
-export async function forgetCartLines(ctx: RequestContext, productIds: string[]): Promise<void> {
+/** Checkout took these variants: their lines leave the buyer's cart (lines added meanwhile stay). */
+export async function forgetCartLines(ctx: RequestContext, variantIds: string[]): Promise<void> {
   const found = await cartOf(ctx, false);
-  if (found) await rows.deleteLinesOfProducts(ctx.db, found.id, productIds);
+  if (found) await rows.deleteLinesOfVariants(ctx.db, found.id, variantIds);
 }
 
 /** The store's own clock: carts nobody touched for CART_DAYS are dropped. Answers how many. */

@@ -23,6 +23,12 @@ export const CartJson = named(
       z.object({
         id: uuid().meta({ description: "The line's id, for PATCH and DELETE /api/cart/items/{id}." }),
         productId: uuid(),
+        variantId: uuid().meta({ description: "The variant the line holds." }),
+        sku: z.string(),
+        variant: z
+          .string()
+          .nullable()
+          .meta({ description: 'Its option values, "12 mm · 300 mm"; null without options.' }),
         name: z.string().meta({ description: "The product's name in the request's language." }),
         image: z.string(),
         price: z.number().meta({ description: "Today's price of one piece in Tk." }),
@@ -48,6 +54,9 @@ export function cartJson(cart: CartView, language: Language): CartJson {
     items: cart.lines.map((l) => ({
       id: l.id,
       productId: l.productId,
+      variantId: l.variantId,
+      sku: l.sku,
+      variant: l.label,
       name: language === "bn" ? (l.nameBn ?? l.name) : l.name,
       image: l.image,
       price: poishaToTk(l.pricePoisha),

@@ -8,3 +8,5 @@ export * from "./sql/category-rows";
 export * from "./sql/product-rows";
 export * from "./sql/product-search";
 export { averageStars, categoryJson, productJson, type CategoryJson, type ProductJson } from "./wire";
+export * from "./shelves";
+export * from "./sql/variant-rows";

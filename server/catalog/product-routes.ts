@@ -39,7 +39,8 @@ function pagesOf(version: CatalogVersion): VersionedCache<ProductPage> {
 
 async function readPage(ctx: RequestContext, params: Record<string, string>): Promise<ProductPage> {
   const page = await catalog.listProducts(ctx, params);
-  return { ...page, items: [], json: Buffer.from(JSON.stringify(page.items.map(productJson))) };
+  const items = await catalog.withVariants(ctx.db, page.items);
+  return { ...page, items: [], json: Buffer.from(JSON.stringify(items.map(productJson))) };
 }
 
 export const productCalls = [

@@ -13,8 +13,14 @@ import { changingCatalog } from "./catalog-change";
 import { offsetPage } from "../paging/offset-page";
 import { key, parseInput } from "../context/parse";
 import type { RequestContext } from "../context/request-context";
+import type { Db } from "../db/client";
+import type { VariantRow } from "../db/schema";
+import { variantsByProduct } from "./sql/variant-rows";
 
 export type { Product } from "./sql/product-rows";
+
+/** A product and the variants it sells, each product's in its own order. */
+export type ProductWithVariants = Product & { variants: VariantRow[] };
 
 /**
  * A page of the shop's list (`/shop`, `GET /api/product`, Manage Products): searched, filtered by category and
@@ -50,8 +56,19 @@ export function featuredProducts(ctx: RequestContext) {
   return catalog.listFeaturedProducts(ctx.db);
 }
 
-export function getProduct(ctx: RequestContext, productId: unknown) {
-  return catalog.selectProduct(ctx.db, key(productId));
+/** A product with its live variants: the product page, `GET /api/product/{id}`. */
+export async function getProduct(ctx: RequestContext, productId: unknown): Promise<ProductWithVariants> {
+  const [found] = await withVariants(ctx.db, [await catalog.selectProduct(ctx.db, key(productId))]);
+  return found!;
+}
+
+/** Products with their live variants, in one query for the lot. */
+export async function withVariants(db: Db, products: Product[]): Promise<ProductWithVariants[]> {
+  const variants = await variantsByProduct(
+    db,
+    products.map((p) => p.id),
+  );
+  return products.map((p) => ({ ...p, variants: variants.get(p.id) ?? [] }));
 }
 
 /** The footer's few product links. */
@@ -66,11 +83,12 @@ export async function productsToManage(ctx: RequestContext, raw: unknown = {}) {
   return listProducts(ctx, raw, PAGE_SIZE);
 }
 
-/** Edit Product: one product, for an admin. */
-export async function productToEdit(ctx: RequestContext, productId: unknown) {
+/** Edit Product and the stock page: one product with its variants, for an admin. */
+export async function productToEdit(ctx: RequestContext, productId: unknown): Promise<ProductWithVariants> {
   const actor = await ctx.actor();
   adminOnly(actor);
-  return catalog.selectProduct(ctx.db, key(productId));
+  const [found] = await withVariants(ctx.db, [await catalog.selectProduct(ctx.db, key(productId))]);
+  return found!;
 }
 
 /** The shared schema knows an upload's shape; only the store knows which public address is its own. */

@@ -1,10 +1,11 @@
 import { z } from "zod";
 import { poishaToTk } from "@shared/money";
-import { ProductFields } from "@shared/schemas/product";
+import { OptionSchema, ProductFields, VariantSchema } from "@shared/schemas/product";
 import { count, uuid } from "../openapi/common-answers";
 import { named } from "../openapi/schema-names";
 import type { CategoryWithCount } from "./sql/category-rows";
 import type { Product } from "./sql/product-rows";
+import type { ProductWithVariants } from "./products";
 
 /** A product as the API answers it, in the spec's names (`_id`, `Availability`, `desc`). */
 export const ProductJson = named(
@@ -17,7 +18,7 @@ export const ProductJson = named(
       .meta({ description: "Address of the product's image: a path on this store, or under S3_PUBLIC_URL." }),
     price: z.number().meta({ description: "Price of one piece in Tk (two decimals at most)." }),
     minimumQuantity: z.number().int().meta({ description: "The fewest pieces one order may take." }),
-    Availability: z.number().int().meta({ description: "Pieces in stock." }),
+    Availability: z.number().int().meta({ description: "Pieces in stock, of all its variants together." }),
     maxPerOrder: z.number().int().nullable().meta({
       description: "The most pieces one order may take; null: half of the stock (never under the minimum).",
     }),
@@ -28,6 +29,36 @@ export const ProductJson = named(
     descBn: z.string().nullable().meta({ description: "The description in Bangla; null: the English one is shown." }),
     featured: z.boolean().meta({ description: "Shown on the home page." }),
     weight: z.number().int().meta({ description: "Grams one piece weighs packed: the delivery charge counts it." }),
+    priceFrom: z.number().meta({ description: 'The lowest price among its variants, in Tk: the shop\'s "from Tk X".' }),
+    options: z
+      .array(
+        z.object({
+          name: z.string().meta({ description: "The option's English name, as variants' `options` name it." }),
+          nameBn: z.string().nullable(),
+          values: z.array(z.string()),
+        }),
+      )
+      .meta({ description: "What a buyer chooses (Width, Length…), at most two; none for a tool sold in one form." }),
+    variants: z
+      .array(
+        z.object({
+          id: uuid(),
+          sku: z.string(),
+          options: z
+            .record(z.string(), z.string())
+            .meta({ description: "Its value of each option, by the option's name." }),
+          price: z.number().meta({ description: "Price of one piece in Tk." }),
+          Availability: z.number().int().meta({ description: "Pieces of it in stock." }),
+          minimumQuantity: z.number().int(),
+          weight: z.number().int().meta({ description: "Grams one piece weighs packed." }),
+          image: z.string().nullable().meta({ description: "Its own photo; null: the product's." }),
+        }),
+      )
+      .meta({
+        description:
+          "What it is sold as, in the shop's order; one for a tool without options. `price`, `minimumQuantity` and " +
+          "`weight` above are the first one's, `Availability` above is all of theirs together.",
+      }),
     rating: z
       .object({
         average: z.number().min(1).max(5).nullable().meta({ description: "Stars, to one decimal; null: no reviews." }),
@@ -75,10 +106,28 @@ const ProductWire = z.object({
   descBn: descriptionBn,
 });
 export const ProductInput = named("ProductInput", ProductWire);
-export const ProductUpdate = named("ProductUpdate", ProductWire.partial());
+const { availability: variantStock, ...variantFields } = VariantSchema.shape;
+const VariantWire = z.object({ ...variantFields, Availability: variantStock });
+export const ProductUpdate = named(
+  "ProductUpdate",
+  ProductWire.partial().extend({
+    options: z.array(OptionSchema).optional().meta({
+      description: "The product's options (at most two), sent with `variants`; left out there: none.",
+    }),
+    variants: z
+      .array(VariantWire)
+      .optional()
+      .meta({
+        description:
+          "Every variant it sells from now on (1–100). One with an `id` is changed (its stock only when `Availability` " +
+          "is given: a stock-take); one without is new; one left out is removed, or retired when orders or the " +
+          "stock ledger name it. Each names one value of every option; SKUs are the shop's own, once each.",
+      }),
+  }),
+);
 
 /** The spec's wire names of the catalog (`_id`, `Availability`, `desc`) live here and nowhere else. */
-export function productJson(p: Product): ProductJson {
+export function productJson(p: ProductWithVariants): ProductJson {
   return {
     _id: p.id,
     name: p.name,
@@ -94,6 +143,18 @@ export function productJson(p: Product): ProductJson {
     descBn: p.descriptionBn,
     featured: p.featured,
     weight: p.weightGrams,
+    priceFrom: poishaToTk(p.priceFromPoisha),
+    options: p.options.map((o) => ({ name: o.name, nameBn: o.nameBn, values: o.values })),
+    variants: p.variants.map((v) => ({
+      id: v.id,
+      sku: v.sku,
+      options: v.options,
+      price: poishaToTk(v.pricePoisha),
+      Availability: v.availability,
+      minimumQuantity: v.minimumQuantity,
+      weight: v.weightGrams,
+      image: v.image,
+    })),
     rating: { average: averageStars(p), count: p.ratingCount },
   };
 }
@@ -111,6 +172,18 @@ export function categoryJson(c: CategoryWithCount): CategoryJson {
 /** A product body in the spec's names, as the product use cases read it. Nothing else is renamed or kept back. */
 export function productFromJson(body: unknown): unknown {
   if (typeof body !== "object" || body === null || Array.isArray(body)) return body;
-  const { Availability, desc, descBn, ...rest } = body as Record<string, unknown>;
-  return { ...rest, availability: Availability, description: desc, descriptionBn: descBn };
+  const { Availability, desc, descBn, variants, ...rest } = body as Record<string, unknown>;
+  return {
+    ...rest,
+    availability: Availability,
+    description: desc,
+    descriptionBn: descBn,
+    ...(variants === undefined ? {} : { variants: Array.isArray(variants) ? variants.map(variantFromJson) : variants }),
+  };
+}
+
+function variantFromJson(variant: unknown): unknown {
+  if (typeof variant !== "object" || variant === null || Array.isArray(variant)) return variant;
+  const { Availability, ...rest } = variant as Record<string, unknown>;
+  return { ...rest, availability: Availability };
 }

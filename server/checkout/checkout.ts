@@ -6,7 +6,7 @@ import { DeliveryChargeQuery } from "@shared/schemas/delivery-zones";
 import { CheckoutSchema } from "@shared/schemas/checkout";
 import { IdempotencyKeySchema } from "@shared/schemas/order";
 import { forgetCartLines, viewCart } from "../cart";
-import { changingCatalog, selectProduct } from "../catalog";
+import { changingCatalog, selectShelf } from "../catalog";
 import { signedIn } from "../context/actor";
 import { parseInput } from "../context/parse";
 import type { RequestContext } from "../context/request-context";
@@ -48,7 +48,11 @@ export async function checkout(ctx: RequestContext, raw: unknown, idempotencyKey
   if (input.only && !isId(input.only.productId)) throw notFound(M.product.not_found);
   const wanted = input.only
     ? [input.only]
-    : (await viewCart(ctx)).lines.map((l) => ({ productId: l.productId, quantity: l.quantity }));
+    : (await viewCart(ctx)).lines.map((l) => ({
+        productId: l.productId,
+        variantId: l.variantId,
+        quantity: l.quantity,
+      }));
   if (wanted.length === 0) throw conflict(M.checkout.empty_cart);
   const zones = await deliveryZones(ctx);
   const cod = codRules(zones, ctx.payments !== null || ctx.gateway !== null);
@@ -74,7 +78,7 @@ export async function checkout(ctx: RequestContext, raw: unknown, idempotencyKey
   if (!input.only)
     await forgetCartLines(
       ctx,
-      wanted.map((w) => w.productId),
+      wanted.flatMap((w) => (w.variantId ? [w.variantId] : [])),
     );
   if (input.saveAddress && input.delivery) await rememberAddress(ctx, input.delivery);
   return placed;
@@ -95,9 +99,12 @@ export async function quoteDelivery(ctx: RequestContext, raw: unknown): Promise<
 
 const isDistrict = (name: string) => DISTRICT_NAMES.has(name);
 
-/** A line of the checkout page: the product as it is now, the pieces asked, and what stands in their way. */
+/** A line of the checkout page: the variant as it is now, the pieces asked, and what stands in their way. */
 export interface CheckoutLine {
   productId: string;
+  variantId: string;
+  /** The variant's values, "12 mm · 300 mm"; null for a product without options. */
+  label: string | null;
   name: string;
   nameBn: string | null;
   image: string;
@@ -132,10 +139,8 @@ export async function checkoutSummary(
     lines = (await viewCart(ctx)).lines.map((l) => ({ ...l, problem: l.problem }));
   } else {
     const wanted = parseInput(CartItemSchema, only);
-    const shelf = await selectProduct(ctx.db, wanted.productId);
-    lines = [
-      { ...shelf, productId: shelf.id, quantity: wanted.quantity, problem: quantityProblem(wanted.quantity, shelf) },
-    ];
+    const shelf = await selectShelf(ctx.db, wanted.productId, wanted.variantId);
+    lines = [{ ...shelf, quantity: wanted.quantity, problem: quantityProblem(wanted.quantity, shelf) }];
   }
   const subtotalPoisha = lines.reduce((sum, l) => sum + l.pricePoisha * l.quantity, 0);
   const weightGrams = lines.reduce((sum, l) => sum + l.weightGrams * l.quantity, 0);
@@ -144,16 +149,20 @@ export async function checkoutSummary(
   const quote = where && isDistrict(where) ? quoteFor(zones, where, weightGrams, subtotalPoisha) : null;
   const cod = codRules(zones, ctx.payments !== null || ctx.gateway !== null);
   return {
-    lines: lines.map(({ productId, name, nameBn, image, pricePoisha, quantity, weightGrams, problem }) => ({
-      productId,
-      name,
-      nameBn,
-      image,
-      pricePoisha,
-      quantity,
-      weightGrams,
-      problem,
-    })),
+    lines: lines.map(
+      ({ productId, variantId, label, name, nameBn, image, pricePoisha, quantity, weightGrams, problem }) => ({
+        productId,
+        variantId,
+        label,
+        name,
+        nameBn,
+        image,
+        pricePoisha,
+        quantity,
+        weightGrams,
+        problem,
+      }),
+    ),
     subtotalPoisha,
     weightGrams,
     quote,

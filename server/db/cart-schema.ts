@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { check, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { user } from "./auth-schema";
-import { product } from "./schema";
+import { product, productVariant } from "./schema";
 import { timestamps } from "./columns";
 
 /**
@@ -26,7 +26,7 @@ export const cart = pgTable(
 );
 
 /**
- * A product and a quantity in a cart; never a price to charge. The price and stock seen when it was added are kept
+ * A product's variant and a quantity in a cart; never a price to charge. The price and stock seen when it was added are kept
  * only to tell the buyer what changed since ("price was Tk 2,450, now Tk 2,300").
  */
 export const cartLine = pgTable(
@@ -39,13 +39,17 @@ export const cartLine = pgTable(
     productId: uuid("product_id")
       .notNull()
       .references(() => product.id, { onDelete: "cascade" }),
+    /** The variant wanted (a size); a retired one leaves the cart with it. */
+    variantId: uuid("variant_id")
+      .notNull()
+      .references(() => productVariant.id, { onDelete: "cascade" }),
     quantity: integer("quantity").notNull(),
     pricePoishaSeen: integer("price_poisha_seen").notNull(),
     addedAt: timestamp("added_at", { withTimezone: true }).notNull().defaultNow(),
     ...timestamps,
   },
   (t) => [
-    uniqueIndex("cart_line_product").on(t.cartId, t.productId),
+    uniqueIndex("cart_line_variant").on(t.cartId, t.variantId),
     index("cart_line_product_idx").on(t.productId),
     check("cart_line_quantity_positive", sql`${t.quantity} > 0`),
   ],

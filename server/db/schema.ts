@@ -102,6 +102,11 @@ export const product = pgTable(
      */
     ratingCount: integer("rating_count").notNull().default(0),
     ratingHalvesTotal: integer("rating_halves_total").notNull().default(0),
+    /** Its options (at most two: shared/variants.ts); none for a product sold in one form. */
+    options: jsonb("options").$type<ProductOption[]>().notNull().default([]),
+    /** Its live variants: how many, and the lowest price among them (the shop's "from Tk X"). */
+    variantCount: smallint("variant_count").notNull().default(1),
+    priceFromPoisha: integer("price_from_poisha").notNull(),
     searchDocument: tsvector("search_document").generatedAlwaysAs(SEARCH_DOCUMENT),
     ...timestamps,
   },
@@ -131,6 +136,54 @@ export const product = pgTable(
       "product_max_per_order_at_least_minimum",
       sql`${t.maxPerOrder} is null or ${t.maxPerOrder} >= ${t.minimumQuantity}`,
     ),
+  ],
+);
+
+/** One of a product's options (Width, Length…): its name in both languages and its values, in the order shown. */
+export interface ProductOption {
+  name: string;
+  nameBn: string | null;
+  values: string[];
+}
+
+/**
+ * What a buyer picks and the shop stocks: one size of a tool (decision 0033). Every product has at least one; a
+ * product without options has exactly one, named by no option. Its stock, price, minimum order and weight are its
+ * own; the product row repeats the first live variant's price, minimum and weight and holds the sum of their stock,
+ * kept in the same statement as every change (stock moves lock the product row first, then its variants). A variant
+ * that orders name is never deleted: it is retired (`retired_at`), its stock written off through the ledger.
+ */
+export const productVariant = pgTable(
+  "product_variant",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    productId: uuid("product_id")
+      .notNull()
+      .references(() => product.id, { onDelete: "cascade" }),
+    position: smallint("position").notNull(),
+    sku: text("sku").notNull(),
+    /** Its value of each of the product's options, by the option's English name: `{"Width": "12 mm"}`. */
+    options: jsonb("options").$type<Record<string, string>>().notNull().default({}),
+    pricePoisha: integer("price_poisha").notNull(),
+    availability: integer("availability").notNull(),
+    minimumQuantity: integer("minimum_quantity").notNull(),
+    weightGrams: integer("weight_grams").notNull().default(0),
+    /** Its own photo, shown when it is chosen; null: the product's. */
+    image: text("image"),
+    retiredAt: timestamp("retired_at", { withTimezone: true }),
+    ...timestamps,
+  },
+  (t) => [
+    // A SKU names one live variant in the shop, whatever its case.
+    uniqueIndex("product_variant_sku")
+      .on(sql`lower(${t.sku})`)
+      .where(sql`${t.retiredAt} is null`),
+    index("product_variant_product_idx").on(t.productId, t.position),
+    check("product_variant_price_positive", sql`${t.pricePoisha} > 0`),
+    check("product_variant_minimum_positive", sql`${t.minimumQuantity} >= 1`),
+    check("product_variant_availability_not_negative", sql`${t.availability} >= 0`),
+    check("product_variant_weight_range", sql`${t.weightGrams} between 0 and ${sql.raw(String(MAX_WEIGHT_GRAMS))}`),
+    check("product_variant_retired_empty", sql`${t.retiredAt} is null or ${t.availability} = 0`),
   ],
 );
 
@@ -272,6 +325,10 @@ export const orderLine = pgTable(
       .references(() => order.id, { onDelete: "restrict" }),
     position: smallint("position").notNull(),
     productId: uuid("product_id").references(() => product.id, { onDelete: "set null" }),
+    /** The variant bought; its SKU and option values as they were ("12 mm · 300 mm"; null for a product without options). */
+    variantId: uuid("variant_id").references(() => productVariant.id, { onDelete: "set null" }),
+    sku: text("sku"),
+    variantLabel: text("variant_label"),
     name: text("name").notNull(),
     nameBn: text("name_bn"),
     image: text("image").notNull(),
@@ -290,6 +347,8 @@ export const orderLine = pgTable(
     ),
     // A buyer's open lines of a product (no hoarding), the overview's top products, Manage Orders' search by product.
     index("order_line_product_idx").on(t.productId, t.orderId),
+    // A buyer's open lines of a variant (no hoarding, per variant).
+    index("order_line_variant_idx").on(t.variantId, t.orderId),
     index("order_line_name_trgm_idx").using("gin", sql`lower(${t.name}) gin_trgm_ops`),
     index("order_line_name_bn_trgm_idx").using("gin", sql`${t.nameBn} gin_trgm_ops`),
   ],
@@ -308,6 +367,10 @@ export const stockEntry = pgTable(
     productId: uuid("product_id")
       .notNull()
       .references(() => product.id, { onDelete: "cascade" }),
+    /** The variant whose shelf moved; its stock is the sum of its rows, the product's the sum of all of them. */
+    variantId: uuid("variant_id")
+      .notNull()
+      .references(() => productVariant.id, { onDelete: "cascade" }),
     change: integer("change").notNull(),
     after: integer("after").notNull(),
     reason: text("reason", { enum: STOCK_REASONS }).notNull(),
@@ -319,6 +382,7 @@ export const stockEntry = pgTable(
   },
   (t) => [
     index("stock_entry_product_idx").on(t.productId, t.id.desc()),
+    index("stock_entry_variant_idx").on(t.variantId),
     // The overview's sales rate: a product's pieces taken by orders lately, less those given back.
     index("stock_entry_sales_idx")
       .on(t.productId, t.at)
@@ -530,6 +594,7 @@ export const appMeta = pgTable("app_meta", {
 export type CategoryRow = typeof category.$inferSelect;
 export type ProductRow = typeof product.$inferSelect;
 export type NewProductRow = typeof product.$inferInsert;
+export type VariantRow = typeof productVariant.$inferSelect;
 export type ReviewRow = typeof review.$inferSelect;
 export type ProductReviewRow = typeof productReview.$inferSelect;
 export type OrderRow = typeof order.$inferSelect;

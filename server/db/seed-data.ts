@@ -26,6 +26,11 @@ export interface DemoProduct {
   availability: number;
   description: string;
   details: string;
+  /** Sold in sizes: the option and each size's own SKU, price, stock and weight (the minimum is the product's). */
+  sizes?: {
+    option: { name: string; nameBn: string };
+    variants: { value: string; sku: string; priceTk: number; availability: number; weightGrams: number }[];
+  };
 }
 
 export const demoProducts: DemoProduct[] = [
@@ -256,6 +261,30 @@ export const demoProducts: DemoProduct[] = [
     availability: 140,
     description: "Drills pilot holes and small holes quietly and precisely, with no cable and no battery.",
     details: "Chuck 0–8 mm, three-jaw; double-pinion gear; side handle removable; 280 mm long.",
+  },
+  {
+    slug: "auger-bit",
+    category: "mallets-and-drills",
+    name: "Auger Drill Bit",
+    nameBn: "অগার ড্রিল বিট",
+    descriptionBn:
+      "ব্রেস বা হাত-ড্রিলের জন্য প্যাঁচানো বিট: মাথার স্ক্রু কাঠে টেনে নেয়, ধার কিনারা পরিষ্কার গর্ত কাটে। মাপ বেছে নিন।",
+    priceTk: 380,
+    weightGrams: 120,
+    minimumQuantity: 20,
+    availability: 0,
+    description:
+      "A twisted bit for a brace or hand drill: the lead screw pulls it into the wood and the spurs cut a clean hole. Choose the diameter.",
+    details: "Carbon steel, hardened and tempered; square tang; 200 mm long; single spur and cutter.",
+    sizes: {
+      option: { name: "Diameter", nameBn: "ব্যাস" },
+      variants: [
+        { value: "6 mm", sku: "AUG-06", priceTk: 380, availability: 240, weightGrams: 100 },
+        { value: "10 mm", sku: "AUG-10", priceTk: 420, availability: 300, weightGrams: 120 },
+        { value: "12 mm", sku: "AUG-12", priceTk: 460, availability: 160, weightGrams: 140 },
+        { value: "16 mm", sku: "AUG-16", priceTk: 540, availability: 0, weightGrams: 180 },
+      ],
+    },
   },
 ];
 

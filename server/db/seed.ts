@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import type { Db } from "./client";
-import { appMeta, category, product, review, stockEntry } from "./schema";
+import { appMeta, category, product, review } from "./schema";
+import { insertProducts } from "./new-products";
 import { demoCategories, demoProducts, demoReviews } from "./seed-data";
 import { tkToPoisha } from "@shared/money";
 
@@ -28,36 +29,38 @@ export async function seedDemoData(db: Db): Promise<boolean> {
         .onConflictDoNothing()
         .returning({ id: category.id, slug: category.slug });
       const categoryId = new Map(categories.map((c) => [c.slug, c.id]));
-      const stocked = await tx
-        .insert(product)
-        .values(
-          demoProducts.map((p, i) => ({
-            categoryId: categoryId.get(p.category),
-            name: p.name,
-            nameBn: p.nameBn,
-            descriptionBn: p.descriptionBn,
-            image: `/images/products/${p.slug}.svg`,
-            pricePoisha: tkToPoisha(p.priceTk),
-            weightGrams: p.weightGrams,
-            minimumQuantity: p.minimumQuantity,
-            availability: p.availability,
-            description: p.description,
-            details: p.details,
-            // Newest first on the home page, so the list keeps the order written above.
-            createdAt: new Date(now - i * 1000),
-          })),
-        )
-        .returning({ productId: product.id, availability: product.availability });
-      // Each tool's ledger opens with its demo stock (server/stock), as Add Product's does.
-      await tx.insert(stockEntry).values(
-        stocked.map(({ productId, availability }) => ({
-          productId,
-          change: availability,
-          after: availability,
-          reason: "opening" as const,
-          by: "store" as const,
-          note: "demo data",
+      // Each tool is sold in one form, its ledger opening with its demo stock, as Add Product's does.
+      await insertProducts(
+        tx,
+        demoProducts.map((p, i) => ({
+          categoryId: categoryId.get(p.category),
+          name: p.name,
+          nameBn: p.nameBn,
+          descriptionBn: p.descriptionBn,
+          image: `/images/products/${p.slug}.svg`,
+          pricePoisha: tkToPoisha(p.priceTk),
+          weightGrams: p.weightGrams,
+          minimumQuantity: p.minimumQuantity,
+          availability: p.availability,
+          description: p.description,
+          details: p.details,
+          ...(p.sizes
+            ? {
+                options: [{ ...p.sizes.option, values: p.sizes.variants.map((v) => v.value) }],
+                variants: p.sizes.variants.map((v) => ({
+                  sku: v.sku,
+                  options: { [p.sizes!.option.name]: v.value },
+                  pricePoisha: tkToPoisha(v.priceTk),
+                  availability: v.availability,
+                  minimumQuantity: p.minimumQuantity,
+                  weightGrams: v.weightGrams,
+                })),
+              }
+            : {}),
+          // Newest first on the home page, so the list keeps the order written above.
+          createdAt: new Date(now - i * 1000),
         })),
+        { by: "store", note: "demo data" },
       );
       await tx.insert(review).values(
         demoReviews.map((r) => ({

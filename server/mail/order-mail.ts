@@ -1,6 +1,7 @@
 import { formatCount, formatMoney } from "@shared/format";
 import { formatDateTime } from "@shared/format-time";
 import { formatInvoiceNumber } from "@shared/invoice-number";
+import { lineTitle } from "@shared/variants";
 import type { Language } from "@shared/languages";
 import { lowStockLine } from "@shared/low-stock";
 import { bn } from "@shared/words/bn";
@@ -49,7 +50,8 @@ const invoiceLine = (o: OrderRow, baseURL: string) =>
     : `${formatInvoiceNumber(o.invoiceNumber)} · ${baseURL}/dashboard/orders/${o.id}/invoice`;
 
 /** What the e-mails say of one line of an order. */
-type BoughtLine = Pick<OrderLineRow, "name" | "nameBn" | "pricePoisha" | "quantity" | "amountPoisha">;
+type BoughtLine = Pick<OrderLineRow, "name" | "nameBn" | "pricePoisha" | "quantity" | "amountPoisha"> &
+  Partial<Pick<OrderLineRow, "variantLabel">>;
 
 /**
  * The order's lines, the first one first. An order row without lines (none the store writes) is its own first line,
@@ -64,7 +66,7 @@ function boughtLines(o: OrderRow, lines: readonly BoughtLine[]): BoughtLine[] {
 }
 
 /** A line's product as a reader of `language` knows it: in Bangla, its Bangla name where it had one. */
-const nameIn = (line: BoughtLine, language: Language) => (language === "bn" && line.nameBn) || line.name;
+const nameIn = (line: BoughtLine, language: Language) => lineTitle({ ...line, variant: line.variantLabel }, language);
 
 /** What the order is for in a few words: its first line's product, and how many more lines it has. */
 function orderTitle(t: Say, language: Language, o: OrderRow, lines: BoughtLine[]): string {

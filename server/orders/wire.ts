@@ -24,6 +24,9 @@ export const OrderItemJson = named(
   "OrderItemJson",
   z.object({
     productId: uuid().nullable().meta({ description: "Null once the product was deleted." }),
+    variantId: uuid().nullable().meta({ description: "The variant bought; null once the product was deleted." }),
+    sku: z.string().nullable().meta({ description: "The variant's SKU when it was bought." }),
+    variant: z.string().nullable().meta({ description: 'Its option values, "12 mm · 300 mm"; null without options.' }),
     name: z.string(),
     nameBn: z.string().nullable().meta({ description: "The product's Bangla name when it was bought, if it had one." }),
     image: z.string(),
@@ -129,6 +132,9 @@ export function orderEventJson(e: OrderEventRow): OrderEventJson {
 export function orderItemJson(line: OrderLine): OrderItemJson {
   return {
     productId: line.productId,
+    variantId: line.variantId,
+    sku: line.sku,
+    variant: line.variantLabel,
     name: line.name,
     nameBn: line.nameBn,
     image: line.image,

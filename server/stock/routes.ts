@@ -46,6 +46,7 @@ export const stockCalls = [
     tag: "stock",
     summary: "Record pieces received, counted or damaged",
     description:
+      "`variantId` names the variant (it may be left out for a product sold in one form). " +
       "`received`: a positive `change`; `damaged`: a negative one; `counted`: the `change` a stock-take found, or " +
       "the `count` on the shelf, from which the change is reckoned under the product's lock. The stock never " +
       "falls below zero (409).",
@@ -63,7 +64,12 @@ export const stockCalls = [
     },
     handler: async (c) => {
       const recorded = await stock.recordStockChange(c.get("ctx"), c.req.param("id"), await jsonBody(c));
-      return c.json({ change: recorded.change, Availability: recorded.after });
+      return c.json({
+        change: recorded.change,
+        variantId: recorded.variantId,
+        Availability: recorded.after,
+        productAvailability: recorded.productAfter,
+      });
     },
   }),
 ];

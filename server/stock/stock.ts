@@ -1,7 +1,7 @@
 import { M, message } from "@shared/messages";
 import { MAX_PAGE_SIZE, type Page } from "@shared/list-page";
 import { StockChangeSchema, StockLedgerQuery } from "@shared/schemas/stock";
-import { changingCatalog, selectProduct } from "../catalog";
+import { changingCatalog, lockShelves, pickVariant, selectProduct } from "../catalog";
 import { adminOnly } from "../context/actor";
 import { key, parseInput } from "../context/parse";
 import type { RequestContext } from "../context/request-context";
@@ -9,7 +9,7 @@ import { AppError, fieldRefusal, notFound } from "../errors";
 import { withinLimits } from "../limits/within-limits";
 import { isId } from "../orders";
 import { offsetPage } from "../paging/offset-page";
-import { lockShelf, selectLedger, type LedgerEntry } from "./sql/ledger-rows";
+import { selectLedger, type LedgerEntry } from "./sql/ledger-rows";
 import { moveStock } from "./sql/stock-moves";
 
 export type { LedgerEntry } from "./sql/ledger-rows";
@@ -24,7 +24,7 @@ export async function stockLedger(
   const input = parseInput(StockLedgerQuery, raw);
   const shelf = await selectProduct(ctx.db, key(productId));
   const { page, limit, offset } = offsetPage(input, MAX_PAGE_SIZE);
-  const { items, total } = await selectLedger(ctx.db, shelf.id, { offset, limit });
+  const { items, total } = await selectLedger(ctx.db, shelf, { offset, limit });
   return { items, total, page, limit };
 }
 
@@ -42,18 +42,26 @@ export async function recordStockChange(ctx: RequestContext, productId: unknown,
   return changingCatalog(
     ctx,
     ctx.db.transaction(async (tx) => {
-      const stock = await lockShelf(tx, id);
-      if (stock === undefined) throw notFound(M.product.not_found);
+      const shelves = await lockShelves(tx, id);
+      if (!shelves) throw notFound(M.product.not_found);
+      if (input.variantId && !isId(input.variantId.toLowerCase())) throw notFound(M.variant.not_found);
+      const variant = pickVariant(shelves.variants, input.variantId);
+      const stock = variant.availability;
       const change = input.count !== undefined ? input.count - stock : input.change!;
       if (change === 0) throw fieldRefusal("count", M.stock.unchanged);
       if (stock + change < 0) throw belowZero(stock);
-      const after = await moveStock(tx, [{ productId: id, change }], {
+      const after = await moveStock(tx, [{ productId: id, variantId: variant.id, change }], {
         reason: input.reason,
         by: "admin",
         byUserId: admin.id,
         note: input.note,
       });
-      return { change, after: after.get(id)!.availability };
+      return {
+        change,
+        variantId: variant.id,
+        after: after.variants.get(variant.id)!.availability,
+        productAfter: after.products.get(id)!.availability,
+      };
     }),
   );
 }

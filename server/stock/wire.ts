@@ -8,8 +8,16 @@ export const StockEntryJson = named(
   "StockEntryJson",
   z.object({
     _id: z.string().meta({ description: "The row's number in the ledger, as text." }),
+    variantId: z
+      .string()
+      .meta({ description: "The variant whose stock moved (the product's only one, without options)." }),
+    sku: z.string(),
+    variant: z
+      .string()
+      .nullable()
+      .meta({ description: 'The variant\'s option values, "12 mm · 300 mm"; null without options.' }),
     change: z.number().int().meta({ description: "Pieces added (positive) or taken (negative)." }),
-    after: z.number().int().meta({ description: "The stock after the change." }),
+    after: z.number().int().meta({ description: "The variant's stock after the change." }),
     reason: z.enum(STOCK_REASONS),
     orderId: z.string().nullable().meta({ description: "The order that took or gave back the pieces." }),
     by: z.enum(STOCK_ACTORS),
@@ -25,13 +33,18 @@ export const StockChangeRecorded = named(
   "StockChangeRecorded",
   z.object({
     change: z.number().int().meta({ description: "The pieces the stock moved by (for a count, reckoned from it)." }),
-    Availability: z.number().int().meta({ description: "The stock after the change." }),
+    variantId: z.string().meta({ description: "The variant whose stock moved." }),
+    Availability: z.number().int().meta({ description: "The variant's stock after the change." }),
+    productAvailability: z.number().int().meta({ description: "The product's stock after it: all its variants'." }),
   }),
 );
 
 export function stockEntryJson(e: LedgerEntry): StockEntryJson {
   return {
     _id: String(e.id),
+    variantId: e.variantId,
+    sku: e.sku,
+    variant: e.variant,
     change: e.change,
     after: e.after,
     reason: e.reason,

@@ -12,6 +12,14 @@ export const quantitySchema = z
   .min(1, M.quantity.too_low)
   .max(MAX_ORDER_QUANTITY, M.quantity.too_high);
 
+/** A variant of the product named beside it: optional for a product sold in one form; compared in lower case. */
+export const variantIdField = z
+  .string({ error: M.variant.not_found })
+  .max(100, M.variant.not_found)
+  .toLowerCase()
+  .optional()
+  .transform((id) => id || undefined);
+
 /**
  * POST /api/order and Buy It Now. Only the product and the quantity are read: the buyer comes from the session,
  * the name, image and price from the product, and the payable amount is computed. Other fields are dropped.
@@ -23,6 +31,8 @@ export const OrderSchema = z.object({
     .max(100, M.product.not_found)
     // Ids are compared as the database writes them (a retry with an upper-case id is the same order).
     .toLowerCase(),
+  /** Which of the product's variants; absent for a product sold in one form. */
+  variantId: variantIdField,
   quantity: quantitySchema,
   /** Where it goes; may also be given later, on the Pay Order page. */
   delivery: DeliverySchema.optional(),

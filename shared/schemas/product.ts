@@ -3,8 +3,16 @@ import { UPLOADED_IMAGE } from "@shared/image-sources";
 import { M, type MessageCode } from "@shared/messages";
 import { tkToPoisha } from "@shared/money";
 import { MAX_ORDER_QUANTITY } from "@shared/quantity";
+import {
+  MAX_OPTION_NAME_LENGTH,
+  MAX_OPTION_VALUE_LENGTH,
+  MAX_OPTION_VALUES,
+  MAX_OPTIONS,
+  MAX_VARIANTS,
+  SKU_PATTERN,
+} from "@shared/variants";
 import { MAX_WEIGHT_GRAMS } from "@shared/weight";
-import { text } from "./text";
+import { isSafeText, text } from "./text";
 
 /** The demo catalog's drawings, and images uploaded through the store: the only images a product can show. */
 const STORE_IMAGE = /^\/images\/products\/[\w-]+\.svg$/;
@@ -27,6 +35,121 @@ const optionalText = (notText: MessageCode, tooLong: MessageCode, unsafe: Messag
  * Is Required' and the description 'Quantity Is Required'. The spec shows no bounds; these are ours. The form
  * speaks Tk; what the schema hands on is in poisha.
  */
+const priceTk = () =>
+  number(M.product.price_required, M.product.price_not_number)
+    .positive(M.product.price_not_positive)
+    .min(0.01, M.product.price_below_poisha)
+    .max(MAX_PRICE_TK, M.product.price_too_high)
+    .refine((tk) => Math.abs(tk * 100 - Math.round(tk * 100)) < 1e-6, M.product.price_decimals);
+const stockCount = () =>
+  number(M.product.availability_required, M.product.availability_not_number)
+    .int(M.product.availability_not_whole)
+    .min(0, M.product.availability_negative)
+    .max(1_000_000_000, M.product.availability_too_high);
+const minimumOrder = () =>
+  number(M.product.minimum_required, M.product.minimum_not_number)
+    .int(M.product.minimum_not_whole)
+    .min(1, M.product.minimum_too_low)
+    .max(MAX_ORDER_QUANTITY, M.product.minimum_too_high);
+const weightGrams = () =>
+  z
+    .number({ error: M.zone.weight_invalid })
+    .int(M.zone.weight_invalid)
+    .min(0, M.zone.weight_invalid)
+    .max(MAX_WEIGHT_GRAMS, M.zone.weight_invalid);
+const productImage = () =>
+  z
+    .string({ error: M.product.image_required })
+    .trim()
+    .min(1, M.product.image_required)
+    .refine((url) => UPLOADED_IMAGE.test(url) || STORE_IMAGE.test(url), M.product.image_not_ours);
+
+const optionValue = z
+  .string({ error: M.variant.option_value_invalid })
+  .trim()
+  .min(1, M.variant.option_value_invalid)
+  .max(MAX_OPTION_VALUE_LENGTH, M.variant.option_value_invalid)
+  .refine(isSafeText, M.variant.option_value_invalid);
+
+/** One of a product's options (Width, Length…): its names and the values a buyer chooses from, in order. */
+export const OptionSchema = z.object({
+  name: text({
+    max: MAX_OPTION_NAME_LENGTH,
+    required: M.variant.option_name_required,
+    tooLong: M.variant.option_name_too_long,
+    unsafe: M.variant.option_name_unsafe,
+  }),
+  nameBn: optionalText(
+    M.variant.option_name_required,
+    M.variant.option_name_too_long,
+    M.variant.option_name_unsafe,
+    MAX_OPTION_NAME_LENGTH,
+  ),
+  values: z
+    .array(optionValue, { error: M.variant.option_values_required })
+    .min(1, M.variant.option_values_required)
+    .max(MAX_OPTION_VALUES, M.variant.option_values_too_many)
+    .refine((values) => new Set(values).size === values.length, M.variant.option_values_repeat),
+});
+export type OptionInput = z.output<typeof OptionSchema>;
+
+/**
+ * One variant as Edit Product and `PUT /api/product/{id}` send it: without `id` it is new; its value of each option
+ * by the option's name. Prices in Tk, weights in grams.
+ */
+export const VariantSchema = z
+  .object({
+    id: z.uuid({ error: M.variant.unknown_id }).toLowerCase().optional(),
+    sku: z.string({ error: M.variant.sku_invalid }).trim().regex(SKU_PATTERN, M.variant.sku_invalid),
+    options: z
+      .record(z.string(), optionValue, { error: M.variant.values_mismatch })
+      .optional()
+      .transform((o) => o ?? {}),
+    price: priceTk(),
+    /** Its stock count; left out for a variant that has an id, its stock stays as it is (orders may have moved it). */
+    availability: stockCount().optional(),
+    minimumQuantity: minimumOrder(),
+    weight: weightGrams()
+      .optional()
+      .transform((w) => w ?? 0),
+    image: productImage().nullable().optional(),
+  })
+  .refine((v) => v.id !== undefined || v.availability !== undefined, {
+    message: M.product.availability_required,
+    path: ["availability"],
+  });
+export type VariantInput = z.output<typeof VariantSchema>;
+
+/**
+ * What makes a list of options and variants whole: options named once, each variant naming one value of every
+ * option and nothing else, no two variants alike, no SKU twice, and a product without options sold in one form.
+ * Answers the first problem with the field it belongs to, or null.
+ */
+export function variantsProblem(
+  options: OptionInput[],
+  variants: Pick<VariantInput, "sku" | "options">[],
+): { code: MessageCode; path: (string | number)[] } | null {
+  const names = options.map((o) => o.name.toLowerCase());
+  if (new Set(names).size !== names.length) return { code: M.variant.option_names_repeat, path: ["options"] };
+  if (options.length === 0 && variants.length !== 1) {
+    return { code: M.variant.one_without_options, path: ["variants"] };
+  }
+  const skus = new Set<string>();
+  const combinations = new Set<string>();
+  for (const [i, v] of variants.entries()) {
+    const keys = Object.keys(v.options);
+    const fits =
+      keys.length === options.length && options.every((o) => o.values.includes(v.options[o.name] ?? "\u0000"));
+    if (!fits) return { code: M.variant.values_mismatch, path: ["variants", i, "options"] };
+    const combination = JSON.stringify(options.map((o) => v.options[o.name]));
+    if (combinations.has(combination)) return { code: M.variant.combination_repeat, path: ["variants", i, "options"] };
+    combinations.add(combination);
+    if (skus.has(v.sku.toLowerCase())) return { code: M.variant.sku_repeat, path: ["variants", i, "sku"] };
+    skus.add(v.sku.toLowerCase());
+  }
+  return null;
+}
+
 export const ProductFields = z.object({
   name: text({
     max: 200,
@@ -34,19 +157,9 @@ export const ProductFields = z.object({
     tooLong: M.product.name_too_long,
     unsafe: M.product.name_unsafe,
   }),
-  price: number(M.product.price_required, M.product.price_not_number)
-    .positive(M.product.price_not_positive)
-    .min(0.01, M.product.price_below_poisha)
-    .max(MAX_PRICE_TK, M.product.price_too_high)
-    .refine((tk) => Math.abs(tk * 100 - Math.round(tk * 100)) < 1e-6, M.product.price_decimals),
-  availability: number(M.product.availability_required, M.product.availability_not_number)
-    .int(M.product.availability_not_whole)
-    .min(0, M.product.availability_negative)
-    .max(1_000_000_000, M.product.availability_too_high),
-  minimumQuantity: number(M.product.minimum_required, M.product.minimum_not_number)
-    .int(M.product.minimum_not_whole)
-    .min(1, M.product.minimum_too_low)
-    .max(MAX_ORDER_QUANTITY, M.product.minimum_too_high),
+  price: priceTk(),
+  availability: stockCount(),
+  minimumQuantity: minimumOrder(),
   /** No hoarding: the most pieces one order may take; null or absent, half of the stock (shared/quantity.ts). */
   maxPerOrder: z
     .number({ error: M.product.max_per_order_not_number })
@@ -76,11 +189,7 @@ export const ProductFields = z.object({
     unsafe: M.product.details_unsafe,
     optional: true,
   }).optional(),
-  image: z
-    .string({ error: M.product.image_required })
-    .trim()
-    .min(1, M.product.image_required)
-    .refine((url) => UPLOADED_IMAGE.test(url) || STORE_IMAGE.test(url), M.product.image_not_ours),
+  image: productImage(),
   /** One of the shop's categories (GET /api/category); absent, "Other tools". One that does not exist is refused. */
   categoryId: z.uuid({ error: M.category.unknown }).optional(),
   /** Shown instead of the English texts to visitors reading in Bangla. */
@@ -94,12 +203,7 @@ export const ProductFields = z.object({
   /** An admin's pick for the home page. */
   featured: z.boolean({ error: M.product.featured_invalid }).optional(),
   /** What one piece weighs packed, in grams: the delivery charge is reckoned from it. Absent on a new product: 0. */
-  weight: z
-    .number({ error: M.zone.weight_invalid })
-    .int(M.zone.weight_invalid)
-    .min(0, M.zone.weight_invalid)
-    .max(MAX_WEIGHT_GRAMS, M.zone.weight_invalid)
-    .optional(),
+  weight: weightGrams().optional(),
 });
 export type ProductFieldValues = z.input<typeof ProductFields>;
 
@@ -121,7 +225,41 @@ export type ProductInput = z.output<typeof ProductSchema>;
 
 /** An admin changes any of the product's fields (the stock count alone, say). */
 export const ProductUpdateSchema = ProductFields.partial()
+  .extend({
+    /** The product's options; sent with `variants` (absent there: none). */
+    options: z
+      .array(OptionSchema, { error: M.variant.values_mismatch })
+      .max(MAX_OPTIONS, M.variant.options_too_many)
+      .optional(),
+    /** Every variant it sells from now on: one left out is removed, or retired when orders name it. */
+    variants: z
+      .array(VariantSchema, { error: M.variant.variants_required })
+      .min(1, M.variant.variants_required)
+      .max(MAX_VARIANTS, M.variant.variants_too_many)
+      .optional(),
+  })
   .refine((fields) => Object.values(fields).some((v) => v !== undefined), M.product.nothing_to_change)
   .refine(maxNotBelowMinimum.check, maxNotBelowMinimum.params)
-  .transform(inPoisha);
+  .refine((fields) => fields.options === undefined || fields.variants !== undefined, {
+    message: M.variant.variants_required,
+    path: ["variants"],
+  })
+  .superRefine((fields, ctx) => {
+    if (fields.variants === undefined) return;
+    const problem = variantsProblem(fields.options ?? [], fields.variants);
+    if (problem) ctx.addIssue({ code: "custom", message: problem.code, path: problem.path });
+  })
+  .transform(({ variants, options, ...rest }) => ({
+    ...inPoisha(rest),
+    ...(variants === undefined
+      ? {}
+      : {
+          options: options ?? [],
+          variants: variants.map(({ price, weight, ...v }) => ({
+            ...v,
+            pricePoisha: tkToPoisha(price),
+            weightGrams: weight,
+          })),
+        }),
+  }));
 export type ProductUpdate = z.output<typeof ProductUpdateSchema>;

@@ -23,6 +23,12 @@ const pieces = (wrong: MessageCode) =>
 export const StockChangeSchema = z
   .object({
     reason: z.enum(ADMIN_STOCK_REASONS, { error: M.stock.reason_unknown }),
+    /** Which of the product's variants; absent for a product sold in one form. */
+    variantId: z
+      .string({ error: M.variant.not_found })
+      .max(100, M.variant.not_found)
+      .optional()
+      .transform((id) => id || undefined),
     change: pieces(M.stock.change_invalid).optional(),
     count: pieces(M.stock.count_invalid).min(0, M.stock.count_invalid).optional(),
     note: text({

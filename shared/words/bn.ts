@@ -197,6 +197,11 @@ export const bn: Catalogue = {
     detailsFallback: "বিস্তারিত এখানে",
     quantity: "পরিমাণ (পিস)",
     buy: "এখনই কিনুন",
+    from: "{{price}} থেকে",
+    chooseLink: "মাপ বেছে নিন",
+    chooseLabel: "মাপ বেছে নিন: {{name}}",
+    sku: "এসকেইউ",
+    unavailable: "{{value}} (মজুত নেই)",
   },
   shop: {
     title: "সব যন্ত্রপাতি",

@@ -200,6 +200,11 @@ export const en = {
     detailsFallback: "Details here",
     quantity: "Quantity (Pis)",
     buy: "Buy It Now",
+    from: "from {{price}}",
+    chooseLink: "Choose a size",
+    chooseLabel: "Choose a size: {{name}}",
+    sku: "SKU",
+    unavailable: "{{value}} (none in stock)",
   },
   shop: {
     title: "All tools",

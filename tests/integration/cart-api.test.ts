@@ -1,6 +1,7 @@
+import { changeOnlyShelf } from "../support/stock-ledger";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { cart, cartLine, product } from "@server/db/schema";
+import { cart, cartLine } from "@server/db/schema";
 import { asBearer, jsonInit, signUp, signUpAdmin, type TestAccount } from "../support/accounts";
 import { makeProduct, messageOf } from "../support/orders";
 import { TEST_ORIGIN, useTestApp } from "../support/test-app";
@@ -82,7 +83,7 @@ describe("the cart", () => {
     const saw = await makeProduct(t, { pricePoisha: 245000, availability: 200 });
     const v = guest();
     await call(v, "POST", "/api/cart/items", { productId: saw.id, quantity: 60 });
-    await t.database.db.update(product).set({ pricePoisha: 230000, availability: 40 }).where(eq(product.id, saw.id));
+    await changeOnlyShelf(t.database.db, saw.id, { pricePoisha: 230000, availability: 40 });
     const [line] = (await cartOf(v)).items;
     expect(line).toMatchObject({ price: 2300, priceWas: 2450, quantity: 60, available: 40, lineTotal: 2300 * 60 });
     expect(line!.problem).toEqual({ code: "cart.only_left", message: "Only 40 Pis left" });

@@ -1,7 +1,8 @@
+import { changeOnlyShelf } from "../support/stock-ledger";
 import { createHash } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { cart, cartLine, order, product } from "@server/db/schema";
+import { cart, cartLine, order } from "@server/db/schema";
 import { asBearer, jsonInit, signUp, signUpAdmin, type TestAccount } from "../support/accounts";
 import { readAnswer } from "../support/action-answer";
 import {
@@ -355,7 +356,7 @@ describe("the cart, checkout and address book pages, posted without JavaScript",
       const buyer = await signUp(t);
       const b = signedIn(buyer);
       const { cartId, productId, productName } = await anAccountCartLine(t, buyer);
-      await t.database.db.update(product).set({ availability: 10 }).where(eq(product.id, productId!));
+      await changeOnlyShelf(t.database.db, productId!, { availability: 10 });
       const { answer, html, changed } = await posted(b, "/checkout", orderForm());
       expect(answer.status).toBe(409);
       expect(changed).toEqual([]);

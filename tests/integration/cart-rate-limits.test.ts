@@ -1,3 +1,4 @@
+import { onlyVariantOf } from "../support/stock-ledger";
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { cart, cartLine, order, product } from "@server/db/schema";
@@ -95,7 +96,13 @@ describe("the cart's rate limit, and checkout under the order limit", () => {
       const p = await makeProduct(t);
       const [line] = await t.database.db
         .insert(cartLine)
-        .values({ cartId: scene.cartId!, productId: p.id, quantity: 20, pricePoishaSeen: p.pricePoisha })
+        .values({
+          cartId: scene.cartId!,
+          productId: p.id,
+          variantId: await onlyVariantOf(t.database.db, p.id),
+          quantity: 20,
+          pricePoishaSeen: p.pricePoisha,
+        })
         .returning({ id: cartLine.id });
       lineIds.push(line!.id);
     }

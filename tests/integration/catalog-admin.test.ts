@@ -159,6 +159,21 @@ describe("admin catalog", () => {
         weight: 0,
         // No buyer has reviewed it yet.
         rating: { average: null, count: 0 },
+        // Sold in one form: one variant holding the price, stock, minimum and weight, under a SKU made of its id.
+        priceFrom: 1450.5,
+        options: [],
+        variants: [
+          {
+            id: expect.any(String),
+            sku: `RND-${insertedId.replaceAll("-", "").slice(0, 12).toUpperCase()}`,
+            options: {},
+            price: 1450.5,
+            Availability: 60,
+            minimumQuantity: 10,
+            weight: 0,
+            image: null,
+          },
+        ],
       });
     });
 

@@ -1,6 +1,7 @@
+import { changeOnlyShelf } from "../support/stock-ledger";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { orderLine, product } from "@server/db/schema";
+import { orderLine } from "@server/db/schema";
 import type { OrderJson } from "@server/orders";
 import { asBearer, jsonInit, signUp, type TestAccount } from "../support/accounts";
 import { buyerView, call, payByTestCard, stockOf, testIntentOf } from "../support/order-money";
@@ -85,7 +86,7 @@ describe("checkout: one order of the cart, with the delivery charged the Banglad
       [plenty.id, 20],
       [scarce.id, 40],
     ]);
-    await t.database.db.update(product).set({ availability: 20 }).where(eq(product.id, scarce.id));
+    await changeOnlyShelf(t.database.db, scarce.id, { availability: 20 });
     const res = await call(t, buyer, "POST", "/api/checkout", { delivery: DHAKA });
     expect(res.status).toBe(409);
     const body = (await res.json()) as { message: string; code: string; lines: { productId: string; code: string }[] };

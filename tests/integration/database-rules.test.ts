@@ -9,6 +9,7 @@ const base = {
   pricePoisha: 10_000,
   minimumQuantity: 20,
   availability: 40,
+  priceFromPoisha: 10_000,
 };
 
 describe("the database refuses impossible products", () => {

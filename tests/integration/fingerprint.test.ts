@@ -19,6 +19,7 @@ describe("the database fingerprint the fuzz tests compare", () => {
       name: "Fingerprinted Gauge",
       image: "/images/products/marking-gauge.svg",
       pricePoisha: 12_500,
+      priceFromPoisha: 12_500,
       minimumQuantity: 20,
       availability: 200,
     });

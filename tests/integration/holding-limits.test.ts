@@ -101,12 +101,12 @@ describe("no one holds the stock hostage", () => {
 
     it("refuses Buy It Now (checkout's Place order of its line) with the same 409, in English and in Bangla", async () => {
       const buyer = await signUp(t);
-      const { id } = await makeProduct(t, { availability: 160, minimumQuantity: 20 });
+      const { id, variantId } = await makeProduct(t, { availability: 160, minimumQuantity: 20 });
       await placed(buyer, id, 80);
       const english = await readAnswer(await buyItNow(t, buyer, id, 40));
       expect(english).toMatchObject({ status: 409, refused: true, message: holding(80, 80) });
       // The page shows the refusal's code, beside its line, in the reader's language.
-      const said = (english.data as { errors: Record<string, Message> }).errors[`lines.${id}`]!;
+      const said = (english.data as { errors: Record<string, Message> }).errors[`lines.${variantId}`]!;
       expect(translate(said, "bn")).toBe(
         "আপনার পরিশোধ বা নিশ্চিত না হওয়া অর্ডারগুলোতে এই যন্ত্রের ৮০ পিস ধরা আছে; একজন ক্রেতা সর্বোচ্চ ৮০ পিস ধরে " +
           "রাখতে পারেন। আরও অর্ডার করার আগে একটির মূল্য পরিশোধ করুন বা বাতিল করুন।",

@@ -14,6 +14,8 @@ const chisel = {
   productId: "9a1b2c3d-4e5f-4a6b-8c7d-8e9f0a1b2c3d",
   name: "Mortise Chisel 10 mm",
   nameBn: "মর্টিস বাটালি ১০ মিমি",
+  variant: null,
+  sku: null,
   image: "/images/products/mortise-chisel.svg",
   pricePoisha: 89000,
   quantity: 40,
@@ -23,12 +25,24 @@ const plane = {
   productId: "1b2c3d4e-5f6a-4b7c-8d9e-0f1a2b3c4d5e",
   name: "Jack Plane",
   nameBn: null,
+  // A size chosen on the product page: every line that shows the plane names it.
+  variant: "No. 5 · 355 mm",
+  sku: "JP-5-355",
   image: "/images/products/jack-plane.svg",
   pricePoisha: 650000,
   quantity: 1,
   amountPoisha: 650000,
 };
-const saw = { ...plane, productId: null, name: "Tenon Saw", pricePoisha: 180000, quantity: 20, amountPoisha: 3600000 };
+const saw = {
+  ...plane,
+  productId: null,
+  name: "Tenon Saw",
+  variant: null,
+  sku: null,
+  pricePoisha: 180000,
+  quantity: 20,
+  amountPoisha: 3600000,
+};
 
 /** Goods Tk 78,100, delivery Tk 440: Tk 78,540 in all. */
 const threeLines: OrderView = {
@@ -77,7 +91,7 @@ describe("Pay Order: an order of several lines with a delivery charge", () => {
   it("lists every line, in Bangla with the Bangla name where a line has one", () => {
     const text = payOrder(threeLines, null, "bn");
     expect(text).toContain("মর্টিস বাটালি ১০ মিমি ৪০ পিস × ৮৯০৳ = ৩৫,৬০০৳");
-    expect(text).toContain("Jack Plane ১ পিস × ৬,৫০০৳ = ৬,৫০০৳");
+    expect(text).toContain("Jack Plane (No. 5 · 355 mm) ১ পিস × ৬,৫০০৳ = ৬,৫০০৳");
     expect(text).toContain("Tenon Saw ২০ পিস × ১,৮০০৳ = ৩৬,০০০৳");
     expect(text).toContain("ডেলিভারি চার্জ ৪৪০৳");
     expect(text).toContain("সব মিলিয়ে মোট ৭৮,৫৪০৳");

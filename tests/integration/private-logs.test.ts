@@ -76,6 +76,7 @@ describe("a failed statement is logged with its shape and error code, never its 
         name: secret,
         image: "/images/products/marking-gauge.svg",
         pricePoisha: 100,
+        priceFromPoisha: 100,
         minimumQuantity: 20,
         availability: -1,
       }),

@@ -23,16 +23,21 @@ describe("product API", () => {
     expect(Object.keys(body[0]!).sort()).toEqual(
       // The spec's fields, and the store's own: maxPerOrder (null: half of the stock), the category, the Bangla
       // name and description, whether the home page features it, what one piece weighs (the delivery charge) and
-      // what its buyers' reviews give it.
+      // what its buyers' reviews give it, and its sizes: the lowest price, its options and its variants.
       [
         ...["Availability", "_id", "desc", "details", "image", "minimumQuantity", "name", "price"],
         ...["maxPerOrder", "categoryId", "nameBn", "descBn", "featured", "weight", "rating"],
+        ...["priceFrom", "options", "variants"],
       ].sort(),
     );
     expect(body.map((p) => p.name)).toEqual(demoProducts.map((p) => p.name));
     const plane = body.find((p) => p.name === "No. 4 Smoothing Plane")!;
     expect(plane.price).toBe(3850.5);
     expect(typeof plane.Availability).toBe("number");
+    // The demo's auger bits come in four diameters: the spec's fields are the first one's, the stock all of theirs.
+    const auger = body.find((p) => p.name === "Auger Drill Bit")!;
+    expect(auger).toMatchObject({ price: 380, priceFrom: 380, minimumQuantity: 20, Availability: 700 });
+    expect((auger.variants as { sku: string }[]).map((v) => v.sku)).toEqual(["AUG-06", "AUG-10", "AUG-12", "AUG-16"]);
   });
 
   it("keeps money in poisha in the database", async () => {

@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
-import type { ProductView } from "@shared/views";
+import type { ProductDetailView } from "@shared/views";
 import ProductDetail from "~/routes/public/product-detail";
 import { renderRoute } from "../support/render-route";
 
-const product: ProductView = {
+const product: ProductDetailView = {
   id: "3f1c1f5e-8a0e-4a8e-9a53-0d2f8b1c9e11",
   name: "Marking Knife",
   image: "/images/products/marking-gauge.svg",
@@ -14,6 +14,12 @@ const product: ProductView = {
   description: "",
   details: "",
   rating: { average: null, count: 0 },
+  variantCount: 1,
+  priceFromPoisha: 123450,
+  variantId: "5d2a9c1e-7b3f-4c8d-9e0a-1b2c3d4e5f60",
+  sku: "RND-3F1C1F5E8A0E",
+  options: [],
+  variants: [],
 };
 
 /** A tool nobody has reviewed yet, seen by a signed-out visitor. */
@@ -29,7 +35,7 @@ const NO_REVIEWS = {
   },
 };
 
-function render(p: ProductView): string {
+function render(p: ProductDetailView): string {
   return renderRoute(ProductDetail, {
     product: p,
     category: { slug: "marking-and-measuring", name: "Marking" },

@@ -17,7 +17,7 @@ import * as carts from "@server/cart/cart";
 import * as checkouts from "@server/checkout/checkout";
 import * as addresses from "@server/delivery/addresses";
 import * as zones from "@server/delivery/zones";
-import { cart, cartLine, product, savedAddress } from "@server/db/schema";
+import { cart, cartLine, product, productVariant, savedAddress } from "@server/db/schema";
 import { eq } from "drizzle-orm";
 import { insertCategory } from "@server/catalog/sql/category-rows";
 import { as } from "../support/contexts";
@@ -238,11 +238,35 @@ describe("use-case authorization matrix: every use case with an actor, called by
     const [ownerCart] = await t.database.db.insert(cart).values({ userId: a.owner.id }).returning();
     const [inCart] = await t.database.db
       .insert(product)
-      .values({ name: "Matrix Chisel", image: PRODUCT.image, pricePoisha: 100, minimumQuantity: 1, availability: 50 })
+      .values({
+        name: "Matrix Chisel",
+        image: PRODUCT.image,
+        pricePoisha: 100,
+        priceFromPoisha: 100,
+        minimumQuantity: 1,
+        availability: 50,
+      })
+      .returning();
+    const [inCartVariant] = await t.database.db
+      .insert(productVariant)
+      .values({
+        productId: inCart!.id,
+        position: 0,
+        sku: `MX-${inCart!.id.slice(0, 8)}`,
+        pricePoisha: 100,
+        minimumQuantity: 1,
+        availability: 50,
+      })
       .returning();
     const [line] = await t.database.db
       .insert(cartLine)
-      .values({ cartId: ownerCart!.id, productId: inCart!.id, quantity: 1, pricePoishaSeen: 100 })
+      .values({
+        cartId: ownerCart!.id,
+        productId: inCart!.id,
+        variantId: inCartVariant!.id,
+        quantity: 1,
+        pricePoishaSeen: 100,
+      })
       .returning();
     const [address] = await t.database.db
       .insert(savedAddress)

@@ -1,3 +1,4 @@
+import { onlyVariantOf } from "./stock-ledger";
 import { isDeepStrictEqual } from "node:util";
 import { eq, sql } from "drizzle-orm";
 import { cartTokenHash, newCartToken } from "@server/cart/cart-cookie";
@@ -33,7 +34,13 @@ async function aLineIn(t: TestContext, cartId: string, overrides: Partial<NewPro
   const p = await makeProduct(t, overrides);
   const [line] = await t.database.db
     .insert(cartLine)
-    .values({ cartId, productId: p.id, quantity, pricePoishaSeen: p.pricePoisha })
+    .values({
+      cartId,
+      productId: p.id,
+      variantId: await onlyVariantOf(t.database.db, p.id),
+      quantity,
+      pricePoishaSeen: p.pricePoisha,
+    })
     .returning({ id: cartLine.id });
   return { lineId: line!.id, lineProductId: p.id };
 }

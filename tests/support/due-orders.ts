@@ -18,6 +18,8 @@ export interface Shelf {
   productIds: string[];
   /** Each product's stock before any order. */
   initialStock: Map<string, number>;
+  /** Each product's one variant. */
+  variantIds: Map<string, string>;
 }
 
 const INITIAL_STOCK = 1_000_000;
@@ -40,6 +42,7 @@ export async function makeShelf(db: Db, products: number): Promise<Shelf & { buy
     buyerId,
     productIds: rows.map((r) => r.id).sort(),
     initialStock: new Map(rows.map((r) => [r.id, INITIAL_STOCK])),
+    variantIds: new Map(rows.map((r) => [r.id, r.variantId])),
   };
 }
 
@@ -75,6 +78,7 @@ export async function placeUnpaid(db: Db, shelf: Shelf & { buyerId: string }, n:
           orderId: m.id,
           position: 0,
           productId: r.productId,
+          variantId: shelf.variantIds.get(r.productId)!,
           name: r.productName,
           image: r.image,
           pricePoisha: r.pricePoisha,
@@ -87,7 +91,12 @@ export async function placeUnpaid(db: Db, shelf: Shelf & { buyerId: string }, n:
   // Taken off the shelf with their ledger rows, as placing them would.
   await moveStock(
     db,
-    rows.map((r, i) => ({ productId: r.productId, change: -r.quantity, orderId: ids[i]! })),
+    rows.map((r, i) => ({
+      productId: r.productId,
+      variantId: shelf.variantIds.get(r.productId)!,
+      change: -r.quantity,
+      orderId: ids[i]!,
+    })),
     { reason: "placed", by: "buyer", byUserId: shelf.buyerId },
   );
   return ids;

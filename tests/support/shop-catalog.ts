@@ -1,5 +1,6 @@
 import { eq } from "drizzle-orm";
-import { category, type NewProductRow } from "@server/db/schema";
+import { category } from "@server/db/schema";
+import type { NewProduct } from "@server/db/new-products";
 import type { TestContext } from "./test-app";
 import { insertStocked } from "./stock-ledger";
 
@@ -94,7 +95,7 @@ export async function makeShopCatalog(t: TestContext) {
       createdAt: new Date(now - i * 1000),
     })),
   );
-  const clamps: NewProductRow[] = Array.from({ length: CLAMP_COUNT }, (_, i) => ({
+  const clamps: NewProduct[] = Array.from({ length: CLAMP_COUNT }, (_, i) => ({
     name: `Bar Clamp ${String(i + 1).padStart(3, "0")}`,
     image: "/images/products/f-clamp.svg",
     // Prices in an order of their own, neither the names' nor the ages'.

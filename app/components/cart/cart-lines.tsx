@@ -11,6 +11,9 @@ import type { Coded } from "@shared/messages";
 export interface CartLineView {
   id: string;
   productId: string;
+  variantId: string;
+  /** The variant's values, "12 mm · 300 mm"; null without options. */
+  variant: string | null;
   name: string;
   image: string;
   pricePoisha: number;
@@ -49,9 +52,17 @@ export function CartLines({ lines, busy }: { lines: CartLineView[]; busy: boolea
             className="aspect-[4/3] h-auto w-full rounded-md bg-paper object-contain"
           />
           <div className="min-w-0">
-            <a href={`/detail/${line.productId}`} className="font-semibold text-wood-900 hover:underline">
+            <a
+              href={`/detail/${line.productId}?variant=${line.variantId}`}
+              className="font-semibold text-wood-900 hover:underline"
+            >
               {line.name}
             </a>
+            {line.variant ? (
+              <p className="text-sm text-stone-700" data-testid="line-variant">
+                {line.variant}
+              </p>
+            ) : null}
             <p className="text-sm text-stone-700">
               {format.money(line.pricePoisha)} · {t("product.perPiece")}
             </p>
@@ -101,7 +112,9 @@ export function CartLines({ lines, busy }: { lines: CartLineView[]; busy: boolea
                 variant="danger"
                 size="sm"
                 disabled={busy}
-                aria-label={t("cart.removeLabel", { name: line.name })}
+                aria-label={t("cart.removeLabel", {
+                  name: line.variant ? `${line.name} (${line.variant})` : line.name,
+                })}
               >
                 {t("cart.remove")}
               </Button>

@@ -5,6 +5,9 @@ import { useMessage } from "~/i18n/use-message";
 
 interface CheckoutLineView {
   productId: string;
+  variantId: string;
+  /** The variant's values, "12 mm · 300 mm"; null without options. */
+  label: string | null;
   name: string;
   image: string;
   pricePoisha: number;
@@ -19,9 +22,9 @@ export function CheckoutLines({ lines, problems }: { lines: CheckoutLineView[]; 
   return (
     <ul className="mt-3 space-y-3" data-testid="checkout-lines">
       {lines.map((line) => {
-        const problem = problems[line.productId] ?? line.problem;
+        const problem = problems[line.variantId] ?? line.problem;
         return (
-          <li key={line.productId} className="grid grid-cols-[3.5rem_1fr_auto] items-start gap-3 text-sm">
+          <li key={line.variantId} className="grid grid-cols-[3.5rem_1fr_auto] items-start gap-3 text-sm">
             <img
               {...imageSources(line.image)}
               sizes="3.5rem"
@@ -33,6 +36,11 @@ export function CheckoutLines({ lines, problems }: { lines: CheckoutLineView[]; 
             />
             <div className="min-w-0">
               <p className="font-semibold text-wood-900">{line.name}</p>
+              {line.label ? (
+                <p className="text-stone-700" data-testid="line-variant">
+                  {line.label}
+                </p>
+              ) : null}
               <p className="text-stone-600">
                 {format.pieces(line.quantity)} × {format.money(line.pricePoisha)}
               </p>

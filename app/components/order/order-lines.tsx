@@ -1,6 +1,7 @@
 import { useT } from "~/i18n/use-t";
 import { useFormat } from "~/i18n/use-format";
 import type { OrderLineView, OrderView } from "@shared/views";
+import { lineTitle } from "@shared/variants";
 
 export type Lines = Pick<OrderView, "lines" | "productName" | "productNameBn" | "image" | "pricePoisha" | "quantity">;
 type Titled = Lines & Pick<OrderView, "lineCount">;
@@ -17,6 +18,8 @@ export function orderLines(order: Lines): OrderLineView[] {
       productId: null,
       name: order.productName,
       nameBn: order.productNameBn,
+      variant: null,
+      sku: null,
       image: order.image,
       pricePoisha: order.pricePoisha,
       quantity: order.quantity,
@@ -32,7 +35,8 @@ export const moreLines = (order: Titled) => Math.max(order.lineCount, order.line
 export function useOrderNames() {
   const { t, language } = useT();
   const format = useFormat();
-  const lineName = (line: Pick<OrderLineView, "name" | "nameBn">) => (language === "bn" && line.nameBn) || line.name;
+  const lineName = (line: Pick<OrderLineView, "name" | "nameBn"> & { variant?: string | null }) =>
+    lineTitle(line, language);
   return {
     lineName,
     /** What the order is for: its first line's product, "and 2 more" when it has more lines. */

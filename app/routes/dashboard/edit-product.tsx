@@ -7,7 +7,9 @@ import { paramsOf } from "@shared/list-page";
 import { PRODUCT_LIST_PARAMS } from "@shared/list-choices";
 import { ProductForm } from "~/components/product-form";
 import { Panel } from "~/components/ui/panel";
-import { formOf, productFields, typedValues } from "~/door/form-input.server";
+import { formOf, productFields, typedValues, variantsFields } from "~/door/form-input.server";
+import { besideRows } from "~/door/page-door.server";
+import { VariantsForm } from "~/components/product/variants-form";
 import { act, load, succeeded } from "~/door/page-door.server";
 import { categoryView, editableProductView } from "~/door/views.server";
 import { pageTitle } from "~/lib/site";
@@ -33,8 +35,17 @@ export async function loader(args: Route.LoaderArgs) {
 
 export async function action(args: Route.ActionArgs) {
   const form = await formOf(args.request);
-  const fields = productFields(form);
   const { productId } = args.params;
+  if (form.get("intent") === "variants") {
+    const { body, fieldOf } = variantsFields(form);
+    return act(
+      args,
+      (ctx) => updateProduct(ctx, productId, body).catch((err: unknown) => Promise.reject(besideRows(err, fieldOf))),
+      () => succeeded(M.product.updated),
+      { fields: true, values: typedValues(form) },
+    );
+  }
+  const fields = productFields(form);
   return act(
     args,
     (ctx) => updateProduct(ctx, productId, fields),
@@ -58,6 +69,7 @@ export default function EditProduct({ loaderData }: Route.ComponentProps) {
         </Link>
       </p>
       <ProductForm key={product.id} product={product} categories={categories} onSaved={() => void navigate(back)} />
+      <VariantsForm key={`variants-${product.id}`} product={product} />
     </Panel>
   );
 }

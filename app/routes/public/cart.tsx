@@ -29,6 +29,8 @@ function cartLinesView(cart: CartView, language: Language): CartLineView[] {
   return cart.lines.map((l) => ({
     id: l.id,
     productId: l.productId,
+    variantId: l.variantId,
+    variant: l.label,
     name: (language === "bn" && l.nameBn) || l.name,
     image: l.image,
     pricePoisha: l.pricePoisha,
@@ -66,7 +68,11 @@ export async function action(args: Route.ActionArgs) {
     toast: { kind: "success", said: message(code), id: Date.now() },
   });
   if (intent === "add") {
-    const item = { productId: formText(form.get("productId")), quantity: formNumber(form.get("quantity")) };
+    const item = {
+      productId: formText(form.get("productId")),
+      variantId: formText(form.get("variantId")) || undefined,
+      quantity: formNumber(form.get("quantity")),
+    };
     return act(args, (ctx) => addToCart(ctx, item), said(M.cart.added));
   }
   if (intent === "set") {

@@ -30,10 +30,11 @@ export const meta: Route.MetaFunction = ({ matches }) => [
 /** A refused order over the rate limit carries its Retry-After, as the API's answer does. */
 export const headers: Route.HeadersFunction = withRetryAfter;
 
-/** Buy It Now's line, from the product page's form: `?productId=…&quantity=…`. */
+/** Buy It Now's line, from the product page's form: `?productId=…&variantId=…&quantity=…`. */
 function onlyOf(params: URLSearchParams) {
   const productId = params.get("productId");
-  return productId ? { productId, quantity: formNumber(params.get("quantity")) } : undefined;
+  const variantId = params.get("variantId") || undefined;
+  return productId ? { productId, variantId, quantity: formNumber(params.get("quantity")) } : undefined;
 }
 
 /** Checkout needs an account: a visitor signs in or up first and comes back here, the cart with them. */
@@ -138,7 +139,15 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
 
   /** A district chosen: the charge is reckoned again for it (the loader runs, the form keeps what was typed). */
   function recharge(district: string) {
-    const params = new URLSearchParams(only ? { productId: only.productId, quantity: String(only.quantity) } : {});
+    const params = new URLSearchParams(
+      only
+        ? {
+            productId: only.productId,
+            ...(only.variantId ? { variantId: only.variantId } : {}),
+            quantity: String(only.quantity),
+          }
+        : {},
+    );
     if (district) params.set("district", district);
     void navigate(`?${params}`, { replace: true, preventScrollReset: true });
   }
@@ -299,8 +308,8 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
 }
 
 /** A refusal that named lines: the sentence that names them all, in the page's language. */
-function shortLines(errors: Record<string, Message> | undefined, lines: { productId: string; name: string }[]) {
-  const named = lines.filter((l) => errors?.[`lines.${l.productId}`]).map((l) => l.name);
+function shortLines(errors: Record<string, Message> | undefined, lines: { variantId: string; name: string }[]) {
+  const named = lines.filter((l) => errors?.[`lines.${l.variantId}`]).map((l) => l.name);
   return named.length > 0 ? { code: M.checkout.lines_short, params: { lines: named.join(", ") } } : undefined;
 }
 

@@ -5,7 +5,7 @@ import { poishaToTk } from "@shared/money";
 import { Link } from "react-router";
 import { getProduct } from "@server/catalog";
 import { categoryOf } from "@server/catalog";
-import type { ProductReviewView, ProductView } from "@shared/views";
+import type { ProductDetailView, ProductReviewView } from "@shared/views";
 import {
   addProductReview,
   changeProductReview,
@@ -23,7 +23,8 @@ import { formNumber, formOf, formText, typedValues } from "~/door/form-input.ser
 import { act, succeeded, unknownIntent, withRetryAfter } from "~/door/page-door.server";
 import { BuyNowForm } from "~/components/buy-now-form";
 import { load } from "~/door/page-door.server";
-import { productReviewView, reviewCornerView, visitorProductView } from "~/door/views.server";
+import { productDetailView, productReviewView, reviewCornerView } from "~/door/views.server";
+import { VariantChooser } from "~/components/product/variant-chooser";
 import { languageOf } from "@shared/languages";
 import { pageTitle } from "~/lib/site";
 import { perOrderLimit } from "@shared/quantity";
@@ -51,8 +52,9 @@ export async function loader(args: Route.LoaderArgs) {
     return { product: found, category, reviews, corner };
   });
   const language = languageOf(args.request);
+  const shown = productDetailView(product, language, search.get("variant"));
   return {
-    product: visitorProductView(product, language),
+    product: shown,
     category: { slug: category.slug, name: language === "bn" ? category.nameBn : category.nameEn },
     reviews: {
       items: reviews.items.map(productReviewView),
@@ -63,7 +65,7 @@ export async function loader(args: Route.LoaderArgs) {
     },
     corner: reviewCornerView(corner),
     // Built here, not in `meta`, so that the browser downloads none of its code.
-    jsonLd: productJsonLd(visitorProductView(product, language), reviews.items.map(productReviewView)),
+    jsonLd: productJsonLd(shown, reviews.items.map(productReviewView)),
   };
 }
 
@@ -129,7 +131,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) => {
   ];
 };
 
-function productJsonLd(p: ProductView, reviews: ProductReviewView[]) {
+function productJsonLd(p: ProductDetailView, reviews: ProductReviewView[]) {
   const { average, count } = p.rating;
   return {
     "@context": "https://schema.org",
@@ -137,7 +139,7 @@ function productJsonLd(p: ProductView, reviews: ProductReviewView[]) {
     name: p.name,
     image: p.image,
     description: p.description || undefined,
-    sku: p.id,
+    sku: p.sku,
     offers: {
       "@type": "Offer",
       price: poishaToTk(p.pricePoisha).toFixed(2),
@@ -190,6 +192,8 @@ export default function ProductDetail({ loaderData, actionData }: Route.Componen
           <span className="text-base font-normal text-stone-600">{t("product.perPiece")}</span>
         </p>
         <dl className="mt-5 grid grid-cols-[auto_1fr] gap-x-4 gap-y-2 text-stone-700">
+          <dt className="font-semibold">{t("product.sku")}</dt>
+          <dd data-testid="sku">{product.sku}</dd>
           <dt className="font-semibold">{t("categories.category")}</dt>
           <dd data-testid="category">
             <Link
@@ -216,7 +220,10 @@ export default function ProductDetail({ loaderData, actionData }: Route.Componen
             </>
           )}
         </dl>
-        {!stockOut && <BuyNowForm key={product.id} product={product} />}
+        {product.options.length > 0 ? (
+          <VariantChooser options={product.options} variants={product.variants} chosenId={product.variantId} />
+        ) : null}
+        {!stockOut && <BuyNowForm key={product.variantId} product={product} variantId={product.variantId} />}
         <section className="mt-8">
           <h2 className="text-lg font-bold text-wood-900">{t("product.description")}</h2>
           <p className="mt-2 leading-relaxed text-stone-700">{product.description || t("product.descFallback")}</p>

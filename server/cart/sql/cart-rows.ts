@@ -1,6 +1,7 @@
 import { and, asc, count, eq, inArray, lt, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import { cart, cartLine, product } from "../../db/schema";
+import { variantLabel } from "@shared/variants";
+import { cart, cartLine, product, productVariant } from "../../db/schema";
 
 /** Whose cart: a signed-in customer's, or a guest's by its token's hash. */
 export type CartOwner = { userId: string } | { tokenHash: string };
@@ -27,10 +28,14 @@ export async function ensureCartId(db: Db, owner: CartOwner): Promise<string> {
   return made?.id ?? (await findCartId(db, owner))!;
 }
 
-/** A cart line with the product as it is now: what the cart page and checkout read. */
+/** A cart line with the product's variant as it is now: what the cart page and checkout read. */
 export interface CartLineWithProduct {
   id: string;
   productId: string;
+  variantId: string;
+  sku: string;
+  /** The variant's values, "12 mm · 300 mm"; null for a product without options. */
+  label: string | null;
   quantity: number;
   pricePoishaSeen: number;
   addedAt: Date;
@@ -45,26 +50,32 @@ export interface CartLineWithProduct {
 }
 
 export async function selectCartLines(db: Db, cartId: string): Promise<CartLineWithProduct[]> {
-  return db
+  const rows = await db
     .select({
       id: cartLine.id,
       productId: cartLine.productId,
+      variantId: cartLine.variantId,
+      sku: productVariant.sku,
+      options: product.options,
+      values: productVariant.options,
       quantity: cartLine.quantity,
       pricePoishaSeen: cartLine.pricePoishaSeen,
       addedAt: cartLine.addedAt,
       name: product.name,
       nameBn: product.nameBn,
-      image: product.image,
-      pricePoisha: product.pricePoisha,
-      availability: product.availability,
-      minimumQuantity: product.minimumQuantity,
+      image: sql<string>`coalesce(${productVariant.image}, ${product.image})`,
+      pricePoisha: productVariant.pricePoisha,
+      availability: productVariant.availability,
+      minimumQuantity: productVariant.minimumQuantity,
       maxPerOrder: product.maxPerOrder,
-      weightGrams: product.weightGrams,
+      weightGrams: productVariant.weightGrams,
     })
     .from(cartLine)
     .innerJoin(product, eq(product.id, cartLine.productId))
+    .innerJoin(productVariant, eq(productVariant.id, cartLine.variantId))
     .where(eq(cartLine.cartId, cartId))
     .orderBy(asc(cartLine.addedAt), asc(cartLine.id));
+  return rows.map(({ options, values, ...line }) => ({ ...line, label: variantLabel(options, values) }));
 }
 
 export async function countCartLines(db: Db, cartId: string): Promise<number> {
@@ -80,23 +91,30 @@ export async function findLine(db: Db, cartId: string, lineId: string) {
   return row ?? null;
 }
 
-export async function findLineOfProduct(db: Db, cartId: string, productId: string) {
+export async function findLineOfVariant(db: Db, cartId: string, variantId: string) {
   const [row] = await db
     .select()
     .from(cartLine)
-    .where(and(eq(cartLine.cartId, cartId), eq(cartLine.productId, productId)));
+    .where(and(eq(cartLine.cartId, cartId), eq(cartLine.variantId, variantId)));
   return row ?? null;
 }
 
 export async function insertLine(
   db: Db,
   cartId: string,
-  productId: string,
+  shelf: { productId: string; variantId: string },
   quantity: number,
   pricePoisha: number,
   addedAt = new Date(),
 ) {
-  await db.insert(cartLine).values({ cartId, productId, quantity, pricePoishaSeen: pricePoisha, addedAt });
+  await db.insert(cartLine).values({
+    cartId,
+    productId: shelf.productId,
+    variantId: shelf.variantId,
+    quantity,
+    pricePoishaSeen: pricePoisha,
+    addedAt,
+  });
   await touch(db, cartId);
 }
 
@@ -119,10 +137,10 @@ export async function deleteLine(db: Db, cartId: string, lineId: string): Promis
   return gone.length > 0;
 }
 
-/** Empties the cart of these products (checkout took them). */
-export async function deleteLinesOfProducts(db: Db, cartId: string, productIds: string[]) {
-  if (productIds.length === 0) return;
-  await db.delete(cartLine).where(and(eq(cartLine.cartId, cartId), inArray(cartLine.productId, productIds)));
+/** Empties the cart of these variants (checkout took them). */
+export async function deleteLinesOfVariants(db: Db, cartId: string, variantIds: string[]) {
+  if (variantIds.length === 0) return;
+  await db.delete(cartLine).where(and(eq(cartLine.cartId, cartId), inArray(cartLine.variantId, variantIds)));
   await touch(db, cartId);
 }
 

@@ -2,11 +2,14 @@ import { asc, eq, getTableColumns, not } from "drizzle-orm";
 import { M } from "@shared/messages";
 import type { ProductInput, ProductUpdate } from "@shared/schemas/product";
 import type { Db } from "../../db/client";
-import { product, type ProductRow } from "../../db/schema";
+import { insertProducts } from "../../db/new-products";
+import { product, productVariant, type ProductRow, type VariantRow } from "../../db/schema";
 import { descNullsLast } from "../../db/sort-keys";
 import { fieldRefusal, notFound } from "../../errors";
 import { isId } from "../../orders";
-import { lockShelf, moveStock, openLedgers } from "../../stock";
+import { moveStock } from "../../stock";
+import { replaceVariants, syncProductWithVariants } from "./variant-edit";
+import { lockShelves } from "./variant-rows";
 
 /** A product as the store reads it: every column but the search document, which only the search reads. */
 export type Product = Omit<ProductRow, "searchDocument">;
@@ -52,45 +55,15 @@ export function listPopularProducts(db: Db, limit = 3): Promise<Pick<Product, "i
     .limit(limit);
 }
 
-/** A new product, its stock opening its ledger in the admin's name. */
+/** A new product sold in one form, its stock opening its ledger in the admin's name. */
 export async function insertProduct(db: Db, input: ProductInput, adminId: string): Promise<Product> {
   try {
     return await db.transaction(async (tx) => {
-      const [row] = await tx
-        .insert(product)
-        .values({ ...input, details: input.details ?? "" })
-        .returning(PRODUCT_COLUMNS);
-      await openLedgers(tx, [row!], { by: "admin", byUserId: adminId });
-      return row!;
-    });
-  } catch (err) {
-    throw refusalOf(err);
-  }
-}
-
-/**
- * An admin's edit of any of a product's fields (the stock count alone, say). Orders keep their own snapshot of
- * name, image and price, so an edit never rewrites them; stock bought since the page was loaded is not lost
- * unless the admin sets the count.
- */
-export async function updateProductRow(
-  db: Db,
-  id: string | null,
-  changes: ProductUpdate,
-  adminId: string,
-): Promise<Product> {
-  if (!isId(id)) throw notFound(M.product.not_found);
-  const { availability, ...rest } = changes;
-  try {
-    return await db.transaction(async (tx) => {
-      if (availability !== undefined) await countStock(tx, id, availability, adminId);
-      // drizzle leaves out the columns that are undefined.
-      const [row] = await tx
-        .update(product)
-        .set({ ...rest, updatedAt: new Date() })
-        .where(eq(product.id, id))
-        .returning(PRODUCT_COLUMNS);
-      if (!row) throw notFound(M.product.not_found);
+      const { products } = await insertProducts(tx, [{ ...input, details: input.details ?? "" }], {
+        by: "admin",
+        byUserId: adminId,
+      });
+      const { searchDocument: _, ...row } = products[0]!;
       return row;
     });
   } catch (err) {
@@ -99,17 +72,76 @@ export async function updateProductRow(
 }
 
 /**
+ * An admin's edit of any of a product's fields (the stock count alone, say), under the row locks of the product and
+ * then its variants (decision 0033). Orders keep their own snapshot of name, image and price, so an edit never
+ * rewrites them; stock bought since the page was loaded is not lost unless the admin sets the count. The spec's
+ * price, minimum and weight speak of the product's first variant, and its stock count of its only one (a product
+ * with several has each counted); `variants` replaces the list (server/catalog/sql/variant-edit.ts).
+ */
+export async function updateProductRow(
+  db: Db,
+  id: string | null,
+  changes: ProductUpdate,
+  adminId: string,
+): Promise<Product> {
+  if (!isId(id)) throw notFound(M.product.not_found);
+  const { availability, pricePoisha, minimumQuantity, weightGrams, options, variants, ...rest } = changes;
+  try {
+    return await db.transaction(async (tx) => {
+      const shelves = await lockShelves(tx, id);
+      if (!shelves) throw notFound(M.product.not_found);
+      if (variants !== undefined) {
+        await replaceVariants(tx, shelves, { options: options ?? [], variants }, adminId);
+      } else {
+        const first = shelves.variants[0]!;
+        if (availability !== undefined) {
+          if (shelves.variants.length > 1) throw fieldRefusal("availability", M.variant.count_each);
+          await countStock(tx, first, availability, adminId);
+        }
+        const own = { pricePoisha, minimumQuantity, weightGrams };
+        if (Object.values(own).some((v) => v !== undefined)) {
+          await tx
+            .update(productVariant)
+            .set({ ...own, updatedAt: new Date() })
+            .where(eq(productVariant.id, first.id));
+        }
+      }
+      // drizzle leaves out the columns that are undefined.
+      await tx
+        .update(product)
+        .set({ ...rest, updatedAt: new Date() })
+        .where(eq(product.id, id));
+      await syncProductWithVariants(tx, id);
+      const [row] = await tx.select(PRODUCT_COLUMNS).from(product).where(eq(product.id, id));
+      if (variants !== undefined) assertMostNotBelowMinimums(row!, variants);
+      return row!;
+    });
+  } catch (err) {
+    throw refusalOf(err);
+  }
+}
+
+/** The most per order is never under a variant's minimum order: that variant could never be bought. */
+function assertMostNotBelowMinimums(row: Product, variants: { minimumQuantity: number }[]) {
+  if (row.maxPerOrder !== null && variants.some((v) => v.minimumQuantity > row.maxPerOrder!)) {
+    throw fieldRefusal("maxPerOrder", M.product.max_per_order_below_minimum);
+  }
+}
+
+/**
  * The spec's stock count set outright (`PUT /api/product/{id} {Availability}`, Edit Product): a stock-take, so the
  * ledger gets a "counted" row of the difference from the stock as it is under the row's lock.
  */
-async function countStock(tx: Db, id: string, counted: number, adminId: string): Promise<void> {
-  const stock = await lockShelf(tx, id);
-  if (stock === undefined) throw notFound(M.product.not_found);
-  await moveStock(tx, [{ productId: id, change: counted - stock }], {
-    reason: "counted",
-    by: "admin",
-    byUserId: adminId,
-  });
+async function countStock(tx: Db, variant: VariantRow, counted: number, adminId: string): Promise<void> {
+  await moveStock(
+    tx,
+    [{ productId: variant.productId, variantId: variant.id, change: counted - variant.availability }],
+    {
+      reason: "counted",
+      by: "admin",
+      byUserId: adminId,
+    },
+  );
 }
 
 /** What the database refused, said about the field at fault; any other failure as it was. */

@@ -1,7 +1,8 @@
-import { and, asc, count, desc, eq, gte, sql, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, gte, isNull, sql, type SQL } from "drizzle-orm";
+import { SKU_PATTERN } from "@shared/variants";
 import type { ProductSort } from "@shared/list-choices";
 import type { Db } from "../../db/client";
-import { product } from "../../db/schema";
+import { product, productVariant } from "../../db/schema";
 import { PRODUCT_COLUMNS, type Product } from "./product-rows";
 import { descNullsLast } from "../../db/sort-keys";
 
@@ -83,7 +84,7 @@ async function countOf(tx: Tx, where: SQL | undefined) {
 
 /**
  * The shop's list: a page of the catalog, searched, filtered and sorted in PostgreSQL, and how many products the
- * whole list holds. A search matches a product when every word begins a word of its names or descriptions (either
+ * whole list holds. A search that is a variant's SKU finds its tool. Otherwise it matches a product when every word begins a word of its names or descriptions (either
  * language); when no product does, it matches the names close to the search in trigrams (a misspelling), closest
  * first. Only then: the closeness of a name is costly to work out, row by row, and a search that finds words needs
  * none of it.
@@ -105,6 +106,18 @@ export async function searchProducts(db: Db, query: ProductQuery): Promise<{ ite
         .offset(query.offset);
       const total = query.offset === 0 && items.length < query.limit ? items.length : await countOf(tx, where);
       return { items, total };
+    }
+    // A SKU names one variant: its tool is the answer (an index lookup: `product_variant_sku`).
+    const sku = query.q.trim();
+    if (SKU_PATTERN.test(sku)) {
+      const [named] = await tx
+        .select({ productId: productVariant.productId })
+        .from(productVariant)
+        .where(and(sql`lower(${productVariant.sku}) = lower(${sku})`, isNull(productVariant.retiredAt)));
+      if (named) {
+        const found = await searchPage(tx, query, and(eq(product.id, named.productId), ...filters), sql`1`);
+        if (found.total > 0) return found;
+      }
     }
     const words = prefixQuery(query.q);
     if (words) {

@@ -44,7 +44,7 @@ export async function cancelReturningStock(
 }
 
 /**
- * The pieces of every line of the orders, back on their products' shelves (a deleted product has no shelf), each
+ * The pieces of every line of the orders, back on their variants' shelves (a deleted product has no shelf), each
  * with its ledger row naming the order and why (server/stock `moveStock`: products in id order, so two transactions
  * giving back stock of the same products cannot deadlock). The caller holds the orders' row locks and changes their
  * status in the same transaction, so each order's stock comes back once.
@@ -59,15 +59,16 @@ export async function restockLines(
     .select({
       orderId: orderLine.orderId,
       productId: orderLine.productId,
+      variantId: orderLine.variantId,
       quantity: sum(orderLine.quantity).mapWith(Number),
     })
     .from(orderLine)
-    .where(and(inArray(orderLine.orderId, orderIds), isNotNull(orderLine.productId)))
-    .groupBy(orderLine.orderId, orderLine.productId)
-    .orderBy(asc(orderLine.productId), asc(orderLine.orderId));
+    .where(and(inArray(orderLine.orderId, orderIds), isNotNull(orderLine.productId), isNotNull(orderLine.variantId)))
+    .groupBy(orderLine.orderId, orderLine.productId, orderLine.variantId)
+    .orderBy(asc(orderLine.productId), asc(orderLine.variantId), asc(orderLine.orderId));
   await moveStock(
     tx,
-    pieces.map((p) => ({ productId: p.productId!, change: p.quantity, orderId: p.orderId })),
+    pieces.map((p) => ({ productId: p.productId!, variantId: p.variantId!, change: p.quantity, orderId: p.orderId })),
     cause,
   );
 }

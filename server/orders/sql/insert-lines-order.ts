@@ -12,15 +12,17 @@ import { mailOutbox, order, orderLine, product, type ProductRow } from "../../db
 import { AppError, isUniqueViolation } from "../../errors";
 import { LOW_STOCK } from "../../mail/outbox";
 import { storeMetrics } from "../../metrics/store-metrics";
+import { pickVariant, shelfOf, variantsByProduct, type Shelf } from "../../catalog";
 import { moveStock } from "../../stock";
 import { holdOpenOrderSlot, piecesHeldBy } from "./insert-order";
 import { recordEvent } from "./order-history";
 import { confirmCashOnDelivery, type CashOnDeliveryOptions } from "./order-steps";
 import type { Order } from "./order-rows";
 
-/** A line to buy: a product and its pieces, in the order the buyer listed them. */
+/** A line to buy: a product's variant (absent: the product's only one) and its pieces, in the buyer's order. */
 export interface WantedLine {
   productId: string;
+  variantId?: string | null | undefined;
   quantity: number;
 }
 
@@ -45,25 +47,28 @@ export interface LinesOrderOptions {
 /** One line that cannot be bought as asked, and why. */
 export interface ShortLine {
   productId: string;
+  variantId?: string | null | undefined;
   code: MessageCode;
   params?: MessageParams;
 }
 
 /**
- * A refusal of a whole checkout: nothing was taken. `issues` name each short line by its product id
- * (`lines.{productId}`), so the cart shows the reason beside the line; the API answers them as `lines`.
+ * A refusal of a whole checkout: nothing was taken. `issues` name each short line by its variant's id, or its
+ * product's when the variant is unknown (`lines.{id}`), so the cart shows the reason beside the line; the API
+ * answers them as `lines` with both ids.
  */
 function linesShort(short: ShortLine[], names: string): AppError {
-  const issues = short.map((s) => ({
-    field: `lines.${s.productId}`,
+  const said = short.map((s) => ({
     code: s.code,
     message: english(s.code, s.params),
     ...(s.params ? { params: s.params } : {}),
   }));
   return new AppError("conflict", M.checkout.lines_short, {
     params: { lines: names },
-    issues,
-    extra: { lines: issues.map(({ field, ...said }) => ({ productId: field.slice("lines.".length), ...said })) },
+    issues: short.map((s, i) => ({ field: `lines.${s.variantId ?? s.productId}`, ...said[i]! })),
+    extra: {
+      lines: short.map((s, i) => ({ productId: s.productId, variantId: s.variantId ?? null, ...said[i]! })),
+    },
   });
 }
 
@@ -94,25 +99,42 @@ export async function insertOrderOfLines(
           await tx.select().from(product).where(inArray(product.id, ids)).orderBy(asc(product.id)).for("no key update")
         ).map((p) => [p.id, p]),
       );
-      const held = await piecesHeldBy(tx, buyer.id, ids);
+      const variants = await variantsByProduct(tx, ids);
       const short: ShortLine[] = [];
+      const picked: { wanted: WantedLine; shelf: Shelf }[] = [];
       for (const line of wanted) {
-        const shelf = shelves.get(line.productId);
-        if (!shelf) {
+        const found = shelves.get(line.productId);
+        if (!found) {
           short.push({ productId: line.productId, code: M.product.not_found });
           continue;
         }
-        const problem = quantityProblem(line.quantity, shelf, held.get(shelf.id) ?? 0);
-        if (problem) short.push({ productId: line.productId, ...problem });
+        try {
+          picked.push({ wanted: line, shelf: shelfOf(found, pickVariant(variants.get(found.id)!, line.variantId)) });
+        } catch (err) {
+          if (!(err instanceof AppError)) throw err;
+          short.push({ productId: line.productId, variantId: line.variantId, code: err.code });
+        }
+      }
+      const held = await piecesHeldBy(
+        tx,
+        buyer.id,
+        picked.map((p) => p.shelf.variantId),
+      );
+      for (const { wanted: line, shelf } of picked) {
+        const problem = quantityProblem(line.quantity, shelf, held.get(shelf.variantId) ?? 0);
+        if (problem) short.push({ productId: shelf.productId, variantId: shelf.variantId, ...problem });
       }
       if (short.length > 0) {
-        const nameOf = (id: string) => {
-          const p = shelves.get(id);
-          return p ? (language === "bn" ? (p.nameBn ?? p.name) : p.name) : id;
+        const nameOf = (s: ShortLine) => {
+          const p = shelves.get(s.productId);
+          if (!p) return s.productId;
+          const name = language === "bn" ? (p.nameBn ?? p.name) : p.name;
+          const label = picked.find((x) => x.shelf.variantId === s.variantId)?.shelf.label;
+          return label ? `${name} (${label})` : name;
         };
-        throw linesShort(short, short.map((s) => nameOf(s.productId)).join(", "));
+        throw linesShort(short, short.map(nameOf).join(", "));
       }
-      const lines = wanted.map((w) => ({ ...w, shelf: shelves.get(w.productId)! }));
+      const lines = picked.map(({ wanted: w, shelf }) => ({ quantity: w.quantity, shelf }));
       const subtotalPoisha = lines.reduce((sum, l) => sum + l.shelf.pricePoisha * l.quantity, 0);
       const weightGrams = lines.reduce((sum, l) => sum + l.shelf.weightGrams * l.quantity, 0);
       const quote = options.charge({ weightGrams, subtotalPoisha });
@@ -123,7 +145,7 @@ export async function insertOrderOfLines(
           buyerId: buyer.id,
           buyerEmail: buyer.email,
           buyerName: buyer.name,
-          productId: first.shelf.id,
+          productId: first.shelf.productId,
           productName: first.shelf.name,
           productNameBn: first.shelf.nameBn,
           image: first.shelf.image,
@@ -146,7 +168,10 @@ export async function insertOrderOfLines(
         lines.map((l, position) => ({
           orderId: placed!.id,
           position,
-          productId: l.shelf.id,
+          productId: l.shelf.productId,
+          variantId: l.shelf.variantId,
+          sku: l.shelf.sku,
+          variantLabel: l.shelf.label,
           name: l.shelf.name,
           nameBn: l.shelf.nameBn,
           image: l.shelf.image,
@@ -159,13 +184,20 @@ export async function insertOrderOfLines(
       // The rows are locked since the check above, so the stock is taken after the order exists to name it.
       const after = await moveStock(
         tx,
-        lines.map((l) => ({ productId: l.productId, change: -l.quantity, orderId: placed!.id })),
+        lines.map((l) => ({
+          productId: l.shelf.productId,
+          variantId: l.shelf.variantId,
+          change: -l.quantity,
+          orderId: placed!.id,
+        })),
         { reason: "placed", by: "buyer", byUserId: buyer.id, at: now },
       );
       const ranLow: ProductRow[] = [];
-      for (const [id, row] of after) {
+      for (const [id, row] of after.products) {
         if (isRunningLow(row) && !isRunningLow(shelves.get(id)!)) ranLow.push(row);
-        if (isStockOut(row)) afterCommit(tx, () => storeMetrics.stockOuts.inc());
+      }
+      for (const shelf of after.variants.values()) {
+        if (isStockOut(shelf)) afterCommit(tx, () => storeMetrics.stockOuts.inc());
       }
       await recordEvent(tx, placed!.id, "placed", { by: "buyer", userId: buyer.id }, { at: now });
       afterCommit(tx, () => storeMetrics.orderLines.inc({ via: "checkout" }, lines.length));

@@ -1,4 +1,4 @@
-import { and, count, eq, getTableColumns, inArray, isNull, or, sql, sum, type SQL } from "drizzle-orm";
+import { and, asc, count, eq, getTableColumns, inArray, isNull, or, sql, sum, type SQL } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import type { Language } from "@shared/languages";
 import { M } from "@shared/messages";
@@ -6,7 +6,8 @@ import { QUANTITY_STEP, quantityProblem } from "@shared/quantity";
 import type { OrderInput } from "@shared/schemas/order";
 import type { SessionUser } from "../../auth/session";
 import type { Db } from "../../db/client";
-import { mailOutbox, order, orderEvent, orderLine, product, stockEntry, user } from "../../db/schema";
+import { mailOutbox, order, orderEvent, orderLine, product, productVariant, stockEntry, user } from "../../db/schema";
+import { pickVariant, shelfOf, type Shelf } from "../../catalog";
 import { AppError, conflict, invalid, isUniqueViolation, notFound } from "../../errors";
 import { afterCommit } from "../../db/after-commit";
 import { storeMetrics } from "../../metrics/store-metrics";
@@ -48,17 +49,19 @@ export async function insertOrderTakingStock(
 ): Promise<PlacedOrder> {
   if (!isId(input.productId)) throw notFound(M.product.not_found);
   const expiresAt = new Date(now.getTime() + holdMinutes * 60_000);
+  let placedShelf: Shelf | undefined;
   try {
     const placed = await db.transaction(async (tx) => {
       await holdOpenOrderSlot(tx, buyer.id, maxOpenOrders);
-      const placed = await takeAndRecord(tx, input, buyer, { expiresAt, now, idempotencyKey, language });
+      const shelf = (placedShelf = await lockShelfToBuy(tx, input));
+      const placed = await takeAndRecord(tx, input, shelf, buyer, { expiresAt, now, idempotencyKey, language });
       if (!placed) return undefined;
       eventRecorded(tx, "placed", true);
       if (placed.stockOut) afterCommit(tx, () => storeMetrics.stockOuts.inc());
       afterCommit(tx, () => storeMetrics.orderLines.inc({ via: "order" }));
       return placed.order;
     });
-    if (!placed) throw await whyNot(db, input, buyer.id);
+    if (!placed) throw await whyNot(db, input.quantity, placedShelf!, buyer.id);
     return { order: placed, replayed: false };
   } catch (err) {
     // A retry whose order exists already: the unique index refused a second one (its stock came back with the
@@ -75,7 +78,7 @@ export async function insertOrderTakingStock(
 const col = (column: AnyPgColumn) => sql.identifier(column.name);
 
 /** shared/low-stock.ts `lowStockLine`, in SQL over the product row being updated. */
-const LOW_STOCK_LINE = sql`coalesce(${col(product.lowStockThreshold)}, 2 * ${col(product.minimumQuantity)})`;
+const LOW_STOCK_LINE = sql`coalesce(${product}.low_stock_threshold, 2 * ${product}.minimum_quantity)`;
 
 type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 
@@ -85,21 +88,43 @@ type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
  */
 export const openOrder = or(eq(order.status, "unpaid"), and(eq(order.status, "cod"), isNull(order.confirmedAt)));
 
-/** What one buyer's open orders hold of a product, over all their lines: a select of one `pieces` column. */
-export const heldByBuyer = (buyerId: string, productId: SQL) => sql`
+/** What one buyer's open orders hold of a variant, over all their lines: a select of one `pieces` column. */
+export const heldByBuyer = (buyerId: string, variantId: SQL) => sql`
   select coalesce(sum(${orderLine.quantity}), 0)::integer as pieces
   from ${orderLine} join ${order} on ${order.id} = ${orderLine.orderId}
-  where ${order.buyerId} = ${buyerId}::text and ${orderLine.productId} = ${productId} and ${openOrder}`;
+  where ${order.buyerId} = ${buyerId}::text and ${orderLine.variantId} = ${variantId} and ${openOrder}`;
 
-/** What one buyer's open orders hold of each of the products, over all their lines. */
-export async function piecesHeldBy(db: Db | Tx, buyerId: string, productIds: string[]): Promise<Map<string, number>> {
+/** What one buyer's open orders hold of each of the variants, over all their lines. */
+export async function piecesHeldBy(db: Db | Tx, buyerId: string, variantIds: string[]): Promise<Map<string, number>> {
+  if (variantIds.length === 0) return new Map();
   const rows = await db
-    .select({ productId: orderLine.productId, pieces: sum(orderLine.quantity).mapWith(Number) })
+    .select({ variantId: orderLine.variantId, pieces: sum(orderLine.quantity).mapWith(Number) })
     .from(orderLine)
     .innerJoin(order, eq(order.id, orderLine.orderId))
-    .where(and(eq(order.buyerId, buyerId), inArray(orderLine.productId, productIds), openOrder))
-    .groupBy(orderLine.productId);
-  return new Map(rows.map((r) => [r.productId!, r.pieces]));
+    .where(and(eq(order.buyerId, buyerId), inArray(orderLine.variantId, variantIds), openOrder))
+    .groupBy(orderLine.variantId);
+  return new Map(rows.map((r) => [r.variantId!, r.pieces]));
+}
+
+/**
+ * The product's row under its lock, with its live variants, in one statement (decision 0033: every stock move
+ * locks the product's row before its variants', so theirs hold still while it is held), and the variant to buy.
+ */
+async function lockShelfToBuy(tx: Tx, input: OrderInput): Promise<Shelf> {
+  if (input.variantId !== undefined && !isId(input.variantId)) throw notFound(M.variant.not_found);
+  const rows = await tx
+    .select({ product, variant: productVariant })
+    .from(product)
+    .innerJoin(productVariant, and(eq(productVariant.productId, product.id), isNull(productVariant.retiredAt)))
+    .where(eq(product.id, input.productId))
+    .orderBy(asc(productVariant.position), asc(productVariant.id))
+    .for("no key update", { of: product });
+  if (rows.length === 0) throw notFound(M.product.not_found);
+  const variant = pickVariant(
+    rows.map((r) => r.variant),
+    input.variantId,
+  );
+  return shelfOf(rows[0]!.product, variant);
 }
 
 /**
@@ -136,41 +161,46 @@ interface Placing {
 async function takeAndRecord(
   db: Db | Tx,
   input: OrderInput,
+  shelf: Shelf,
   buyer: SessionUser,
   { expiresAt, now, idempotencyKey, language }: Placing,
 ) {
   // Both drivers (node-postgres and PGlite) answer with { rows }.
   const result = (await db.execute(sql`
     with held as (
-      -- What this buyer's open orders hold of the product already (their row lock makes this count final).
-      ${heldByBuyer(buyer.id, sql`${input.productId}::uuid`)}
+      -- What this buyer's open orders hold of the variant already (their row lock makes this count final).
+      ${heldByBuyer(buyer.id, sql`${shelf.variantId}::uuid`)}
     ),
     taken as (
-      update ${product}
-      set ${col(product.availability)} = ${col(product.availability)} - ${input.quantity}::integer,
-          ${col(product.updatedAt)} = now()
-      where ${product.id} = ${input.productId}::uuid
-        and ${product.availability} >= ${input.quantity}::integer
-        and ${product.minimumQuantity} <= ${input.quantity}::integer
+      update ${productVariant} v
+      set availability = v.availability - ${input.quantity}::integer, updated_at = now()
+      from ${product} p
+      where v.id = ${shelf.variantId}::uuid and p.id = v.product_id and v.retired_at is null
+        and v.availability >= ${input.quantity}::integer
+        and v.minimum_quantity <= ${input.quantity}::integer
         -- Spec §9's step, as shared/quantity.ts onStep: the minimum plus whole steps of 20.
-        and (${input.quantity}::integer - ${product.minimumQuantity}) % ${QUANTITY_STEP}::integer = 0
-        -- No hoarding, as shared/quantity.ts perOrderLimit and holdingLimit: this order and the buyer's open ones
-        -- together at most the product's own most per order, or half of the stock they would leave (integer
-        -- division rounds down) but never under the minimum order.
+        and (${input.quantity}::integer - v.minimum_quantity) % ${QUANTITY_STEP}::integer = 0
+        -- No hoarding, as shared/quantity.ts perOrderLimit and holdingLimit, per variant: this order and the buyer's
+        -- open ones together at most the product's own most per order, or half of the stock they would leave
+        -- (integer division rounds down) but never under the minimum order.
         and ${input.quantity}::integer + (select pieces from held) <= coalesce(
-          ${product.maxPerOrder},
-          greatest(${product.minimumQuantity}, (${product.availability} + (select pieces from held)) / 2)
+          p.max_per_order,
+          greatest(v.minimum_quantity, (v.availability + (select pieces from held)) / 2)
         )
-        and ${input.quantity}::integer <= coalesce(
-          ${product.maxPerOrder},
-          greatest(${product.minimumQuantity}, ${product.availability} / 2)
-        )
-      returning ${col(product.id)}, ${col(product.name)}, ${col(product.nameBn)}, ${col(product.image)},
-        ${col(product.pricePoisha)}, ${col(product.weightGrams)}, ${col(product.availability)},
-        ${col(product.availability)} < ${col(product.minimumQuantity)} as stock_out,
+        and ${input.quantity}::integer <= coalesce(p.max_per_order, greatest(v.minimum_quantity, v.availability / 2))
+      returning v.id as variant_id, v.product_id as id, p.name, p.name_bn, coalesce(v.image, p.image) as image,
+        v.price_poisha, v.weight_grams, v.availability, v.availability < v.minimum_quantity as stock_out
+    ),
+    shelf as (
+      -- The product holds the sum of its variants' stock, moved in the same statement.
+      update ${product}
+      set availability = ${product}.availability - ${input.quantity}::integer, updated_at = now()
+      from taken
+      where ${product}.id = taken.id
+      returning
         -- This order took the product below its low-stock line (shared/low-stock.ts): admins are told once.
-        ${col(product.availability)} < ${LOW_STOCK_LINE}
-          and ${col(product.availability)} + ${input.quantity}::integer >= ${LOW_STOCK_LINE} as ran_low
+        ${product}.availability < ${LOW_STOCK_LINE}
+          and ${product}.availability + ${input.quantity}::integer >= ${LOW_STOCK_LINE} as ran_low
     ),
     placed as (
       insert into ${order} (${sql.join(
@@ -206,6 +236,9 @@ async function takeAndRecord(
           orderLine.orderId,
           orderLine.position,
           orderLine.productId,
+          orderLine.variantId,
+          orderLine.sku,
+          orderLine.variantLabel,
           orderLine.name,
           orderLine.nameBn,
           orderLine.image,
@@ -216,7 +249,7 @@ async function takeAndRecord(
         ].map(col),
         sql`, `,
       )})
-      select placed.id, 0, taken.id, taken.name, taken.name_bn, taken.image, taken.price_poisha, taken.weight_grams,
+      select placed.id, 0, taken.id, taken.variant_id, ${shelf.sku}::text, ${shelf.label}::text, taken.name, taken.name_bn, taken.image, taken.price_poisha, taken.weight_grams,
         ${input.quantity}::integer, placed.payable_poisha
       from placed, taken
     ),
@@ -225,6 +258,7 @@ async function takeAndRecord(
       insert into ${stockEntry} (${sql.join(
         [
           stockEntry.productId,
+          stockEntry.variantId,
           stockEntry.change,
           stockEntry.after,
           stockEntry.reason,
@@ -235,7 +269,7 @@ async function takeAndRecord(
         ].map(col),
         sql`, `,
       )})
-      select taken.id, -${input.quantity}::integer, taken.availability, 'placed', placed.id, 'buyer', ${buyer.id}::text,
+      select taken.id, taken.variant_id, -${input.quantity}::integer, taken.availability, 'placed', placed.id, 'buyer', ${buyer.id}::text,
         ${now.toISOString()}::timestamptz
       from placed, taken
     ),
@@ -254,9 +288,9 @@ async function takeAndRecord(
         case when m.audience = 'buyer' then placed.language else 'en' end
       from placed
       join event on event.order_id = placed.id
-      cross join taken
+      cross join shelf
       cross join (values ${mailRows(mailsOf("placed"), [LOW_STOCK])}) as m(kind, audience, only_if_ran_low)
-      where not m.only_if_ran_low or taken.ran_low
+      where not m.only_if_ran_low or shelf.ran_low
     )
     select placed.*, taken.stock_out from placed, taken`)) as unknown as {
     rows: (Record<string, unknown> & { stock_out: boolean })[];
@@ -291,14 +325,18 @@ function orderFromRow(row: Record<string, unknown>): Order {
 }
 
 /**
- * Why the guarded decrement took nothing: the detail page's own question (shared/quantity.ts), asked again with
- * what the buyer's open orders hold.
+ * Why the guarded decrement took nothing: the detail page's own question (shared/quantity.ts), asked again of the
+ * variant with what the buyer's open orders hold.
  */
-async function whyNot(db: Db, input: OrderInput, buyerId: string) {
-  const [current] = await db.select().from(product).where(eq(product.id, input.productId));
-  if (!current) return notFound(M.product.not_found);
-  const held = await piecesHeldBy(db, buyerId, [input.productId]);
-  const problem = quantityProblem(input.quantity, current, held.get(input.productId) ?? 0);
+async function whyNot(db: Db, quantity: number, shelf: Shelf, buyerId: string) {
+  const [current] = await db.select().from(productVariant).where(eq(productVariant.id, shelf.variantId));
+  if (!current) return notFound(M.variant.not_found);
+  const held = await piecesHeldBy(db, buyerId, [shelf.variantId]);
+  const problem = quantityProblem(
+    quantity,
+    { ...current, maxPerOrder: shelf.maxPerOrder },
+    held.get(shelf.variantId) ?? 0,
+  );
   if (problem?.code === M.quantity.below_minimum || problem?.code === M.quantity.off_step) {
     return invalid(problem.code, problem.params);
   }

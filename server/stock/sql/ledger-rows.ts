@@ -1,12 +1,17 @@
 import { count, desc, eq } from "drizzle-orm";
 import type { StockActor, StockReason } from "@shared/stock-ledger";
+import { variantLabel } from "@shared/variants";
 import { user } from "../../db/auth-schema";
 import type { Db } from "../../db/client";
-import { product, stockEntry } from "../../db/schema";
+import { productVariant, stockEntry, type ProductOption } from "../../db/schema";
 
 /** One row of a product's ledger as an admin reads it: the person by name. */
 export interface LedgerEntry {
   id: number;
+  variantId: string;
+  sku: string;
+  /** The variant's values, "12 mm · 300 mm"; null without options. */
+  variant: string | null;
   change: number;
   after: number;
   reason: StockReason;
@@ -20,13 +25,17 @@ export interface LedgerEntry {
 /** A page of a product's ledger, newest change first (the row order of its transaction within one moment). */
 export async function selectLedger(
   db: Db,
-  productId: string,
+  product: { id: string; options: ProductOption[] },
   { offset, limit }: { offset: number; limit: number },
 ): Promise<{ items: LedgerEntry[]; total: number }> {
-  const [items, [counted]] = await Promise.all([
+  const productId = product.id;
+  const [rows, [counted]] = await Promise.all([
     db
       .select({
         id: stockEntry.id,
+        variantId: stockEntry.variantId,
+        sku: productVariant.sku,
+        options: productVariant.options,
         change: stockEntry.change,
         after: stockEntry.after,
         reason: stockEntry.reason,
@@ -37,6 +46,7 @@ export async function selectLedger(
         at: stockEntry.at,
       })
       .from(stockEntry)
+      .innerJoin(productVariant, eq(productVariant.id, stockEntry.variantId))
       .leftJoin(user, eq(user.id, stockEntry.byUserId))
       .where(eq(stockEntry.productId, productId))
       .orderBy(desc(stockEntry.id))
@@ -44,15 +54,6 @@ export async function selectLedger(
       .offset(offset),
     db.select({ n: count() }).from(stockEntry).where(eq(stockEntry.productId, productId)),
   ]);
+  const items = rows.map(({ options, ...row }) => ({ ...row, variant: variantLabel(product.options, options) }));
   return { items, total: counted?.n ?? 0 };
-}
-
-/** The product's stock under its row lock, for a change reckoned from it; undefined when there is no such product. */
-export async function lockShelf(tx: Db, productId: string): Promise<number | undefined> {
-  const [shelf] = await tx
-    .select({ availability: product.availability })
-    .from(product)
-    .where(eq(product.id, productId))
-    .for("no key update");
-  return shelf?.availability;
 }

@@ -1,11 +1,12 @@
-import { asc, eq, inArray, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, isNull, sql } from "drizzle-orm";
 import type { StockActor, StockReason } from "@shared/stock-ledger";
 import type { Db } from "../../db/client";
-import { product, stockEntry, type ProductRow } from "../../db/schema";
+import { product, productVariant, stockEntry, type ProductRow, type VariantRow } from "../../db/schema";
 
-/** One change of one product's stock: negative takes pieces, positive gives them; for an order, its id. */
+/** One change of one variant's stock: negative takes pieces, positive gives them; for an order, its id. */
 export interface StockMove {
   productId: string;
+  variantId: string;
   change: number;
   orderId?: string | null;
 }
@@ -19,45 +20,94 @@ export interface StockCause {
   at?: Date;
 }
 
+/** The shelves after the moves: each product's row (its stock the sum of its variants') and each variant's. */
+export interface StockAfter {
+  products: Map<string, ProductRow>;
+  variants: Map<string, VariantRow>;
+}
+
 /**
- * Moves stock and writes the ledger, in the caller's transaction: one update per product, in product id order, so
- * two transactions moving stock of the same products lock their rows in the same order and cannot deadlock; then one
- * ledger row per move with the stock after it (moves of one product follow each other in the order given). A
- * product that no longer exists has no shelf and no ledger: its moves are skipped. Answers each product's row after.
- * The caller has checked that no stock falls below zero (the database refuses it anyway).
+ * Moves stock and writes the ledger, in the caller's transaction. Products in id order, each product's row before
+ * its variants' (decision 0033: the product row is the lock of all its shelves), so two transactions moving stock
+ * of the same products lock their rows in the same order and cannot deadlock; then one ledger row per move with the
+ * variant's stock after it (moves of one variant follow each other in the order given). A product or variant that no
+ * longer exists, or a retired variant, has no shelf and no ledger: its moves are skipped. The caller has checked that no stock falls below
+ * zero (the database refuses it anyway).
  */
-export async function moveStock(tx: Db, moves: StockMove[], cause: StockCause): Promise<Map<string, ProductRow>> {
-  const byProduct = new Map<string, StockMove[]>();
-  for (const move of moves) {
-    if (move.change === 0) continue;
-    byProduct.set(move.productId, [...(byProduct.get(move.productId) ?? []), move]);
-  }
-  const after = new Map<string, ProductRow>();
+export async function moveStock(tx: Db, moves: StockMove[], cause: StockCause): Promise<StockAfter> {
+  const moving = moves.filter((m) => m.change !== 0);
+  const after: StockAfter = { products: new Map(), variants: new Map() };
+  if (moving.length === 0) return after;
+  // The products' rows first, in id order; then which variants are still sold. A retired variant's pieces that an
+  // order gives back are not put on a shelf nobody sells from: its stock was written off when it was retired.
+  await tx
+    .select({ id: product.id })
+    .from(product)
+    .where(inArray(product.id, [...new Set(moving.map((m) => m.productId))]))
+    .orderBy(asc(product.id))
+    .for("no key update");
+  const live = new Set(
+    (
+      await tx
+        .select({ id: productVariant.id })
+        .from(productVariant)
+        .where(
+          and(
+            inArray(productVariant.id, [...new Set(moving.map((m) => m.variantId))]),
+            isNull(productVariant.retiredAt),
+          ),
+        )
+    ).map((v) => v.id),
+  );
+  const byProduct = groupBy(
+    moving.filter((m) => live.has(m.variantId)),
+    (m) => m.productId,
+  );
   const rows: (typeof stockEntry.$inferInsert)[] = [];
+  const at = cause.at ?? new Date();
   for (const productId of [...byProduct.keys()].sort()) {
     const own = byProduct.get(productId)!;
-    const total = own.reduce((sum, m) => sum + m.change, 0);
     const [row] = await tx
       .update(product)
-      .set({ availability: sql`${product.availability} + ${total}`, updatedAt: cause.at ?? new Date() })
+      .set({ availability: sql`${product.availability} + ${sumOf(own)}`, updatedAt: at })
       .where(eq(product.id, productId))
       .returning();
     if (!row) continue;
-    after.set(productId, row);
-    let running = row.availability - total;
-    for (const move of own) {
-      running += move.change;
-      rows.push(entryOf(move, running, cause));
+    after.products.set(productId, row);
+    const byVariant = groupBy(own, (m) => m.variantId);
+    for (const variantId of [...byVariant.keys()].sort()) {
+      const mine = byVariant.get(variantId)!;
+      const [shelf] = await tx
+        .update(productVariant)
+        .set({ availability: sql`${productVariant.availability} + ${sumOf(mine)}`, updatedAt: at })
+        .where(and(eq(productVariant.id, variantId), eq(productVariant.productId, productId)))
+        .returning();
+      if (!shelf) throw new Error(`variant ${variantId} is not a shelf of product ${productId}`);
+      after.variants.set(variantId, shelf);
+      let running = shelf.availability - sumOf(mine);
+      for (const move of mine) {
+        running += move.change;
+        rows.push(entryOf(move, running, cause));
+      }
     }
   }
   if (rows.length > 0) await tx.insert(stockEntry).values(rows);
   return after;
 }
 
+function groupBy<T>(items: T[], keyOf: (item: T) => string): Map<string, T[]> {
+  const groups = new Map<string, T[]>();
+  for (const item of items) groups.set(keyOf(item), [...(groups.get(keyOf(item)) ?? []), item]);
+  return groups;
+}
+
+const sumOf = (moves: StockMove[]) => moves.reduce((sum, m) => sum + m.change, 0);
+
 /** The ledger row of a change already made (a statement that moved the stock itself). */
 export function entryOf(move: StockMove, after: number, cause: StockCause): typeof stockEntry.$inferInsert {
   return {
     productId: move.productId,
+    variantId: move.variantId,
     change: move.change,
     after,
     reason: cause.reason,
@@ -70,33 +120,56 @@ export function entryOf(move: StockMove, after: number, cause: StockCause): type
 }
 
 /**
- * The opening rows of products just added with their stock (by Add Product, the demo data, a spreadsheet): a
- * product's stock is the sum of its ledger from its first piece on.
+ * The opening rows of variants just added with their stock (by Add Product, Edit Product, the demo data, a
+ * spreadsheet): a variant's stock is the sum of its ledger from its first piece on.
  */
 export async function openLedgers(
   tx: Db,
-  products: Pick<ProductRow, "id" | "availability">[],
+  variants: Pick<VariantRow, "id" | "productId" | "availability">[],
   cause: Omit<StockCause, "reason"> & { reason?: StockReason },
 ): Promise<void> {
-  const rows = products
-    .filter((p) => p.availability > 0)
-    .map((p) => entryOf({ productId: p.id, change: p.availability }, p.availability, { reason: "opening", ...cause }));
+  const rows = variants
+    .filter((v) => v.availability > 0)
+    .map((v) =>
+      entryOf({ productId: v.productId, variantId: v.id, change: v.availability }, v.availability, {
+        reason: "opening",
+        ...cause,
+      }),
+    );
   if (rows.length > 0) await tx.insert(stockEntry).values(rows);
 }
 
-/** Products whose stock is not the sum of their ledger: none, unless something changed stock behind its back. */
+/**
+ * Shelves whose stock is not what it should be: a variant's is the sum of its ledger, a product's the sum of its
+ * variants'. None, unless something changed stock behind the ledger's back. Answers each shelf that is off (a
+ * product's with no `variantId`) with what it holds and what it should.
+ */
 export async function unbalancedLedgers(
   db: Db,
   productIds?: string[],
-): Promise<{ productId: string; availability: number; ledger: number }[]> {
-  const rows = await db
-    .select({
-      productId: product.id,
-      availability: product.availability,
-      ledger: sql<number>`coalesce((select sum(e.change) from ${stockEntry} e where e.product_id = "product"."id"), 0)::int`,
-    })
-    .from(product)
-    .where(productIds ? inArray(product.id, productIds) : undefined)
-    .orderBy(asc(product.id));
-  return rows.filter((r) => Number(r.ledger) !== r.availability).map((r) => ({ ...r, ledger: Number(r.ledger) }));
+): Promise<{ productId: string; variantId?: string; availability: number; ledger: number }[]> {
+  const [variants, products] = await Promise.all([
+    db
+      .select({
+        productId: productVariant.productId,
+        variantId: productVariant.id,
+        availability: productVariant.availability,
+        ledger: sql<number>`coalesce((select sum(e.change) from ${stockEntry} e where e.variant_id = "product_variant"."id"), 0)::int`,
+      })
+      .from(productVariant)
+      .where(productIds ? inArray(productVariant.productId, productIds) : undefined)
+      .orderBy(asc(productVariant.productId), asc(productVariant.id)),
+    db
+      .select({
+        productId: product.id,
+        availability: product.availability,
+        ledger: sql<number>`coalesce((select sum(v.availability) from ${productVariant} v where v.product_id = "product"."id" and v.retired_at is null), 0)::int`,
+      })
+      .from(product)
+      .where(productIds ? inArray(product.id, productIds) : undefined)
+      .orderBy(asc(product.id)),
+  ]);
+  return [...products, ...variants]
+    .map((r) => ({ ...r, ledger: Number(r.ledger) }))
+    .filter((r) => r.ledger !== r.availability);
 }
