@@ -42,14 +42,16 @@ export default defineConfig({
     {
       name: "chromium",
       use: desktop,
-      testIgnore: /(home-changing|catalog|categories|delivery-charges|cod-advance|stock-ledger|tool-reviews)\.spec\.ts/,
+      testIgnore:
+        /(home-changing|catalog|categories|delivery-charges|cod-advance|stock-ledger|tool-reviews|variants)\.spec\.ts/,
     },
     // Tests that change what the home page shows (its reviews, its products), or the delivery charges every checkout
     // reckons, run after the rest.
     {
       name: "home-changing",
       use: desktop,
-      testMatch: /(home-changing|catalog|categories|delivery-charges|cod-advance|stock-ledger|tool-reviews)\.spec\.ts/,
+      testMatch:
+        /(home-changing|catalog|categories|delivery-charges|cod-advance|stock-ledger|tool-reviews|variants)\.spec\.ts/,
       dependencies: ["chromium"],
       // One file at a time: two files that change the delivery zones (each saves the whole form, and puts back the
       // zones as it found them) would undo each other's changes.

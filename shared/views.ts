@@ -195,6 +195,9 @@ export type BrowserPaymentConfig = { provider: "test" } | { provider: "stripe"; 
 /** One row of a product's stock ledger, as /dashboard/stock shows it. */
 export interface StockEntryView {
   id: string;
+  /** The variant's values, "12 mm"; null without options. */
+  variant: string | null;
+  sku: string;
   change: number;
   after: number;
   reason: StockReason;

@@ -200,6 +200,8 @@ export function userView(u: Pick<User, "id" | "name" | "email" | "role">): UserV
 export function stockEntryView(e: LedgerEntry): StockEntryView {
   return {
     id: String(e.id),
+    variant: e.variant,
+    sku: e.sku,
     change: e.change,
     after: e.after,
     reason: e.reason,

@@ -24,6 +24,19 @@ const PRODUCT = {
 
 const STOCK_RECEIVED = { reason: "received", change: 40, note: "Forty from Kaptan Bazar" };
 
+/** A tool's sizes as Edit Product sends them: two widths, their SKUs the product's own. */
+const sizes = (s: Record<string, string>) => ({
+  options: [{ name: "Width", nameBn: "প্রস্থ", values: ["6 mm", "12 mm"] }],
+  variants: ["6 mm", "12 mm"].map((width, i) => ({
+    sku: `FZ-${s.productId!.slice(0, 8)}-${i}`,
+    options: { Width: width },
+    price: 450 + 70 * i,
+    Availability: 100,
+    minimumQuantity: 20,
+    weight: 150,
+  })),
+});
+
 describe("fuzzing the catalog's write calls (products, uploads, categories): never a 5xx, and a refused request changes nothing", () => {
   const t = useTestApp();
   const accounts = useFuzzAccounts(t);
@@ -44,6 +57,7 @@ describe("fuzzing the catalog's write calls (products, uploads, categories): nev
   fuzzEach(t, [
     { call: "POST /api/product",        as: "admin", body: () => PRODUCT },
     { call: "PUT /api/product/{id}",    as: "admin", scene: aProduct, id: (s) => s.productId!, body: () => PRODUCT },
+    { call: "PUT /api/product/{id}",    as: "admin", scene: aProduct, id: (s) => s.productId!, body: sizes, shape: "sizes" },
     { call: "DELETE /api/product/{id}", as: "admin", scene: aProduct, id: (s) => s.productId! },
     // Stock changes that pass the schema count against the rate limit, taken or not (CALLS_COUNTED).
     { call: "POST /api/product/{id}/stock", as: "admin", scene: aProduct, id: (s) => s.productId!, body: () => STOCK_RECEIVED, ignored: CALLS_COUNTED },

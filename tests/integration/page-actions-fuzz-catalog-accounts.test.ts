@@ -33,10 +33,29 @@ fuzzPageActions("the shop’s catalog and accounts", (t) => {
     nameBn: `ফাজ ${s.tag}`,
     position: "5",
   });
+  /** Edit Product's variants form: two widths, their SKUs the product's own, and a blank row. */
+  const sizesForm = (s: Record<string, string>) => ({
+    intent: "variants",
+    "option.0.name": "Width",
+    "option.0.values": "6 mm, 12 mm",
+    "variant.0.sku": `PF-${s.productId!.slice(0, 8)}-0`,
+    "variant.0.value.0": "6 mm",
+    "variant.0.price": "450",
+    "variant.0.stock": "100",
+    "variant.0.minimum": "20",
+    "variant.1.sku": `PF-${s.productId!.slice(0, 8)}-1`,
+    "variant.1.value.0": "12 mm",
+    "variant.1.price": "520",
+    "variant.1.stock": "60",
+    "variant.1.minimum": "20",
+    "variant.2.sku": "",
+    "variant.2.price": "",
+  });
   // prettier-ignore
   return [
     { call: "POST /dashboard/addproduct",                     as: "admin", fields: () => newProduct },
     { call: "POST /dashboard/manageproduct/{id} (edit)",      as: "admin", scene: () => aProduct(t), id: (s) => s.productId!, fields: () => ({ name: "Renamed Gauge", availability: "5" }) },
+    { call: "POST /dashboard/manageproduct/{id} (variants)",  as: "admin", scene: () => aProduct(t), id: (s) => s.productId!, fields: sizesForm },
     { call: "POST /dashboard/admin (promote)",                as: "admin", scene: () => aCustomer(t), fields: (s) => ({ intent: "promote", email: s.email! }) },
     { call: "POST /dashboard/admin (demote)",                 as: "admin", scene: () => anAdmin(t), fields: (s) => ({ intent: "demote", email: s.email! }) },
     { call: "POST /dashboard/admin (delete)",                 as: "admin", scene: () => aCustomer(t), fields: (s) => ({ intent: "delete", email: s.email! }) },

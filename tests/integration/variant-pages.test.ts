@@ -145,4 +145,18 @@ describe("variants on the pages", () => {
     expect(card).toContain(`aria-label="Choose a size: ${name}"`);
     expect(card.slice(0, card.indexOf("</article>"))).not.toContain('name="productId"');
   });
+
+  it("the stock page records a receipt for the size chosen, and its ledger names each size", async () => {
+    const { id, variants } = await aSizedChisel();
+    const twelve = variants[1]!;
+    const path = `/dashboard/stock?product=${id}`;
+    const answer = await readAnswer(
+      await t.postForm(path, { variantId: twelve.id, reason: "received", change: "40", count: "", note: "" }, admin),
+    );
+    expect(answer.done, answer.message ?? "").toBe(true);
+    expect((await variantsOf(id)).map((v) => v.availability)).toEqual([100, 100, 0]);
+    const text = textOf(await page(path, asCookie(admin)));
+    expect(text).toContain(`12 mm · ${twelve.sku} · 100 Pis`);
+    expect(text).toMatch(/12 mm\s+Received/);
+  });
 });

@@ -5,6 +5,7 @@ import { MAX_QUERY_LENGTH, paramsOf } from "@shared/list-page";
 import { M } from "@shared/messages";
 import { MAX_STOCK_CHANGE, MAX_STOCK_NOTE_LENGTH } from "@shared/schemas/stock";
 import { ADMIN_STOCK_REASONS, type AdminStockReason, type StockReason } from "@shared/stock-ledger";
+import { variantLabel } from "@shared/variants";
 import type { StockEntryView } from "@shared/views";
 import { Button } from "~/components/ui/button";
 import { Cell, DataTable, TableHead, rowClass } from "~/components/ui/data-table";
@@ -60,7 +61,18 @@ export async function loader(args: Route.LoaderArgs) {
       const product = await productToEdit(ctx, productId);
       const { items, ...page } = await stockLedger(ctx, product.id, paramsOf(url.searchParams, ["page", "limit"]));
       return {
-        tool: { id: product.id, name: product.name, nameBn: product.nameBn, availability: product.availability },
+        tool: {
+          id: product.id,
+          name: product.name,
+          nameBn: product.nameBn,
+          availability: product.availability,
+          variants: product.variants.map((v) => ({
+            id: v.id,
+            sku: v.sku,
+            label: variantLabel(product.options, v.options),
+            availability: v.availability,
+          })),
+        },
         entries: items.map(stockEntryView),
         page,
       };
@@ -79,6 +91,7 @@ export async function action(args: Route.ActionArgs) {
   const productId = new URL(args.request.url).searchParams.get("product");
   const change = {
     reason: formText(form.get("reason")),
+    variantId: formText(form.get("variantId")),
     change: formNumber(form.get("change")),
     count: formNumber(form.get("count")),
     note: formText(form.get("note")),
@@ -111,6 +124,14 @@ interface Tool {
   id: string;
   name: string;
   nameBn: string | null;
+  availability: number;
+}
+
+/** A tool's variant as the stock page names it: its values and SKU, and its own stock. */
+interface Shelf {
+  id: string;
+  sku: string;
+  label: string | null;
   availability: number;
 }
 
@@ -171,7 +192,7 @@ function Ledger({
   page,
   answer,
 }: {
-  tool: Tool;
+  tool: Tool & { variants: Shelf[] };
   entries: StockEntryView[];
   page: { page: number; total: number; limit: number };
   answer: ActionResult | undefined;
@@ -179,6 +200,7 @@ function Ledger({
   const { t } = usePageT();
   const format = useFormat();
   const nameOf = useToolName();
+  const sized = tool.variants.length > 1;
   return (
     <>
       <p className="mt-3">
@@ -189,8 +211,25 @@ function Ledger({
       <h3 className="mt-3 text-lg font-semibold text-wood-900" data-testid="stock-now">
         {t("stockPage.current", { name: nameOf(tool), stock: format.pieces(tool.availability) })}
       </h3>
+      {sized ? (
+        <ul
+          className="mt-2 text-sm text-stone-700"
+          aria-label={t("stockPage.variantsStock")}
+          data-testid="variant-stock"
+        >
+          {tool.variants.map((v) => (
+            <li key={v.id}>
+              {t("stockPage.variantChoice", {
+                variant: v.label ?? v.sku,
+                sku: v.sku,
+                stock: format.pieces(v.availability),
+              })}
+            </li>
+          ))}
+        </ul>
+      ) : null}
       {/* A new form after each recorded change, so its fields start empty again. */}
-      <RecordForm key={tool.availability} answer={answer} />
+      <RecordForm key={tool.availability} answer={answer} variants={sized ? tool.variants : []} />
       {entries.length === 0 ? (
         <Notice>{t("stockPage.empty")}</Notice>
       ) : (
@@ -198,6 +237,7 @@ function Ledger({
           label={t("stockPage.ledgerLabel", { name: nameOf(tool) })}
           headers={[
             t("stockPage.when"),
+            ...(sized ? [t("stockPage.variant")] : []),
             t("stockPage.what"),
             t("stockPage.pieces"),
             t("stockPage.after"),
@@ -207,7 +247,7 @@ function Ledger({
           ]}
         >
           {entries.map((e) => (
-            <LedgerRow key={e.id} entry={e} />
+            <LedgerRow key={e.id} entry={e} sized={sized} />
           ))}
         </LedgerTable>
       )}
@@ -236,7 +276,7 @@ function LedgerTable({ label, headers, children }: { label: string; headers: str
   );
 }
 
-function LedgerRow({ entry: e }: { entry: StockEntryView }) {
+function LedgerRow({ entry: e, sized }: { entry: StockEntryView; sized: boolean }) {
   const { t } = usePageT();
   const format = useFormat();
   const who =
@@ -248,6 +288,7 @@ function LedgerRow({ entry: e }: { entry: StockEntryView }) {
   return (
     <tr className={rowClass} data-reason={e.reason}>
       <Cell className="whitespace-nowrap">{format.dateTime(e.at)}</Cell>
+      {sized ? <Cell className="whitespace-nowrap">{e.variant ?? e.sku}</Cell> : null}
       <Cell>{t(REASON_WORDS[e.reason])}</Cell>
       <Cell className={`whitespace-nowrap font-semibold ${e.change > 0 ? "text-forest-700" : "text-red-700"}`}>
         {e.change > 0 ? "+" : "−"}
@@ -268,17 +309,37 @@ function LedgerRow({ entry: e }: { entry: StockEntryView }) {
 }
 
 /** Works without JavaScript: a refusal comes back beside its field, with what was typed. */
-function RecordForm({ answer }: { answer: ActionResult | undefined }) {
+function RecordForm({ answer, variants }: { answer: ActionResult | undefined; variants: Shelf[] }) {
   const { t } = usePageT();
+  const format = useFormat();
   const navigation = useNavigation();
   const field = fieldsFrom(answer as Parameters<typeof fieldsFrom>[0]);
   const reason = field("reason");
+  const variant = field("variantId");
   return (
     <Form
       method="post"
       className="mt-4 grid gap-3 rounded-xl border border-wood-100 bg-white p-4 shadow-sm sm:grid-cols-2"
       aria-label={t("stockPage.record")}
     >
+      {variants.length > 0 ? (
+        <SelectField
+          label={t("stockPage.variant")}
+          name="variantId"
+          error={variant.error}
+          defaultValue={variant.defaultValue}
+        >
+          {variants.map((v) => (
+            <option key={v.id} value={v.id}>
+              {t("stockPage.variantChoice", {
+                variant: v.label ?? v.sku,
+                sku: v.sku,
+                stock: format.pieces(v.availability),
+              })}
+            </option>
+          ))}
+        </SelectField>
+      ) : null}
       <SelectField label={t("stockPage.reason")} name="reason" error={reason.error} defaultValue={reason.defaultValue}>
         {ADMIN_STOCK_REASONS.map((r) => (
           <option key={r} value={r}>

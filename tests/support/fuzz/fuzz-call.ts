@@ -37,6 +37,8 @@ export interface FuzzedCall {
   ignored?: Ignored;
   /** FUZZ_RUNS unless said otherwise (and why). */
   runs?: number;
+  /** What the body is about, when one call is fuzzed with bodies of different shapes ("sizes"). */
+  shape?: string;
 }
 
 export type Accounts = Record<Exclude<Actor, "anonymous">, TestAccount>;
@@ -97,7 +99,7 @@ export function useFuzzAccounts(t: TestContext): Accounts {
 export function fuzzEach(t: TestContext, calls: FuzzedCall[], accounts: Accounts) {
   for (const call of calls) {
     it(
-      `${call.call} as ${call.as}: ${call.runs ?? FUZZ_RUNS} hostile requests`,
+      `${call.call}${call.shape ? ` (${call.shape})` : ""} as ${call.as}: ${call.runs ?? FUZZ_RUNS} hostile requests`,
       { timeout: FUZZ_TIMEOUT },
       async () => {
         const statuses = await fuzzCall(t, call, accounts);
