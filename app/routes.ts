@@ -27,6 +27,7 @@ export default [
       route("addproduct", "routes/dashboard/add-product.tsx"),
       route("manageproduct", "routes/dashboard/manage-products.tsx"),
       route("manageproduct/:productId", "routes/dashboard/edit-product.tsx"),
+      route("manageproduct/:productId/photos", "routes/dashboard/product-photos.tsx"),
       route("stock", "routes/dashboard/stock.tsx"),
       route("categories", "routes/dashboard/categories.tsx"),
       route("manageorder", "routes/dashboard/manage-orders.tsx"),

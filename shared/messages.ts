@@ -1,6 +1,7 @@
 import { fill } from "./words/catalogue";
 import { enMessages } from "./words/en-messages";
 import type { enMessages as EnglishMessages } from "./words/en-messages";
+import { enAdminMessages } from "./words/en-admin-messages";
 
 /**
  * Every message the store can answer with has a stable code: schemas, use cases and domain code name one by its
@@ -8,7 +9,7 @@ import type { enMessages as EnglishMessages } from "./words/en-messages";
  * language by code (app/i18n/use-message.ts). The words are in the catalogue: shared/words/en-messages.ts and
  * shared/words/bn-messages.ts.
  */
-type Messages = typeof EnglishMessages;
+type Messages = typeof EnglishMessages & typeof enAdminMessages;
 
 /** `"order.not_yours"`: the dotted path of every message. */
 export type MessageCode = {
@@ -58,17 +59,29 @@ export function isMessageCode(value: unknown): value is MessageCode {
   return typeof value === "string" && /^[a-z][a-z0-9_]*\.[a-z][a-z0-9_]*$/.test(value);
 }
 
+/** Every message in English: the pages' and the admins' own (words/en-admin-messages.ts). */
+let allEnglish: Messages | undefined;
+const englishMessages = (): Messages => (allEnglish ??= withAdminMessages(enMessages, enAdminMessages) as Messages);
+
+/** A catalogue of messages with the admins' own added, area by area (an area may have messages in both). */
+export function withAdminMessages<A extends object, B extends object>(messages: A, admin: B): A & B {
+  const all: Record<string, object> = { ...(messages as Record<string, object>) };
+  for (const [area, words] of Object.entries(admin)) all[area] = { ...all[area], ...(words as object) };
+  return all as A & B;
+}
+
 /** Whether the store has a message of this code: for the server, which reads the English words anyway. */
 export function isKnownMessageCode(value: unknown): value is MessageCode {
   if (!isMessageCode(value)) return false;
   const [area, key] = value.split(".") as [string, string];
-  return Object.hasOwn(enMessages, area) && Object.hasOwn(enMessages[area as keyof Messages], key);
+  const all = englishMessages();
+  return Object.hasOwn(all, area) && Object.hasOwn(all[area as keyof Messages], key);
 }
 
 /** The English text of a message, its placeholders filled. */
 export function english(code: MessageCode, params: MessageParams = {}): string {
   const [area, key] = code.split(".") as [keyof Messages, string];
-  return fill((enMessages[area] as Record<string, string>)[key]!, params);
+  return fill((englishMessages()[area] as Record<string, string>)[key]!, params);
 }
 
 export function message(code: MessageCode, params?: MessageParams): Message {

@@ -3,6 +3,7 @@ import type { OrderAction, OrderEvent, OrderStatus, RefundState } from "./order-
 import type { Delivery } from "./schemas/delivery";
 import type { StockActor, StockReason } from "./stock-ledger";
 import type { OptionView, VariantView } from "./variants";
+import type { Photo, PhotoView } from "./photos";
 
 /** What the pages show, in the store's own names; money in poisha, formatted only where it is shown. */
 export interface ProductView {
@@ -28,6 +29,8 @@ export interface ProductView {
  * page shows and sells; its options in the page's language, and every variant to choose from.
  */
 export interface ProductDetailView extends ProductView {
+  /** Its photos in the page's language, the chosen variant's own first when it has one. */
+  photos: PhotoView[];
   variantId: string;
   sku: string;
   options: OptionView[];
@@ -44,6 +47,8 @@ export interface EditableProductView extends ProductView {
   lowStockThreshold: number | null;
   /** Grams one piece weighs packed: the delivery charge counts it. */
   weightGrams: number;
+  /** Its photos as stored (its one image when it has no list), for the photos editor. */
+  images: Photo[];
   /** Its options and live variants, for the variants editor. */
   options: OptionView[];
   variants: VariantView[];

@@ -151,3 +151,32 @@ export function variantsFields(form: FormData) {
   };
   return { body: { options, variants }, fieldOf };
 }
+
+/**
+ * The photos page's form (app/routes/dashboard/product-photos.tsx), as `PUT /api/product/{id}` reads `images`: its
+ * rows in the order posted (dragging reorders them in the page), less those marked Remove, with a row moved by its
+ * Up or Down button (`move`: `up:3`), and the new photo's address (`added`) last. `fieldOf` names the page's field of
+ * a refusal's issue (`images.2.alt` → `photo.5.alt`).
+ */
+export function photosFields(form: FormData, added: string | null) {
+  const rows: { key: string; url: string; alt: string; altBn: string }[] = [];
+  for (const [name, value] of form.entries()) {
+    const key = /^photo\.(\d{1,3})\.url$/.exec(name)?.[1];
+    if (key === undefined || typeof value !== "string") continue;
+    if (form.getAll(`photo.${key}.remove`).at(-1) === "true") continue;
+    const text = (field: string) => (formText(form.get(`photo.${key}.${field}`)) ?? "").trim();
+    rows.push({ key, url: value, alt: text("alt"), altBn: text("altBn") });
+  }
+  const [direction, moved] = (formText(form.get("move")) ?? "").split(":");
+  const from = rows.findIndex((r) => r.key === moved);
+  const to = from + (direction === "up" ? -1 : direction === "down" ? 1 : 0);
+  if (from >= 0 && to >= 0 && to < rows.length && to !== from) rows.splice(to, 0, rows.splice(from, 1)[0]!);
+  const images = rows.map(({ url, alt, altBn }) => ({ url, alt: alt || null, altBn: altBn || null }));
+  if (added) images.push({ url: added, alt: null, altBn: null });
+  const fieldOf = (field: string): string => {
+    const [, index, key] = field.split(".");
+    const row = rows[Number(index)];
+    return row ? `photo.${row.key}.${key === "altBn" ? "altBn" : "alt"}` : "photos";
+  };
+  return { images, fieldOf };
+}

@@ -126,3 +126,9 @@ export function besideRows(err: unknown, fieldOf: (field: string) => string): un
     extra: err.extra,
   });
 }
+
+/** A refusal that names no field (an upload's), shown beside the field it was about. */
+export function besideField(err: unknown, field: string): unknown {
+  if (!(err instanceof AppError) || err.issues.length > 0 || err.kind !== "invalid") return err;
+  return new AppError(err.kind, err.code, { params: err.params, issues: [{ field, ...err.detail }] });
+}

@@ -1,5 +1,6 @@
 import { averageStars, type Product, type ProductWithVariants } from "@server/catalog";
 import { chosenVariant, type VariantView } from "@shared/variants";
+import { photosOf } from "@shared/photos";
 import type { OrderDetail, OrderLine, OrderWithActions } from "@server/orders";
 import { refundNote } from "@shared/order-flow";
 import type { Review } from "@server/reviews";
@@ -66,8 +67,13 @@ export function productDetailView(p: ProductWithVariants, language: Language, as
   const view = visitorProductView(p, language);
   const variants = p.variants.map(variantView);
   const chosen = chosenVariant(variants, asked)!;
+  const photos = photosOf(p, language, view.name);
   return {
     ...view,
+    // The chosen size's own photo leads; the tool's photos follow.
+    photos: chosen.image
+      ? [{ url: chosen.image, alt: view.name }, ...photos.filter((f) => f.url !== chosen.image)]
+      : photos,
     image: chosen.image ?? view.image,
     pricePoisha: chosen.pricePoisha,
     availability: chosen.availability,
@@ -93,6 +99,7 @@ export function visitorProductView(p: Product, language: Language): ProductView 
 export function editableProductView(p: ProductWithVariants): EditableProductView {
   return {
     ...productView(p),
+    images: p.images.length > 0 ? p.images : [{ url: p.image, alt: null, altBn: null }],
     options: p.options.map((o) => ({ name: o.name, nameBn: o.nameBn, values: o.values })),
     variants: p.variants.map(variantView),
     categoryId: p.categoryId,

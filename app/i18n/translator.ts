@@ -28,13 +28,31 @@ function missing(language: Language) {
   };
 }
 
+type MessageWords = Record<string, Record<string, string>>;
+
+/** Messages a page's own chunk brings beside the catalogue's (the admins' pages: app/i18n/use-page-t.ts). */
+const added: Record<Language, MessageWords[]> = { en: [], bn: [] };
+
+export function addMessages(language: Language, messages: MessageWords) {
+  if (!added[language].includes(messages)) added[language].push(messages);
+}
+
 /** A language's catalogue (shared/words/) behind `t` and `message`. */
 export function makeTranslator(language: Language, words: Catalogue): Translator {
   const t = sayer<TextKey>(language, words, missing(language));
+  const textOf = (code: string): string | undefined => {
+    const own = lookup(words.messages, code);
+    if (own !== undefined) return own;
+    for (const more of added[language]) {
+      const text = lookup(more, code);
+      if (text !== undefined) return text;
+    }
+    return undefined;
+  };
   const message = (code: MessageCode, values: TextValues) => {
-    const text = lookup(words.messages, code);
+    const text = textOf(code);
     return text === undefined ? missing(language)(code) : fill(text, values);
   };
-  const knows = (code: string): code is MessageCode => lookup(words.messages, code) !== undefined;
+  const knows = (code: string): code is MessageCode => textOf(code) !== undefined;
   return { language, t, message, knows };
 }

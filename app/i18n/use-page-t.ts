@@ -2,6 +2,7 @@ import type { Language } from "@shared/languages";
 import { lookup, sayer, type Path, type TextKey, type TextValues } from "@shared/words/catalogue";
 import { bnPages } from "@shared/words/bn-pages";
 import { enPages } from "@shared/words/en-pages";
+import "./admin-messages";
 import { useT } from "./use-t";
 
 export type PageTextKey = Path<typeof enPages>;

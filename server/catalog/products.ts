@@ -92,9 +92,23 @@ export async function productToEdit(ctx: RequestContext, productId: unknown): Pr
 }
 
 /** The shared schema knows an upload's shape; only the store knows which public address is its own. */
-function withOwnImage<T extends { image?: string | undefined }>(ctx: RequestContext, input: T): T {
+function withOwnImage<
+  T extends {
+    image?: string | undefined;
+    images?: { url: string }[] | undefined;
+    variants?: { image?: string | null | undefined }[] | undefined;
+  },
+>(ctx: RequestContext, input: T): T {
   if (input.image !== undefined && isForeignUpload(ctx.images, input.image)) {
     throw fieldRefusal("image", M.product.image_not_ours);
+  }
+  for (const [i, photo] of (input.images ?? []).entries()) {
+    if (isForeignUpload(ctx.images, photo.url)) throw fieldRefusal(`images.${i}.url`, M.product.image_not_ours);
+  }
+  for (const [i, variant] of (input.variants ?? []).entries()) {
+    if (variant.image && isForeignUpload(ctx.images, variant.image)) {
+      throw fieldRefusal(`variants.${i}.image`, M.product.image_not_ours);
+    }
   }
   return input;
 }

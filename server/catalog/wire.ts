@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { poishaToTk } from "@shared/money";
-import { OptionSchema, ProductFields, VariantSchema } from "@shared/schemas/product";
+import { OptionSchema, PhotoSchema, ProductFields, VariantSchema } from "@shared/schemas/product";
 import { count, uuid } from "../openapi/common-answers";
 import { named } from "../openapi/schema-names";
 import type { CategoryWithCount } from "./sql/category-rows";
@@ -29,6 +29,18 @@ export const ProductJson = named(
     descBn: z.string().nullable().meta({ description: "The description in Bangla; null: the English one is shown." }),
     featured: z.boolean().meta({ description: "Shown on the home page." }),
     weight: z.number().int().meta({ description: "Grams one piece weighs packed: the delivery charge counts it." }),
+    images: z
+      .array(
+        z.object({
+          url: z.string().meta({ description: "The photo's address: a path on this store, or under S3_PUBLIC_URL." }),
+          alt: z.string().nullable().meta({ description: "What it shows, in English; null: the tool's name." }),
+          altBn: z
+            .string()
+            .nullable()
+            .meta({ description: "What it shows, in Bangla; null: the English, or the name." }),
+        }),
+      )
+      .meta({ description: "Its photos, 1 to 8, the first shown first; `image` is the first one's address." }),
     priceFrom: z.number().meta({ description: 'The lowest price among its variants, in Tk: the shop\'s "from Tk X".' }),
     options: z
       .array(
@@ -111,6 +123,14 @@ const VariantWire = z.object({ ...variantFields, Availability: variantStock });
 export const ProductUpdate = named(
   "ProductUpdate",
   ProductWire.partial().extend({
+    images: z
+      .array(PhotoSchema)
+      .optional()
+      .meta({
+        description:
+          "Its photos from now on (1–8, each the store's own image, e.g. a POST /api/uploads address), the first shown " +
+          "first and answered as `image`.",
+      }),
     options: z.array(OptionSchema).optional().meta({
       description: "The product's options (at most two), sent with `variants`; left out there: none.",
     }),
@@ -143,6 +163,7 @@ export function productJson(p: ProductWithVariants): ProductJson {
     descBn: p.descriptionBn,
     featured: p.featured,
     weight: p.weightGrams,
+    images: p.images.length > 0 ? p.images : [{ url: p.image, alt: null, altBn: null }],
     priceFrom: poishaToTk(p.priceFromPoisha),
     options: p.options.map((o) => ({ name: o.name, nameBn: o.nameBn, values: o.values })),
     variants: p.variants.map((v) => ({

@@ -102,6 +102,11 @@ export const product = pgTable(
      */
     ratingCount: integer("rating_count").notNull().default(0),
     ratingHalvesTotal: integer("rating_halves_total").notNull().default(0),
+    /**
+     * Its photos in the order shown (at most 8: shared/photos.ts), each with its alt text in both languages; the
+     * first is `image`, the spec's one photo. Empty for a product that has only that one (its alt: its name).
+     */
+    images: jsonb("images").$type<ProductPhoto[]>().notNull().default([]),
     /** Its options (at most two: shared/variants.ts); none for a product sold in one form. */
     options: jsonb("options").$type<ProductOption[]>().notNull().default([]),
     /** Its live variants: how many, and the lowest price among them (the shop's "from Tk X"). */
@@ -138,6 +143,13 @@ export const product = pgTable(
     ),
   ],
 );
+
+/** One of a product's photos: the address of an image of the store's own, and what it shows in each language. */
+export interface ProductPhoto {
+  url: string;
+  alt: string | null;
+  altBn: string | null;
+}
 
 /** One of a product's options (Width, Length…): its name in both languages and its values, in the order shown. */
 export interface ProductOption {

@@ -29,6 +29,8 @@ export const PRODUCT_LIMIT: BodyLimit = { bytes: 192 * KB, code: M.request.too_l
  * own limit beside its handler (`bodyLimit`, read by `apiBodyLimitOf` in api-router.ts).
  */
 const LIMITS: [route: RegExp, limit: BodyLimit][] = [
+  // A product's photos page posts a photo (multipart), as POST /api/uploads does.
+  [/^\/dashboard\/manageproduct\/[^/]+\/photos(?:\.data)?\/?$/, UPLOAD_LIMIT],
   [/^\/dashboard\/(?:addproduct|manageproduct\/[^/]+)(?:\.data)?\/?$/, PRODUCT_LIMIT],
 ];
 

@@ -12,6 +12,7 @@ import {
   SKU_PATTERN,
 } from "@shared/variants";
 import { MAX_WEIGHT_GRAMS } from "@shared/weight";
+import { MAX_ALT_LENGTH, MAX_PHOTOS } from "@shared/photos";
 import { isSafeText, text } from "./text";
 
 /** The demo catalog's drawings, and images uploaded through the store: the only images a product can show. */
@@ -65,31 +66,39 @@ const productImage = () =>
     .refine((url) => UPLOADED_IMAGE.test(url) || STORE_IMAGE.test(url), M.product.image_not_ours);
 
 const optionValue = z
-  .string({ error: M.variant.option_value_invalid })
+  .string({ error: M.variant_edit.option_value_invalid })
   .trim()
-  .min(1, M.variant.option_value_invalid)
-  .max(MAX_OPTION_VALUE_LENGTH, M.variant.option_value_invalid)
-  .refine(isSafeText, M.variant.option_value_invalid);
+  .min(1, M.variant_edit.option_value_invalid)
+  .max(MAX_OPTION_VALUE_LENGTH, M.variant_edit.option_value_invalid)
+  .refine(isSafeText, M.variant_edit.option_value_invalid);
+
+/** One of a product's photos: an image of the store's own, and what it shows in each language (optional). */
+export const PhotoSchema = z.object({
+  url: productImage(),
+  alt: optionalText(M.photo.alt_not_text, M.photo.alt_too_long, M.photo.alt_unsafe, MAX_ALT_LENGTH),
+  altBn: optionalText(M.photo.alt_not_text, M.photo.alt_too_long, M.photo.alt_unsafe, MAX_ALT_LENGTH),
+});
+export type PhotoInput = z.output<typeof PhotoSchema>;
 
 /** One of a product's options (Width, Length…): its names and the values a buyer chooses from, in order. */
 export const OptionSchema = z.object({
   name: text({
     max: MAX_OPTION_NAME_LENGTH,
-    required: M.variant.option_name_required,
-    tooLong: M.variant.option_name_too_long,
-    unsafe: M.variant.option_name_unsafe,
+    required: M.variant_edit.option_name_required,
+    tooLong: M.variant_edit.option_name_too_long,
+    unsafe: M.variant_edit.option_name_unsafe,
   }),
   nameBn: optionalText(
-    M.variant.option_name_required,
-    M.variant.option_name_too_long,
-    M.variant.option_name_unsafe,
+    M.variant_edit.option_name_required,
+    M.variant_edit.option_name_too_long,
+    M.variant_edit.option_name_unsafe,
     MAX_OPTION_NAME_LENGTH,
   ),
   values: z
-    .array(optionValue, { error: M.variant.option_values_required })
-    .min(1, M.variant.option_values_required)
-    .max(MAX_OPTION_VALUES, M.variant.option_values_too_many)
-    .refine((values) => new Set(values).size === values.length, M.variant.option_values_repeat),
+    .array(optionValue, { error: M.variant_edit.option_values_required })
+    .min(1, M.variant_edit.option_values_required)
+    .max(MAX_OPTION_VALUES, M.variant_edit.option_values_too_many)
+    .refine((values) => new Set(values).size === values.length, M.variant_edit.option_values_repeat),
 });
 export type OptionInput = z.output<typeof OptionSchema>;
 
@@ -99,10 +108,10 @@ export type OptionInput = z.output<typeof OptionSchema>;
  */
 export const VariantSchema = z
   .object({
-    id: z.uuid({ error: M.variant.unknown_id }).toLowerCase().optional(),
-    sku: z.string({ error: M.variant.sku_invalid }).trim().regex(SKU_PATTERN, M.variant.sku_invalid),
+    id: z.uuid({ error: M.variant_edit.unknown_id }).toLowerCase().optional(),
+    sku: z.string({ error: M.variant_edit.sku_invalid }).trim().regex(SKU_PATTERN, M.variant_edit.sku_invalid),
     options: z
-      .record(z.string(), optionValue, { error: M.variant.values_mismatch })
+      .record(z.string(), optionValue, { error: M.variant_edit.values_mismatch })
       .optional()
       .transform((o) => o ?? {}),
     price: priceTk(),
@@ -130,9 +139,9 @@ export function variantsProblem(
   variants: Pick<VariantInput, "sku" | "options">[],
 ): { code: MessageCode; path: (string | number)[] } | null {
   const names = options.map((o) => o.name.toLowerCase());
-  if (new Set(names).size !== names.length) return { code: M.variant.option_names_repeat, path: ["options"] };
+  if (new Set(names).size !== names.length) return { code: M.variant_edit.option_names_repeat, path: ["options"] };
   if (options.length === 0 && variants.length !== 1) {
-    return { code: M.variant.one_without_options, path: ["variants"] };
+    return { code: M.variant_edit.one_without_options, path: ["variants"] };
   }
   const skus = new Set<string>();
   const combinations = new Set<string>();
@@ -140,11 +149,12 @@ export function variantsProblem(
     const keys = Object.keys(v.options);
     const fits =
       keys.length === options.length && options.every((o) => o.values.includes(v.options[o.name] ?? "\u0000"));
-    if (!fits) return { code: M.variant.values_mismatch, path: ["variants", i, "options"] };
+    if (!fits) return { code: M.variant_edit.values_mismatch, path: ["variants", i, "options"] };
     const combination = JSON.stringify(options.map((o) => v.options[o.name]));
-    if (combinations.has(combination)) return { code: M.variant.combination_repeat, path: ["variants", i, "options"] };
+    if (combinations.has(combination))
+      return { code: M.variant_edit.combination_repeat, path: ["variants", i, "options"] };
     combinations.add(combination);
-    if (skus.has(v.sku.toLowerCase())) return { code: M.variant.sku_repeat, path: ["variants", i, "sku"] };
+    if (skus.has(v.sku.toLowerCase())) return { code: M.variant_edit.sku_repeat, path: ["variants", i, "sku"] };
     skus.add(v.sku.toLowerCase());
   }
   return null;
@@ -228,20 +238,27 @@ export const ProductUpdateSchema = ProductFields.partial()
   .extend({
     /** The product's options; sent with `variants` (absent there: none). */
     options: z
-      .array(OptionSchema, { error: M.variant.values_mismatch })
-      .max(MAX_OPTIONS, M.variant.options_too_many)
+      .array(OptionSchema, { error: M.variant_edit.values_mismatch })
+      .max(MAX_OPTIONS, M.variant_edit.options_too_many)
+      .optional(),
+    /** Its photos from now on, the first shown first (and the spec's `image`). */
+    images: z
+      .array(PhotoSchema, { error: M.photo.required })
+      .min(1, M.photo.required)
+      .max(MAX_PHOTOS, M.photo.too_many)
+      .refine((photos) => new Set(photos.map((p) => p.url)).size === photos.length, M.photo.repeat)
       .optional(),
     /** Every variant it sells from now on: one left out is removed, or retired when orders name it. */
     variants: z
-      .array(VariantSchema, { error: M.variant.variants_required })
-      .min(1, M.variant.variants_required)
-      .max(MAX_VARIANTS, M.variant.variants_too_many)
+      .array(VariantSchema, { error: M.variant_edit.variants_required })
+      .min(1, M.variant_edit.variants_required)
+      .max(MAX_VARIANTS, M.variant_edit.variants_too_many)
       .optional(),
   })
   .refine((fields) => Object.values(fields).some((v) => v !== undefined), M.product.nothing_to_change)
   .refine(maxNotBelowMinimum.check, maxNotBelowMinimum.params)
   .refine((fields) => fields.options === undefined || fields.variants !== undefined, {
-    message: M.variant.variants_required,
+    message: M.variant_edit.variants_required,
     path: ["variants"],
   })
   .superRefine((fields, ctx) => {

@@ -202,6 +202,10 @@ export const bn: Catalogue = {
     chooseLabel: "মাপ বেছে নিন: {{name}}",
     sku: "এসকেইউ",
     unavailable: "{{value}} (মজুত নেই)",
+    photos: "{{name}}-এর ছবি",
+    photoN: "ছবি {{n}}/{{total}}: {{alt}}",
+    zoom: "বড় করে দেখুন: {{alt}}",
+    closeZoom: "বন্ধ করুন",
   },
   shop: {
     title: "সব যন্ত্রপাতি",

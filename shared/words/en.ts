@@ -205,6 +205,10 @@ export const en = {
     chooseLabel: "Choose a size: {{name}}",
     sku: "SKU",
     unavailable: "{{value}} (none in stock)",
+    photos: "Photos of {{name}}",
+    photoN: "Photo {{n}} of {{total}}: {{alt}}",
+    zoom: "Zoom in: {{alt}}",
+    closeZoom: "Close",
   },
   shop: {
     title: "All tools",

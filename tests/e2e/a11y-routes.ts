@@ -34,6 +34,7 @@ export const A11Y_ROUTES = {
   "/dashboard/addproduct": { spec: "dashboard-a11y.spec.ts" },
   "/dashboard/manageproduct": { spec: "dashboard-a11y.spec.ts" },
   "/dashboard/manageproduct/:productId": { spec: "dashboard-a11y.spec.ts" },
+  "/dashboard/manageproduct/:productId/photos": { spec: "photos.spec.ts" },
   "/dashboard/categories": { spec: "dashboard-a11y.spec.ts" },
   "/dashboard/manageorder": { spec: "dashboard-a11y.spec.ts" },
   "/dashboard/delivery": { spec: "dashboard-a11y.spec.ts" },

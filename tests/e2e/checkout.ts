@@ -8,6 +8,9 @@ import { bn } from "../../shared/words/bn";
 import { bnMessages } from "../../shared/words/bn-messages";
 import { en } from "../../shared/words/en";
 import { enMessages } from "../../shared/words/en-messages";
+import { enAdminMessages } from "../../shared/words/en-admin-messages";
+import { bnAdminMessages } from "../../shared/words/bn-admin-messages";
+import { withAdminMessages } from "../../shared/messages";
 import { demoProducts } from "../../server/db/seed-data";
 import { BASE_URL } from "./accounts";
 import type { DELIVERY } from "./shop";
@@ -17,7 +20,10 @@ export const WORDS = { en, bn } as const;
 export type Words = typeof en;
 
 /** The store's messages (confirmations, refusals), in each language. */
-export const MESSAGES = { en: enMessages, bn: bnMessages } as const;
+export const MESSAGES = {
+  en: withAdminMessages(enMessages, enAdminMessages),
+  bn: withAdminMessages(bnMessages, bnAdminMessages),
+} as const;
 
 /** The navbar cart link's name for a cart of `n` lines. */
 export function cartLinkName(n: number, language: Language = "en") {

@@ -490,9 +490,7 @@ test("an admin gives a tool its widths in Edit Product; a bad SKU is refused bes
   await form.optionName.fill(WIDTH.en);
   await form.optionNameBn.fill(WIDTH.bn);
   await form.optionValues.fill("6 mm, 12 mm, 18 mm");
-  // Until the form has been posted with the option named, its rows have no field for a width: this first save is
-  // refused beside the first row's (empty) width, and brings every row its Width field.
-  await form.save.click();
+  // Each row's field for the option's value takes the option's name as it is typed: one save does it all.
   await expect(form.first.value).toBeVisible();
 
   const rows = [
@@ -503,7 +501,7 @@ test("an admin gives a tool its widths in Edit Product; a bad SKU is refused bes
   for (const { row, ...v } of rows) await fillRow(row, v);
   await form.save.click();
 
-  const said = MESSAGES.en.variant.sku_invalid;
+  const said = MESSAGES.en.variant_edit.sku_invalid;
   const bad = form.newRow(0);
   await expect(bad.sku).toHaveAttribute("aria-invalid", "true");
   await expect(bad.sku).toHaveAccessibleDescription(said);
@@ -579,7 +577,7 @@ test.describe("accessibility", () => {
       await form.first.sku.fill("has space");
       await form.save.click();
       await expect(form.first.sku).toHaveAttribute("aria-invalid", "true");
-      await expect(form.first.sku).toHaveAccessibleDescription(MESSAGES[language].variant.sku_invalid);
+      await expect(form.first.sku).toHaveAccessibleDescription(MESSAGES[language].variant_edit.sku_invalid);
       await expectAccessibleScreen(page, "/dashboard/manageproduct/:productId", "a refusal beside a variant's SKU");
 
       // The stock page of a tool in widths: which width each change is for, in the form and in the ledger.

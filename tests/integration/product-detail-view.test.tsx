@@ -16,6 +16,7 @@ const product: ProductDetailView = {
   rating: { average: null, count: 0 },
   variantCount: 1,
   priceFromPoisha: 123450,
+  photos: [{ url: "/images/products/marking-gauge.svg", alt: "Marking Knife" }],
   variantId: "5d2a9c1e-7b3f-4c8d-9e0a-1b2c3d4e5f60",
   sku: "RND-3F1C1F5E8A0E",
   options: [],
@@ -39,6 +40,7 @@ function render(p: ProductDetailView): string {
   return renderRoute(ProductDetail, {
     product: p,
     category: { slug: "marking-and-measuring", name: "Marking" },
+    photo: 0,
     ...NO_REVIEWS,
     // The page puts it in <head> through `meta`, which this render leaves out.
     jsonLd: {} as never,

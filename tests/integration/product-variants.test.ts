@@ -227,7 +227,7 @@ describe("variants: a tool sold in sizes, each with its own price and stock", ()
     // And the spec's stock count cannot say which.
     const counted = await call(t, admin, "PUT", `/api/product/${p._id}`, { Availability: 10 });
     expect(counted.status).toBe(400);
-    expect(await counted.json()).toMatchObject({ code: "variant.count_each" });
+    expect(await counted.json()).toMatchObject({ code: "variant_edit.count_each" });
     await expectLedgersBalanced(t.database.db, [p._id]);
   });
 
@@ -235,20 +235,20 @@ describe("variants: a tool sold in sizes, each with its own price and stock", ()
     [
       "three options",
       { options: [WIDTH, { ...WIDTH, name: "Length" }, { ...WIDTH, name: "Grip" }] },
-      "variant.options_too_many",
+      "variant_edit.options_too_many",
     ],
-    ["an option named twice", { options: [WIDTH, { ...WIDTH, nameBn: null }] }, "variant.option_names_repeat"],
-    ["a value twice", { options: [{ ...WIDTH, values: ["6 mm", "6 mm"] }] }, "variant.option_values_repeat"],
-    ["a value no option has", { variantPatch: { options: { Width: "7 mm" } } }, "variant.values_mismatch"],
-    ["an option a variant leaves out", { variantPatch: { options: {} } }, "variant.values_mismatch"],
-    ["a SKU with a space", { variantPatch: { sku: "CH 06" } }, "variant.sku_invalid"],
+    ["an option named twice", { options: [WIDTH, { ...WIDTH, nameBn: null }] }, "variant_edit.option_names_repeat"],
+    ["a value twice", { options: [{ ...WIDTH, values: ["6 mm", "6 mm"] }] }, "variant_edit.option_values_repeat"],
+    ["a value no option has", { variantPatch: { options: { Width: "7 mm" } } }, "variant_edit.values_mismatch"],
+    ["an option a variant leaves out", { variantPatch: { options: {} } }, "variant_edit.values_mismatch"],
+    ["a SKU with a space", { variantPatch: { sku: "CH 06" } }, "variant_edit.sku_invalid"],
     [
       "two variants alike",
       { variantPatch: { options: { Width: "12 mm" }, sku: "OTHER-SKU-1" } },
-      "variant.combination_repeat",
+      "variant_edit.combination_repeat",
     ],
-    ["options without variants", { noVariants: true }, "variant.variants_required"],
-    ["no variants", { variants: [] }, "variant.variants_required"],
+    ["options without variants", { noVariants: true }, "variant_edit.variants_required"],
+    ["no variants", { variants: [] }, "variant_edit.variants_required"],
     ["a price of nothing", { variantPatch: { price: 0 } }, "product.price_not_positive"],
     ["a photo from elsewhere", { variantPatch: { image: "https://evil.example/x.png" } }, "product.image_not_ours"],
     ["a new variant without its stock", { variantPatch: { Availability: undefined } }, "product.availability_required"],
@@ -281,12 +281,15 @@ describe("variants: a tool sold in sizes, each with its own price and stock", ()
       ),
     });
     expect(taken.status).toBe(400);
-    expect(await taken.json()).toMatchObject({ code: "variant.sku_taken", params: { sku: other.variants[0]!.sku } });
+    expect(await taken.json()).toMatchObject({
+      code: "variant_edit.sku_taken",
+      params: { sku: other.variants[0]!.sku },
+    });
     const stolen = await call(t, admin, "PUT", `/api/product/${id}`, {
       variants: [{ id: other.variants[0]!.id, sku: `OWN${serial}`, price: 10, minimumQuantity: 1 }],
     });
     expect(stolen.status).toBe(400);
-    expect(await stolen.json()).toMatchObject({ code: "variant.unknown_id" });
+    expect(await stolen.json()).toMatchObject({ code: "variant_edit.unknown_id" });
     expect((await productOf(other._id)).variants).toEqual(other.variants);
   });
 

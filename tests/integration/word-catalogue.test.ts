@@ -7,9 +7,15 @@ import { en } from "@shared/words/en";
 import { enMail } from "@shared/words/en-mail";
 import { enPages } from "@shared/words/en-pages";
 import { bnPages } from "@shared/words/bn-pages";
+import { bnAdminMessages } from "@shared/words/bn-admin-messages";
+import { withAdminMessages } from "@shared/messages";
+import { enAdminMessages } from "@shared/words/en-admin-messages";
 
 /** Each language's whole catalogue: the pages' words, the messages by code and the e-mails' words. */
-const CATALOGUES = { en: { ...en, ...enPages, mail: enMail }, bn: { ...bn, ...bnPages, mail: bnMail } };
+const CATALOGUES = {
+  en: { ...en, ...enPages, mail: enMail, messages: withAdminMessages(en.messages, enAdminMessages) },
+  bn: { ...bn, ...bnPages, mail: bnMail, messages: withAdminMessages(bn.messages, bnAdminMessages) },
+};
 
 /**
  * The keys the store builds at runtime, as the template that builds them starts in the source: every key under such

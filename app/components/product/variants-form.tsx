@@ -1,3 +1,4 @@
+import { useState } from "react";
 import { Form, useActionData, useNavigation } from "react-router";
 import { poishaToTk } from "@shared/money";
 import { MAX_OPTIONS } from "@shared/variants";
@@ -31,7 +32,8 @@ export function VariantsForm({ product }: { product: EditableProductView }) {
   const options = Array.from({ length: MAX_OPTIONS }, (_, k) => product.options[k]);
   const typedRows = typed ? Object.keys(typed).filter((k) => /^variant\.\d+\.sku$/.test(k)).length : 0;
   const rows = Math.max(product.variants.length + BLANK_ROWS, typedRows);
-  const optionNames = options.map((o, k) => value(`option.${k}.name`, o?.name));
+  // The rows' value fields are labelled with their option's name as it is typed (with JavaScript; without it, once saved).
+  const [optionNames, setOptionNames] = useState(() => options.map((o, k) => value(`option.${k}.name`, o?.name)));
   const saving = navigation.state !== "idle" && navigation.formData?.get("intent") === "variants";
 
   const field = (name: string, label: string, stored?: string | number | null) => ({
@@ -52,7 +54,14 @@ export function VariantsForm({ product }: { product: EditableProductView }) {
         <div className="grid gap-4 sm:grid-cols-3">
           {options.map((o, k) => (
             <fieldset key={k} className="contents">
-              <Field {...field(`option.${k}.name`, t("adminPages.optionName", { n: k + 1 }), o?.name)} maxLength={40} />
+              <Field
+                {...field(`option.${k}.name`, t("adminPages.optionName", { n: k + 1 }), o?.name)}
+                maxLength={40}
+                onChange={(e) => {
+                  const typedName = e.currentTarget.value.trim();
+                  setOptionNames((names) => names.map((name, i) => (i === k ? typedName : name)));
+                }}
+              />
               <Field
                 {...field(`option.${k}.nameBn`, t("adminPages.optionNameBn", { n: k + 1 }), o?.nameBn)}
                 lang="bn"
@@ -82,15 +91,18 @@ export function VariantsForm({ product }: { product: EditableProductView }) {
                   {v ? <input type="hidden" name={`variant.${n}.stockWas`} value={v.availability} /> : null}
                   <div className="mt-2 grid gap-3 sm:grid-cols-4">
                     <Field {...field(`variant.${n}.sku`, t("adminPages.variantSku"), v?.sku)} maxLength={40} />
-                    {options.map((o, k) =>
-                      optionNames[k] ? (
-                        <Field
-                          key={k}
-                          {...field(`variant.${n}.value.${k}`, optionNames[k]!, o ? v?.options[o.name] : undefined)}
-                          maxLength={40}
-                        />
-                      ) : null,
-                    )}
+                    {/* Every option's value field, named or not yet: an option typed above is filled in the same save. */}
+                    {options.map((o, k) => (
+                      <Field
+                        key={k}
+                        {...field(
+                          `variant.${n}.value.${k}`,
+                          optionNames[k] || t("adminPages.optionValue", { n: k + 1 }),
+                          o ? v?.options[o.name] : undefined,
+                        )}
+                        maxLength={40}
+                      />
+                    ))}
                     <NumberField
                       {...field(`variant.${n}.price`, t("adminPages.variantPrice"), v && poishaToTk(v.pricePoisha))}
                       inputMode="decimal"

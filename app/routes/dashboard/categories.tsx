@@ -1,3 +1,4 @@
+import "~/i18n/admin-messages";
 import { useT } from "~/i18n/use-t";
 import { Form, Link } from "react-router";
 import { adminOnly } from "@server/context/actor";

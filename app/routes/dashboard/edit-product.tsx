@@ -66,6 +66,10 @@ export default function EditProduct({ loaderData }: Route.ComponentProps) {
         {t("adminPages.snapshotNote")}{" "}
         <Link to={back} className="font-semibold text-forest-700 underline">
           {t("adminPages.backToProducts")}
+        </Link>{" "}
+        ·{" "}
+        <Link to={`/dashboard/manageproduct/${product.id}/photos`} className="font-semibold text-forest-700 underline">
+          {t("adminPages.photosLink", { n: product.images.length })}
         </Link>
       </p>
       <ProductForm key={product.id} product={product} categories={categories} onSaved={() => void navigate(back)} />

@@ -25,11 +25,11 @@ import { BuyNowForm } from "~/components/buy-now-form";
 import { load } from "~/door/page-door.server";
 import { productDetailView, productReviewView, reviewCornerView } from "~/door/views.server";
 import { VariantChooser } from "~/components/product/variant-chooser";
+import { Gallery } from "~/components/product/gallery";
 import { languageOf } from "@shared/languages";
 import { pageTitle } from "~/lib/site";
 import { perOrderLimit } from "@shared/quantity";
 import { isStockOut } from "@shared/stock";
-import { imageSources } from "@shared/image-sources";
 import type { Route } from "./+types/product-detail";
 
 /** How many reviews the product page shows at a time. */
@@ -55,6 +55,8 @@ export async function loader(args: Route.LoaderArgs) {
   const shown = productDetailView(product, language, search.get("variant"));
   return {
     product: shown,
+    // The photo a thumbnail asked for without JavaScript (`?photo=n`).
+    photo: Math.max(0, Math.trunc(Number(search.get("photo")) || 0)),
     category: { slug: category.slug, name: language === "bn" ? category.nameBn : category.nameEn },
     reviews: {
       items: reviews.items.map(productReviewView),
@@ -137,7 +139,7 @@ function productJsonLd(p: ProductDetailView, reviews: ProductReviewView[]) {
     "@context": "https://schema.org",
     "@type": "Product",
     name: p.name,
-    image: p.image,
+    image: p.photos.map((f) => f.url),
     description: p.description || undefined,
     sku: p.sku,
     offers: {
@@ -170,21 +172,13 @@ function productJsonLd(p: ProductDetailView, reviews: ProductReviewView[]) {
 }
 
 export default function ProductDetail({ loaderData, actionData }: Route.ComponentProps) {
-  const { product, category, reviews, corner } = loaderData;
+  const { product, category, reviews, corner, photo } = loaderData;
   const stockOut = isStockOut(product);
   const { t } = useT();
   const format = useFormat();
   return (
     <main className="mx-auto grid max-w-6xl gap-8 px-4 py-10 sm:px-6 md:grid-cols-2">
-      <img
-        {...imageSources(product.image)}
-        sizes="(min-width: 768px) 50vw, 100vw"
-        alt={product.name}
-        width={800}
-        height={600}
-        fetchPriority="high"
-        className="aspect-[4/3] h-auto w-full rounded-xl border border-wood-100 bg-white object-contain"
-      />
+      <Gallery key={product.variantId} photos={product.photos} shown={photo} name={product.name} />
       <div>
         <h1 className="text-2xl font-bold text-wood-900 sm:text-3xl">{product.name}</h1>
         <p className="mt-3 text-2xl font-extrabold text-forest-700" data-testid="price">

@@ -1,6 +1,6 @@
 import { asc, eq, getTableColumns, not } from "drizzle-orm";
 import { M } from "@shared/messages";
-import type { ProductInput, ProductUpdate } from "@shared/schemas/product";
+import type { PhotoInput, ProductInput, ProductUpdate } from "@shared/schemas/product";
 import type { Db } from "../../db/client";
 import { insertProducts } from "../../db/new-products";
 import { product, productVariant, type ProductRow, type VariantRow } from "../../db/schema";
@@ -85,7 +85,8 @@ export async function updateProductRow(
   adminId: string,
 ): Promise<Product> {
   if (!isId(id)) throw notFound(M.product.not_found);
-  const { availability, pricePoisha, minimumQuantity, weightGrams, options, variants, ...rest } = changes;
+  const { availability, pricePoisha, minimumQuantity, weightGrams, options, variants, images, image, ...rest } =
+    changes;
   try {
     return await db.transaction(async (tx) => {
       const shelves = await lockShelves(tx, id);
@@ -95,7 +96,7 @@ export async function updateProductRow(
       } else {
         const first = shelves.variants[0]!;
         if (availability !== undefined) {
-          if (shelves.variants.length > 1) throw fieldRefusal("availability", M.variant.count_each);
+          if (shelves.variants.length > 1) throw fieldRefusal("availability", M.variant_edit.count_each);
           await countStock(tx, first, availability, adminId);
         }
         const own = { pricePoisha, minimumQuantity, weightGrams };
@@ -109,7 +110,7 @@ export async function updateProductRow(
       // drizzle leaves out the columns that are undefined.
       await tx
         .update(product)
-        .set({ ...rest, updatedAt: new Date() })
+        .set({ ...rest, ...photosChange(shelves.product, images, image), updatedAt: new Date() })
         .where(eq(product.id, id));
       await syncProductWithVariants(tx, id);
       const [row] = await tx.select(PRODUCT_COLUMNS).from(product).where(eq(product.id, id));
@@ -119,6 +120,24 @@ export async function updateProductRow(
   } catch (err) {
     throw refusalOf(err);
   }
+}
+
+/**
+ * The photos from now on, and the spec's `image` (the first of them). A new `image` alone takes the first photo's
+ * place, and keeps the others.
+ */
+function photosChange(
+  current: Pick<ProductRow, "images">,
+  images: PhotoInput[] | undefined,
+  image: string | undefined,
+): Partial<Pick<ProductRow, "image" | "images">> {
+  if (images !== undefined) {
+    const photos = images.map((p) => ({ url: p.url, alt: p.alt ?? null, altBn: p.altBn ?? null }));
+    return { images: photos, image: photos[0]!.url };
+  }
+  if (image === undefined) return {};
+  if (current.images.length === 0) return { image };
+  return { image, images: current.images.map((p, i) => (i === 0 ? { ...p, url: image } : p)) };
 }
 
 /** The most per order is never under a variant's minimum order: that variant could never be bought. */

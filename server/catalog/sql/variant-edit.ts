@@ -31,7 +31,7 @@ export async function replaceVariants(
   const productId = current.product.id;
   const live = new Map(current.variants.map((v) => [v.id, v]));
   for (const [i, v] of variants.entries()) {
-    if (v.id !== undefined && !live.has(v.id)) throw fieldRefusal(`variants.${i}.id`, M.variant.unknown_id);
+    if (v.id !== undefined && !live.has(v.id)) throw fieldRefusal(`variants.${i}.id`, M.variant_edit.unknown_id);
   }
   await assertSkusFree(tx, productId, variants);
   const kept = new Set(variants.flatMap((v) => (v.id ? [v.id] : [])));
@@ -105,7 +105,7 @@ async function assertSkusFree(tx: Db, productId: string, variants: Pick<VariantC
     .limit(1);
   if (taken[0]) {
     const i = wanted.indexOf(taken[0].sku.toLowerCase());
-    throw fieldRefusal(`variants.${i}.sku`, M.variant.sku_taken, { sku: taken[0].sku });
+    throw fieldRefusal(`variants.${i}.sku`, M.variant_edit.sku_taken, { sku: taken[0].sku });
   }
 }
 

@@ -1,0 +1,1 @@
+ALTER TABLE "product" ADD COLUMN "images" jsonb DEFAULT '[]'::jsonb NOT NULL;
