@@ -58,8 +58,10 @@ test.describe("buying", () => {
     await page.getByRole("link", { name: "Product Detail: Wheel Marking Gauge" }).click();
     const productId = /\/detail\/([0-9a-f-]{36})$/.exec(page.url())?.[1];
     await waitForHydration(page);
+    // The product page sells the size it shows: the gauge's only one.
+    const variantId = await page.locator('input[name="variantId"]').inputValue();
     await page.getByRole("button", { name: "Buy It Now" }).click();
-    const checkout = `/checkout?productId=${productId}&quantity=20`;
+    const checkout = `/checkout?productId=${productId}&variantId=${variantId}&quantity=20`;
     await expect(page).toHaveURL(`${BASE_URL}/login?redirectTo=${encodeURIComponent(checkout)}`);
     await signIn(page, customer.email, customer.password);
     await expect(page).toHaveURL(`${BASE_URL}${checkout}`);

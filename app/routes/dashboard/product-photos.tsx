@@ -67,15 +67,32 @@ export async function action(args: Route.ActionArgs) {
 export default function ProductPhotos({ loaderData, actionData }: Route.ComponentProps) {
   const { product } = loaderData;
   const { t } = useAdminT();
+  useActionToast(actionData);
+  return (
+    <Panel as="section" className="max-w-3xl">
+      <h2 className="text-xl font-semibold text-wood-900">{t("adminPages.photosTitle", { name: product.name })}</h2>
+      <p className="mt-1 text-stone-600">{t("adminPages.photosHint")}</p>
+      <p className="mt-1">
+        <Link to={`/dashboard/manageproduct/${product.id}`} className="font-semibold text-forest-700 underline">
+          {t("adminPages.backToProduct")}
+        </Link>
+      </p>
+      {/* A new form whenever the saved photos change: its rows (and their dragged order) start from them again. */}
+      <PhotosForm key={product.images.map((p) => p.url).join()} images={product.images} answer={actionData} />
+    </Panel>
+  );
+}
+
+function PhotosForm({ images, answer }: { images: Photo[]; answer: Route.ComponentProps["actionData"] }) {
+  const { t } = useAdminT();
   const say = useMessage();
   const navigation = useNavigation();
-  useActionToast(actionData);
-  const typed = actionData?.values;
-  const errors = actionData?.errors as Record<string, Said> | undefined;
+  const typed = answer?.values;
+  const errors = answer?.errors as Record<string, Said> | undefined;
   // The rows in their order on the page; dragging changes it (the form posts them in this order).
-  const [order, setOrder] = useState(() => product.images.map((_, i) => i));
+  const [order, setOrder] = useState(() => images.map((_, i) => i));
   const [dragged, setDragged] = useState<number | null>(null);
-  const rows = order.filter((i) => i < product.images.length);
+  const rows = order.filter((i) => i < images.length);
   const saving = navigation.state !== "idle";
 
   function drop(onto: number) {
@@ -89,123 +106,108 @@ export default function ProductPhotos({ loaderData, actionData }: Route.Componen
   }
 
   return (
-    <Panel as="section" className="max-w-3xl">
-      <h2 className="text-xl font-semibold text-wood-900">{t("adminPages.photosTitle", { name: product.name })}</h2>
-      <p className="mt-1 text-stone-600">{t("adminPages.photosHint")}</p>
-      <p className="mt-1">
-        <Link to={`/dashboard/manageproduct/${product.id}`} className="font-semibold text-forest-700 underline">
-          {t("adminPages.backToProduct")}
-        </Link>
-      </p>
-      <Form
-        method="post"
-        encType="multipart/form-data"
-        noValidate
-        className="mt-4 space-y-4"
-        key={product.images.map((p) => p.url).join()}
-      >
-        {errors?.photos ? (
-          <p role="alert" className="text-sm font-semibold text-red-700">
-            {say(errors.photos)}
-          </p>
-        ) : null}
-        <ol className="space-y-3" data-testid="photo-rows">
-          {rows.map((i, position) => {
-            const photo = product.images[i]!;
-            const n = position + 1;
-            const value = (field: string, stored: string | null) => typed?.[`photo.${i}.${field}`] ?? stored ?? "";
-            return (
-              <li
-                key={photo.url}
-                draggable
-                onDragStart={() => setDragged(i)}
-                onDragOver={(event) => event.preventDefault()}
-                onDrop={() => drop(i)}
-                className={`grid gap-3 rounded-lg border p-3 sm:grid-cols-[8rem_1fr] ${
-                  dragged === i ? "border-forest-700 opacity-60" : "border-wood-100"
-                }`}
-                data-testid="photo-row"
-              >
-                <input type="hidden" name={`photo.${i}.url`} value={photo.url} />
-                <img
-                  {...imageSources(photo.url)}
-                  sizes="8rem"
-                  alt=""
-                  width={128}
-                  height={96}
-                  className="aspect-[4/3] h-auto w-32 cursor-grab rounded bg-paper object-contain"
+    <Form method="post" encType="multipart/form-data" noValidate className="mt-4 space-y-4">
+      {errors?.photos ? (
+        <p role="alert" className="text-sm font-semibold text-red-700">
+          {say(errors.photos)}
+        </p>
+      ) : null}
+      <ol className="space-y-3" data-testid="photo-rows">
+        {rows.map((i, position) => {
+          const photo = images[i]!;
+          const n = position + 1;
+          const value = (field: string, stored: string | null) => typed?.[`photo.${i}.${field}`] ?? stored ?? "";
+          return (
+            <li
+              key={photo.url}
+              draggable
+              onDragStart={() => setDragged(i)}
+              onDragOver={(event) => event.preventDefault()}
+              onDrop={() => drop(i)}
+              className={`grid gap-3 rounded-lg border p-3 sm:grid-cols-[8rem_1fr] ${
+                dragged === i ? "border-forest-700 opacity-60" : "border-wood-100"
+              }`}
+              data-testid="photo-row"
+            >
+              <input type="hidden" name={`photo.${i}.url`} value={photo.url} />
+              <img
+                {...imageSources(photo.url)}
+                sizes="8rem"
+                alt=""
+                width={128}
+                height={96}
+                className="aspect-[4/3] h-auto w-32 cursor-grab rounded bg-paper object-contain"
+              />
+              <div className="space-y-2">
+                <Field
+                  label={t("adminPages.photoAlt", { n })}
+                  name={`photo.${i}.alt`}
+                  defaultValue={value("alt", photo.alt)}
+                  error={errors?.[`photo.${i}.alt`]}
+                  maxLength={MAX_ALT_LENGTH}
                 />
-                <div className="space-y-2">
-                  <Field
-                    label={t("adminPages.photoAlt", { n })}
-                    name={`photo.${i}.alt`}
-                    defaultValue={value("alt", photo.alt)}
-                    error={errors?.[`photo.${i}.alt`]}
-                    maxLength={MAX_ALT_LENGTH}
+                <Field
+                  label={t("adminPages.photoAltBn", { n })}
+                  name={`photo.${i}.altBn`}
+                  lang="bn"
+                  defaultValue={value("altBn", photo.altBn)}
+                  error={errors?.[`photo.${i}.altBn`]}
+                  maxLength={MAX_ALT_LENGTH}
+                />
+                <div className="flex flex-wrap items-center gap-2">
+                  <Button
+                    type="submit"
+                    name="move"
+                    value={`up:${i}`}
+                    variant="secondary"
+                    size="sm"
+                    disabled={position === 0}
+                    aria-label={t("adminPages.photoUpLabel", { n })}
+                  >
+                    {t("adminPages.photoUp")}
+                  </Button>
+                  <Button
+                    type="submit"
+                    name="move"
+                    value={`down:${i}`}
+                    variant="secondary"
+                    size="sm"
+                    disabled={position === rows.length - 1}
+                    aria-label={t("adminPages.photoDownLabel", { n })}
+                  >
+                    {t("adminPages.photoDown")}
+                  </Button>
+                  <input type="hidden" name={`photo.${i}.remove`} value="false" />
+                  <input
+                    id={`photo-${i}-remove`}
+                    type="checkbox"
+                    name={`photo.${i}.remove`}
+                    value="true"
+                    defaultChecked={typed?.[`photo.${i}.remove`] === "true"}
+                    disabled={rows.length === 1}
+                    className="size-4 accent-red-700"
                   />
-                  <Field
-                    label={t("adminPages.photoAltBn", { n })}
-                    name={`photo.${i}.altBn`}
-                    lang="bn"
-                    defaultValue={value("altBn", photo.altBn)}
-                    error={errors?.[`photo.${i}.altBn`]}
-                    maxLength={MAX_ALT_LENGTH}
-                  />
-                  <div className="flex flex-wrap items-center gap-2">
-                    <Button
-                      type="submit"
-                      name="move"
-                      value={`up:${i}`}
-                      variant="secondary"
-                      size="sm"
-                      disabled={position === 0}
-                      aria-label={t("adminPages.photoUpLabel", { n })}
-                    >
-                      {t("adminPages.photoUp")}
-                    </Button>
-                    <Button
-                      type="submit"
-                      name="move"
-                      value={`down:${i}`}
-                      variant="secondary"
-                      size="sm"
-                      disabled={position === rows.length - 1}
-                      aria-label={t("adminPages.photoDownLabel", { n })}
-                    >
-                      {t("adminPages.photoDown")}
-                    </Button>
-                    <input type="hidden" name={`photo.${i}.remove`} value="false" />
-                    <input
-                      id={`photo-${i}-remove`}
-                      type="checkbox"
-                      name={`photo.${i}.remove`}
-                      value="true"
-                      defaultChecked={typed?.[`photo.${i}.remove`] === "true"}
-                      disabled={rows.length === 1}
-                      className="size-4 accent-red-700"
-                    />
-                    <label htmlFor={`photo-${i}-remove`} className="text-sm text-stone-700">
-                      {t("adminPages.removePhoto", { n })}
-                    </label>
-                  </div>
+                  <label htmlFor={`photo-${i}-remove`} className="text-sm text-stone-700">
+                    {t("adminPages.removePhoto", { n })}
+                  </label>
                 </div>
-              </li>
-            );
-          })}
-        </ol>
-        {rows.length < MAX_PHOTOS ? (
-          <Field
-            label={t("adminPages.addPhoto")}
-            name="photo"
-            type="file"
-            accept="image/jpeg,image/png,image/webp,image/gif,image/avif"
-            error={errors?.photo}
-          />
-        ) : null}
-        <Button type="submit" pending={saving}>
-          {t("adminPages.savePhotos")}
-        </Button>
-      </Form>
-    </Panel>
+              </div>
+            </li>
+          );
+        })}
+      </ol>
+      {rows.length < MAX_PHOTOS ? (
+        <Field
+          label={t("adminPages.addPhoto")}
+          name="photo"
+          type="file"
+          accept="image/jpeg,image/png,image/webp,image/gif,image/avif"
+          error={errors?.photo}
+        />
+      ) : null}
+      <Button type="submit" pending={saving}>
+        {t("adminPages.savePhotos")}
+      </Button>
+    </Form>
   );
 }
