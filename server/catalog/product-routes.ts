@@ -1,3 +1,4 @@
+import { withVariants } from "./sql/variant-rows";
 import { paramsOf, type Page } from "@shared/list-page";
 import { PRODUCT_LIST_PARAMS } from "@shared/list-choices";
 import { VersionedCache } from "../cache/versioned-cache";
@@ -39,7 +40,7 @@ function pagesOf(version: CatalogVersion): VersionedCache<ProductPage> {
 
 async function readPage(ctx: RequestContext, params: Record<string, string>): Promise<ProductPage> {
   const page = await catalog.listProducts(ctx, params);
-  const items = await catalog.withVariants(ctx.db, page.items);
+  const items = await withVariants(ctx.db, page.items);
   return { ...page, items: [], json: Buffer.from(JSON.stringify(items.map(productJson))) };
 }
 

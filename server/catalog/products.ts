@@ -13,14 +13,11 @@ import { changingCatalog } from "./catalog-change";
 import { offsetPage } from "../paging/offset-page";
 import { key, parseInput } from "../context/parse";
 import type { RequestContext } from "../context/request-context";
-import type { Db } from "../db/client";
-import type { VariantRow } from "../db/schema";
-import { variantsByProduct } from "./sql/variant-rows";
+import { withVariants, type ProductWithVariants } from "./sql/variant-rows";
 
 export type { Product } from "./sql/product-rows";
 
-/** A product and the variants it sells, each product's in its own order. */
-export type ProductWithVariants = Product & { variants: VariantRow[] };
+export type { ProductWithVariants } from "./sql/variant-rows";
 
 /**
  * A page of the shop's list (`/shop`, `GET /api/product`, Manage Products): searched, filtered by category and
@@ -60,15 +57,6 @@ export function featuredProducts(ctx: RequestContext) {
 export async function getProduct(ctx: RequestContext, productId: unknown): Promise<ProductWithVariants> {
   const [found] = await withVariants(ctx.db, [await catalog.selectProduct(ctx.db, key(productId))]);
   return found!;
-}
-
-/** Products with their live variants, in one query for the lot. */
-export async function withVariants(db: Db, products: Product[]): Promise<ProductWithVariants[]> {
-  const variants = await variantsByProduct(
-    db,
-    products.map((p) => p.id),
-  );
-  return products.map((p) => ({ ...p, variants: variants.get(p.id) ?? [] }));
 }
 
 /** The footer's few product links. */

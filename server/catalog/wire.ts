@@ -5,7 +5,7 @@ import { count, uuid } from "../openapi/common-answers";
 import { named } from "../openapi/schema-names";
 import type { CategoryWithCount } from "./sql/category-rows";
 import type { Product } from "./sql/product-rows";
-import type { ProductWithVariants } from "./products";
+import type { ProductWithVariants } from "./sql/variant-rows";
 
 /** A product as the API answers it, in the spec's names (`_id`, `Availability`, `desc`). */
 export const ProductJson = named(

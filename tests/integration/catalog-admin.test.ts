@@ -159,6 +159,8 @@ describe("admin catalog", () => {
         weight: 0,
         // No buyer has reviewed it yet.
         rating: { average: null, count: 0 },
+        // Its one photo, described by its name until an admin says more.
+        images: [{ url: body.image, alt: null, altBn: null }],
         // Sold in one form: one variant holding the price, stock, minimum and weight, under a SKU made of its id.
         priceFrom: 1450.5,
         options: [],

@@ -1,3 +1,4 @@
+import "~/i18n/admin-messages";
 import { describe, expect, it } from "vitest";
 import { UNPAID_ORDER_VIEW, myOrdersPage } from "../support/order-views";
 import { bn } from "@shared/words/bn";
@@ -62,7 +63,8 @@ describe("texts", () => {
     expect(translate(below, "en")).toBe("You have to buy at least 100");
     expect(translate(below, "bn")).toBe("কমপক্ষে ১০০ পিস কিনতে হবে");
     expect(translate(M.card.declined, "bn")).toBe("আপনার কার্ডটি প্রত্যাখ্যাত হয়েছে।");
-    // The spec reuses 'Price Is Required' for the minimum quantity; Bangla can say what is missing.
+    // The spec reuses 'Price Is Required' for the minimum quantity; Bangla can say what is missing. (An admin's
+    // message: the admins' pages bring it, as this file does by importing their module.)
     expect(translate(M.product.minimum_required, "en")).toBe("Price Is Required");
     expect(translate(M.product.minimum_required, "bn")).toBe("ন্যূনতম পরিমাণ দিন");
   });

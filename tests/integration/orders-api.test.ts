@@ -369,6 +369,10 @@ describe("orders API", () => {
           items: [
             {
               productId: item.id,
+              // The tool's one variant: its SKU as bought, and no option values.
+              variantId: expect.any(String),
+              sku: `RND-${item.id.replaceAll("-", "").slice(0, 12).toUpperCase()}`,
+              variant: null,
               name: item.name,
               nameBn: null,
               image: item.image,

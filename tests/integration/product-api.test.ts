@@ -27,7 +27,7 @@ describe("product API", () => {
       [
         ...["Availability", "_id", "desc", "details", "image", "minimumQuantity", "name", "price"],
         ...["maxPerOrder", "categoryId", "nameBn", "descBn", "featured", "weight", "rating"],
-        ...["priceFrom", "options", "variants"],
+        ...["priceFrom", "options", "variants", "images"],
       ].sort(),
     );
     expect(body.map((p) => p.name)).toEqual(demoProducts.map((p) => p.name));

@@ -1,5 +1,6 @@
 import { and, asc, eq, inArray, isNull } from "drizzle-orm";
 import type { Db } from "../../db/client";
+import type { Product } from "./product-rows";
 import { product, productVariant, type ProductRow, type VariantRow } from "../../db/schema";
 
 /** The live variants of the products (retired ones only with `retired`), each product's in its own order. */
@@ -40,4 +41,16 @@ export async function lockShelves(
     .orderBy(asc(productVariant.id))
     .for("no key update");
   return { product: row, variants: variants.sort((a, b) => a.position - b.position) };
+}
+
+/** A product and the variants it sells, each product's in its own order. */
+export type ProductWithVariants = Product & { variants: VariantRow[] };
+
+/** Products with their live variants, in one query for the lot. */
+export async function withVariants(db: Db, products: Product[]): Promise<ProductWithVariants[]> {
+  const variants = await variantsByProduct(
+    db,
+    products.map((p) => p.id),
+  );
+  return products.map((p) => ({ ...p, variants: variants.get(p.id) ?? [] }));
 }
