@@ -293,6 +293,26 @@ describe("variants: a tool sold in sizes, each with its own price and stock", ()
     expect((await productOf(other._id)).variants).toEqual(other.variants);
   });
 
+  it("lets two variants swap their SKUs, and refuses one variant listed twice", async () => {
+    const p = await aChisel();
+    const [six, twelve, eighteen] = p.variants;
+    const body = (list: VariantJson[]) => ({
+      options: [WIDTH],
+      variants: list.map((v) => ({ id: v.id, sku: v.sku, options: v.options, price: v.price, minimumQuantity: 20 })),
+    });
+    const swapped = body([six!, twelve!, eighteen!]);
+    [swapped.variants[0]!.sku, swapped.variants[1]!.sku] = [twelve!.sku, six!.sku];
+    const res = await call(t, admin, "PUT", `/api/product/${p._id}`, swapped);
+    expect(res.status, await res.clone().text()).toBe(200);
+    expect((await productOf(p._id)).variants.map((v) => v.sku)).toEqual([twelve!.sku, six!.sku, eighteen!.sku]);
+    // The same id twice, under two SKUs and two widths: only the id gives it away.
+    const twice = body([six!, six!, eighteen!]);
+    twice.variants[1] = { ...twice.variants[1]!, sku: `${six!.sku}-B`, options: { Width: "12 mm" } };
+    const refused = await call(t, admin, "PUT", `/api/product/${p._id}`, twice);
+    expect(refused.status).toBe(400);
+    expect(await refused.json()).toMatchObject({ code: "variant_edit.unknown_id" });
+  });
+
   it("finds a tool by a variant's SKU in the shop's search", async () => {
     const p = await aChisel();
     const res = await t.request(`/api/product?q=${encodeURIComponent(p.variants[1]!.sku.toLowerCase())}`);

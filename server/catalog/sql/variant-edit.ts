@@ -30,8 +30,12 @@ export async function replaceVariants(
 ): Promise<void> {
   const productId = current.product.id;
   const live = new Map(current.variants.map((v) => [v.id, v]));
+  const named = new Set<string>();
   for (const [i, v] of variants.entries()) {
-    if (v.id !== undefined && !live.has(v.id)) throw fieldRefusal(`variants.${i}.id`, M.variant_edit.unknown_id);
+    if (v.id === undefined) continue;
+    // A variant listed twice is not one of the list's: the second is refused like an id of another tool's.
+    if (!live.has(v.id) || named.has(v.id)) throw fieldRefusal(`variants.${i}.id`, M.variant_edit.unknown_id);
+    named.add(v.id);
   }
   await assertSkusFree(tx, productId, variants);
   const kept = new Set(variants.flatMap((v) => (v.id ? [v.id] : [])));
@@ -47,6 +51,15 @@ export async function replaceVariants(
   if (counts.length > 0) await moveStock(tx, counts, { ...cause, reason: "counted" });
   await takeOff(tx, productId, leaving, adminId);
 
+  // Two variants that swap SKUs would meet in the unique index midway: those whose SKU changes let go of it first.
+  for (const v of variants) {
+    if (v.id && live.get(v.id)!.sku.toLowerCase() !== v.sku.toLowerCase()) {
+      await tx
+        .update(productVariant)
+        .set({ sku: `~${v.id}` })
+        .where(eq(productVariant.id, v.id));
+    }
+  }
   for (const [position, v] of variants.entries()) {
     if (!v.id) continue;
     await tx
