@@ -73,7 +73,9 @@ test("an admin edits the product from Manage Products", async ({ page }) => {
   await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
   await expect(page.getByLabel("Product Name")).toHaveValue(NAME);
   await page.getByLabel("Product Name").fill(RENAMED);
-  await page.getByLabel("Price (Tk)").fill("1600");
+  // The product's own form: the variants form below it has a price per variant.
+  const productForm = page.locator("form").filter({ has: page.getByRole("button", { name: "Save Changes" }) });
+  await productForm.getByLabel("Price (Tk)").fill("1600");
   await page.getByLabel("Available Quantity").fill("75");
   await page.getByRole("button", { name: "Save Changes" }).click();
   await expect(toast(page, "Product updated")).toBeVisible();
