@@ -75,8 +75,8 @@ function linesShort(short: ShortLine[], names: string): AppError {
 /**
  * Places one order of several lines, all or none, in one transaction: the buyer's row is locked and their open
  * orders counted (as for a one-line order), then every product's row is locked in id order — two checkouts of the
- * same products lock them in the same order and cannot deadlock — and each line is held to the product's rules with
- * what the buyer's open orders already hold. One short line refuses the whole order, naming every short line; else
+ * same products lock them in the same order and cannot deadlock, and the product's row is the lock of its variants
+ * (decision 0033) — and each line's variant is held to its rules with what the buyer's open orders already hold. One short line refuses the whole order, naming every short line; else
  * the order and its lines are written with the delivery charge reckoned now, each product's stock goes down with
  * its ledger row, and the placed event queues its e-mails (admins hear of each product that went below its low-stock line).
  */

@@ -34,11 +34,12 @@ export interface PlaceOptions {
 }
 
 /**
- * Buys `quantity` pieces of a product in one statement: a guarded decrement of its stock (never below zero, never
- * under the product's minimum order, never over what one order may take) and the order row with a snapshot of
- * the product. The statement runs after the buyer's row is locked and their open orders counted, so two orders of
- * one buyer at their limit cannot both pass; other buyers never wait on that lock. The product's row lock is held
- * for that statement and the commit only, so orders for a popular product queue as briefly as they can.
+ * Buys `quantity` pieces of a product's variant in one statement: a guarded decrement of the variant's stock (never
+ * below zero, never under its minimum order, never over what one order may take), the product's sum, and the order
+ * row with a snapshot of both. The statement runs after the buyer's row is locked and their open orders counted, so
+ * two orders of one buyer at their limit cannot both pass; other buyers never wait on that lock. Then the product's
+ * row is locked with its variants read (decision 0033: the product's row is the lock of all its shelves), held for
+ * that statement, the order's and the commit, so orders for a popular product queue as briefly as they can.
  * With an idempotency key, a retried request gets the order the first one made instead of buying twice.
  */
 export async function insertOrderTakingStock(
@@ -154,8 +155,7 @@ interface Placing {
 
 /**
  * The guarded decrement with its stock ledger row, the order row, its "placed" event and the e-mails it sends (the buyer's, and the admins'
- * low-stock message when this order crossed the line), in one statement: the product's row stays locked for this
- * statement and the commit only. Answers the order as written and whether it left the product below its minimum
+ * low-stock message when this order crossed the line), in one statement, under the product's row lock. Answers the order as written and whether it left the product below its minimum
  * order (Stock Out), or undefined when the guarded decrement took nothing.
  */
 async function takeAndRecord(
