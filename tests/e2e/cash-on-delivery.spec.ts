@@ -11,7 +11,7 @@ test("cash on delivery: from the detail page through checkout to confirmed by th
   await page.getByRole("link", { name: "Product Detail: Low-Angle Block Plane" }).click();
   await waitForHydration(page);
   await page.getByRole("button", { name: "Buy It Now" }).click();
-  await expect(page).toHaveURL(/\/checkout\?productId=[0-9a-f-]{36}&quantity=20$/);
+  await expect(page).toHaveURL(/\/checkout\?productId=[0-9a-f-]{36}&variantId=[0-9a-f-]{36}&quantity=20$/);
 
   // Delivery details come with the order, checked before it is placed.
   await page.getByLabel("Name", { exact: true }).fill(customer.name);

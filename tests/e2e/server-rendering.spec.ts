@@ -40,11 +40,13 @@ test.describe("server rendering", () => {
     await page.goto("/");
     await page.getByRole("link", { name: "Product Detail: Beech Joiner's Mallet 450 g" }).click();
     await page.getByRole("button", { name: "Buy It Now" }).click();
-    await expect(page).toHaveURL(/\/login\?redirectTo=%2Fcheckout%3FproductId%3D[0-9a-f-]{36}%26quantity%3D40(%26|$)/);
+    await expect(page).toHaveURL(
+      /\/login\?redirectTo=%2Fcheckout%3FproductId%3D[0-9a-f-]{36}%26variantId%3D[0-9a-f-]{36}%26quantity%3D40(%26|$)/,
+    );
     await page.getByLabel("Email").fill(customer.email);
     await page.getByLabel("Password").fill(customer.password);
     await page.getByRole("button", { name: "Sign In", exact: true }).click();
-    await expect(page).toHaveURL(/\/checkout\?productId=[0-9a-f-]{36}&quantity=40(&|$)/);
+    await expect(page).toHaveURL(/\/checkout\?productId=[0-9a-f-]{36}&variantId=[0-9a-f-]{36}&quantity=40(&|$)/);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Checkout");
     await expect(page.getByTestId("checkout-lines")).toContainText("Beech Joiner's Mallet 450 g");
     await expect(page.getByTestId("checkout-lines")).toContainText("40 Pis × Tk 640");
