@@ -21,7 +21,7 @@ test("buy, see it in My Orders, cancel it (the stock comes back), then review it
   await page.evaluate(() => ((window as unknown as { noReload: boolean }).noReload = true));
   await page.getByLabel("Quantity (Pis)").fill("40");
   await page.getByRole("button", { name: "Buy It Now" }).click();
-  await expect(page).toHaveURL(/\/checkout\?productId=[0-9a-f-]{36}&quantity=40$/);
+  await expect(page).toHaveURL(/\/checkout\?productId=[0-9a-f-]{36}&variantId=[0-9a-f-]{36}&quantity=40$/);
   await fillDelivery(page, DELIVERY);
   await page.getByRole("button", { name: "Place order" }).click();
   await expect(toast(page, "Order Placed")).toBeVisible();
