@@ -16,8 +16,13 @@ export interface PhotoView {
   alt: string;
 }
 
+/** A product's photos as stored, first one first: its list, or else its one image (the spec's product has one). */
+export function photoList(p: { image: string; images: readonly Photo[] }): Photo[] {
+  return p.images.length > 0 ? [...p.images] : [{ url: p.image, alt: null, altBn: null }];
+}
+
 /**
- * A product's photos, first one first: its list, or else its one image (the spec's product has one). A photo without
+ * A product's photos as a page shows them, first one first: its list, or else its one image (the spec's product has one). A photo without
  * alt text in the reader's language is described by the other language's, else by the tool's name.
  */
 export function photosOf(
@@ -25,8 +30,7 @@ export function photosOf(
   language: "en" | "bn",
   name: string,
 ): PhotoView[] {
-  const list = p.images.length > 0 ? p.images : [{ url: p.image, alt: null, altBn: null }];
-  return list.map((photo) => ({
+  return photoList(p).map((photo) => ({
     url: photo.url,
     alt: (language === "bn" ? (photo.altBn ?? photo.alt) : (photo.alt ?? photo.altBn)) ?? name,
   }));

@@ -1,6 +1,6 @@
 import { averageStars, type Product, type ProductWithVariants } from "@server/catalog";
 import { chosenVariant, type VariantView } from "@shared/variants";
-import { photosOf } from "@shared/photos";
+import { photoList, photosOf } from "@shared/photos";
 import type { OrderDetail, OrderLine, OrderWithActions } from "@server/orders";
 import { refundNote } from "@shared/order-flow";
 import type { Review } from "@server/reviews";
@@ -99,7 +99,7 @@ export function visitorProductView(p: Product, language: Language): ProductView 
 export function editableProductView(p: ProductWithVariants): EditableProductView {
   return {
     ...productView(p),
-    images: p.images.length > 0 ? p.images : [{ url: p.image, alt: null, altBn: null }],
+    images: photoList(p),
     options: p.options.map((o) => ({ name: o.name, nameBn: o.nameBn, values: o.values })),
     variants: p.variants.map(variantView),
     categoryId: p.categoryId,

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { poishaToTk } from "@shared/money";
+import { photoList } from "@shared/photos";
 import { OptionSchema, PhotoSchema, ProductFields, VariantSchema } from "@shared/schemas/product";
 import { count, uuid } from "../openapi/common-answers";
 import { named } from "../openapi/schema-names";
@@ -163,7 +164,7 @@ export function productJson(p: ProductWithVariants): ProductJson {
     descBn: p.descriptionBn,
     featured: p.featured,
     weight: p.weightGrams,
-    images: p.images.length > 0 ? p.images : [{ url: p.image, alt: null, altBn: null }],
+    images: photoList(p),
     priceFrom: poishaToTk(p.priceFromPoisha),
     options: p.options.map((o) => ({ name: o.name, nameBn: o.nameBn, values: o.values })),
     variants: p.variants.map((v) => ({

@@ -3,7 +3,7 @@ import { Form, Link, useNavigation } from "react-router";
 import { productToEdit, updateProduct } from "@server/catalog";
 import { uploadImage } from "@server/uploads";
 import { M } from "@shared/messages";
-import { MAX_ALT_LENGTH, MAX_PHOTOS, type Photo } from "@shared/photos";
+import { MAX_ALT_LENGTH, MAX_PHOTOS, photoList, type Photo } from "@shared/photos";
 import { imageSources } from "@shared/image-sources";
 import { Button } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";
@@ -27,12 +27,9 @@ export const headers = withRetryAfter;
 export async function loader(args: Route.LoaderArgs) {
   return load(args, async (ctx) => {
     const product = await productToEdit(ctx, args.params.productId);
-    return { product: { id: product.id, name: product.name, images: editablePhotos(product) } };
+    return { product: { id: product.id, name: product.name, images: photoList(product) } };
   });
 }
-
-const editablePhotos = (p: { image: string; images: Photo[] }): Photo[] =>
-  p.images.length > 0 ? p.images : [{ url: p.image, alt: null, altBn: null }];
 
 /**
  * Saves the photos as posted: their order, alt texts and removals, a photo moved by its Up or Down button, and a new
