@@ -101,6 +101,7 @@ export default defineConfig({
         MAX_OPEN_ORDERS: "100000",
         REVIEW_LIMIT_PER_HOUR: "100000",
         UPLOAD_LIMIT_PER_HOUR: "100000",
+        IMPORT_LIMIT_PER_HOUR: "100000",
         GOOGLE_CLIENT_ID: google.clientId,
         GOOGLE_CLIENT_SECRET: google.clientSecret,
         GOOGLE_ISSUER: google.issuer,

@@ -106,6 +106,8 @@ const ConfigSchema = z.object({
   STOCK_LIMIT_PER_HOUR: limitCount(600),
   /** "Helpful" votes on tools' reviews one account may give in an hour; an address, three's worth. */
   VOTE_LIMIT_PER_HOUR: limitCount(120),
+  /** Catalog spreadsheets (dry runs and imports) one admin may send in an hour; an address, three's worth. */
+  IMPORT_LIMIT_PER_HOUR: limitCount(60),
   /** How many days a cart nobody touched is kept. */
   CART_DAYS: limitCount(30),
   /** Open orders (unpaid, or cash on delivery the shop has not confirmed) one account may hold at once. */

@@ -3,6 +3,8 @@ export * from "./catalog-change";
 export * from "./categories";
 export { categoryCalls } from "./category-routes";
 export { productCalls } from "./product-routes";
+export { sheetCalls } from "./sheet-routes";
+export { exportCatalog, importCatalog } from "./catalog-sheet";
 export * from "./products";
 export * from "./sql/category-rows";
 export * from "./sql/product-rows";

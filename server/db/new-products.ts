@@ -18,6 +18,8 @@ export interface NewVariant {
   availability: number;
   minimumQuantity: number;
   weightGrams: number;
+  /** Its own photo; absent or null: the product's. */
+  image?: string | null;
 }
 
 /**
@@ -39,7 +41,13 @@ export type NewProduct = Omit<NewProductRow, "priceFromPoisha" | "variantCount" 
 export async function insertProducts(
   tx: Db,
   values: NewProduct[],
-  opening: { by: "admin" | "store"; byUserId?: string | null; note?: string | null },
+  opening: {
+    by: "admin" | "store";
+    byUserId?: string | null;
+    note?: string | null;
+    /** The opening rows' reason: `opening`, or `imported` for a spreadsheet's new products. */
+    reason?: "opening" | "imported";
+  },
 ): Promise<{ products: ProductRow[]; variants: VariantRow[] }> {
   if (values.length === 0) return { products: [], variants: [] };
   const shelvesOf = values.map((v): NewVariant[] =>
@@ -98,7 +106,7 @@ export async function insertProducts(
         variantId: v.id,
         change: v.availability,
         after: v.availability,
-        reason: "opening" as const,
+        reason: opening.reason ?? ("opening" as const),
         by: opening.by,
         byUserId: opening.byUserId ?? null,
         note: opening.note ?? null,

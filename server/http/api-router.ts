@@ -5,7 +5,7 @@ import type { Readiness } from "./readiness";
 import type { Services } from "../services";
 import { adminCalls, authCalls, authRoutes, profileCalls, userCalls } from "../accounts";
 import { cartCalls } from "../cart";
-import { categoryCalls, productCalls } from "../catalog";
+import { categoryCalls, productCalls, sheetCalls } from "../catalog";
 import { stockCalls } from "../stock";
 import { checkoutCalls } from "../checkout";
 import { deliveryCalls } from "../delivery";
@@ -24,6 +24,7 @@ import { DEFAULT_LIMIT, type BodyLimit } from "./body-limits";
 export const API_CALLS: readonly ApiCall[] = [
   ...healthCalls,
   ...productCalls,
+  ...sheetCalls,
   ...categoryCalls,
   ...stockCalls,
   ...uploadCalls,

@@ -3,6 +3,7 @@ import { M, message, type MessageCode } from "@shared/messages";
 import { tooLarge as tooLargeError } from "../errors";
 import { currentRequest } from "../log/request-context";
 import { MAX_UPLOAD_BYTES } from "../images/process-upload";
+import { MAX_SHEET_BYTES } from "@shared/catalog-sheet";
 
 const KB = 1024;
 
@@ -24,6 +25,9 @@ export const UPLOAD_LIMIT: BodyLimit = { bytes: MAX_UPLOAD_BYTES + 64 * KB, code
  */
 export const PRODUCT_LIMIT: BodyLimit = { bytes: 192 * KB, code: M.request.too_large };
 
+/** A catalog spreadsheet (`POST /api/products.csv`, /dashboard/spreadsheet): 10 MB, some 20,000 plain rows. */
+export const SHEET_LIMIT: BodyLimit = { bytes: MAX_SHEET_BYTES, code: M.sheet.too_large };
+
 /**
  * The pages that need more than the default, by path (Add and Edit Product send no file). An API call declares its
  * own limit beside its handler (`bodyLimit`, read by `apiBodyLimitOf` in api-router.ts).
@@ -31,6 +35,8 @@ export const PRODUCT_LIMIT: BodyLimit = { bytes: 192 * KB, code: M.request.too_l
 const LIMITS: [route: RegExp, limit: BodyLimit][] = [
   // A product's photos page posts a photo (multipart), as POST /api/uploads does.
   [/^\/dashboard\/manageproduct\/[^/]+\/photos(?:\.data)?\/?$/, UPLOAD_LIMIT],
+  // The spreadsheet page posts a catalog file (multipart), as POST /api/products.csv takes it.
+  [/^\/dashboard\/spreadsheet(?:\.data)?\/?$/, SHEET_LIMIT],
   [/^\/dashboard\/(?:addproduct|manageproduct\/[^/]+)(?:\.data)?\/?$/, PRODUCT_LIMIT],
 ];
 

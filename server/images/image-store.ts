@@ -1,4 +1,4 @@
-import { mkdir, rename, writeFile } from "node:fs/promises";
+import { mkdir, rename, stat, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { UPLOADED_IMAGE } from "@shared/image-sources";
 
@@ -16,6 +16,8 @@ export interface ImageStore {
   put(name: string, data: Buffer): Promise<void>;
   /** The address the browser loads the image from. */
   url(name: string): string;
+  /** Whether it holds an image of that name (a spreadsheet's photo is one the store has already). */
+  has(name: string): Promise<boolean>;
   /**
    * The image, read back for `/uploads/{name}`; null when there is none. Only a store the app streams through
    * has it: the disk store's files are served from DATA_DIR by the static-file server (server/http/static-files.ts).
@@ -37,6 +39,11 @@ export function createDiskImageStore(dir: string): ImageStore {
       await rename(partial, target);
     },
     url: (name) => `${UPLOADS_PATH}/${name}`,
+    has: (name) =>
+      stat(path.join(dir, path.basename(name))).then(
+        (found) => found.isFile(),
+        () => false,
+      ),
   };
 }
 

@@ -1,4 +1,11 @@
-import { GetObjectCommand, NoSuchKey, PutObjectCommand, S3Client } from "@aws-sdk/client-s3";
+import {
+  GetObjectCommand,
+  HeadObjectCommand,
+  NoSuchKey,
+  NotFound,
+  PutObjectCommand,
+  S3Client,
+} from "@aws-sdk/client-s3";
 import { getMimeType } from "hono/utils/mime";
 import { M } from "@shared/messages";
 import type { Config } from "../config";
@@ -70,6 +77,16 @@ export function createS3ImageStore(settings: S3Settings): ImageStore {
     },
 
     url: (name) => `${publicUrl ?? UPLOADS_PATH}/${name}`,
+
+    async has(name) {
+      try {
+        await client.send(new HeadObjectCommand({ Bucket: bucket, Key: name }));
+        return true;
+      } catch (err) {
+        if (err instanceof NotFound || err instanceof NoSuchKey) return false;
+        return unreachable("look for an image", name, err);
+      }
+    },
 
     async get(name) {
       try {

@@ -4,7 +4,7 @@ import { tooMany } from "../errors";
 import { countRequests, type LimitRule } from "./request-limit";
 
 /** The writes a customer (or an admin) could repeat to flood the store: each has a rule per account and per address. */
-export type LimitedOperation = "order" | "review" | "upload" | "cart" | "address" | "stock" | "vote";
+export type LimitedOperation = "order" | "review" | "upload" | "cart" | "address" | "stock" | "vote" | "import";
 
 export interface OperationRules {
   account: LimitRule;
@@ -28,6 +28,7 @@ export interface LimitSettings {
   VOTE_LIMIT_PER_HOUR: number;
   REVIEW_LIMIT_PER_HOUR: number;
   UPLOAD_LIMIT_PER_HOUR: number;
+  IMPORT_LIMIT_PER_HOUR: number;
 }
 
 const MINUTE = 60;
@@ -47,6 +48,7 @@ export function limitRules(settings: LimitSettings): LimitRules {
     address: perAccount(settings.ADDRESS_LIMIT_PER_HOUR, HOUR),
     stock: perAccount(settings.STOCK_LIMIT_PER_HOUR, HOUR),
     vote: perAccount(settings.VOTE_LIMIT_PER_HOUR, HOUR),
+    import: perAccount(settings.IMPORT_LIMIT_PER_HOUR, HOUR),
   };
 }
 

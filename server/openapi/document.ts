@@ -114,6 +114,8 @@ const RATE_WORDS: Record<LimitedOperation, string> = {
   address: "Over the address-book changes an account (or an address, three accounts' worth) may make in an hour.",
   stock: "Over the stock changes an admin (or an address, three admins' worth) may record in an hour.",
   vote: "Over the helpful votes an account (or an address, three accounts' worth) may give in an hour.",
+  import:
+    "Over the catalog files (checked or imported) an admin (or an address, three admins' worth) may send in an hour.",
 };
 
 /** A call counted against a rate-limit rule answers 429 with Retry-After when over it. */
@@ -153,15 +155,18 @@ function buildDocument(calls: readonly ApiCall[]): OpenApiDocument {
     example: p.example,
   });
 
-  const MEDIA_TYPE: Record<RequestBody["type"], string> = {
+  const MEDIA_TYPE: Record<Exclude<RequestBody["type"], "text">, string> = {
     json: "application/json",
     form: "application/x-www-form-urlencoded",
     multipart: "multipart/form-data",
   };
-  const requestBody = (body: RequestBody) => ({
-    required: !(body.type === "json" && body.optional),
-    content: { [MEDIA_TYPE[body.type]]: { schema: ref(body.schema) } },
-  });
+  const requestBody = (body: RequestBody) =>
+    body.type === "text"
+      ? { required: true, content: { [body.mediaType]: { schema: { type: "string", description: body.description } } } }
+      : {
+          required: !(body.type === "json" && body.optional),
+          content: { [MEDIA_TYPE[body.type]]: { schema: ref(body.schema) } },
+        };
 
   const response = ({ description, json, other, headers }: Answer): OpenApiResponse => ({
     description,

@@ -21,7 +21,9 @@ export interface Parameter {
 export type RequestBody =
   | { type: "json"; schema: z.ZodType; optional?: boolean }
   | { type: "form"; schema: z.ZodType }
-  | { type: "multipart"; schema: z.ZodType };
+  | { type: "multipart"; schema: z.ZodType }
+  /** A body that is a document of its own (a spreadsheet's CSV), by media type. */
+  | { type: "text"; mediaType: string; description: string };
 
 /** One answer of an operation: a JSON body, another kind of body, or none (a redirect). */
 export interface Answer {
@@ -76,6 +78,11 @@ export const redirect = (description: string): Answer => ({
 export const jsonBody = (schema: z.ZodType, optional = false): RequestBody => ({ type: "json", schema, optional });
 export const formBody = (schema: z.ZodType): RequestBody => ({ type: "form", schema });
 export const multipartBody = (schema: z.ZodType): RequestBody => ({ type: "multipart", schema });
+export const textBody = (mediaType: string, description: string): RequestBody => ({
+  type: "text",
+  mediaType,
+  description,
+});
 
 /** What an API handler finds on its request: the context every use case is called with, and the store's services. */
 export interface ApiEnv {

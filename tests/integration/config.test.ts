@@ -17,6 +17,7 @@ describe("configuration", () => {
       ADDRESS_LIMIT_PER_HOUR: 30,
       STOCK_LIMIT_PER_HOUR: 600,
       VOTE_LIMIT_PER_HOUR: 120,
+      IMPORT_LIMIT_PER_HOUR: 60,
       CART_DAYS: 30,
       MAX_OPEN_ORDERS: 5,
       ORDER_HOLD_MINUTES: 60,

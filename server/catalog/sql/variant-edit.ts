@@ -27,6 +27,8 @@ export async function replaceVariants(
   current: { product: ProductRow; variants: VariantRow[] },
   { options, variants }: { options: OptionInput[]; variants: VariantChange[] },
   adminId: string,
+  /** Why counted stock moves, and new variants' opening rows: an admin's stock-take, or a spreadsheet's import. */
+  reason: "counted" | "imported" = "counted",
 ): Promise<void> {
   const productId = current.product.id;
   const live = new Map(current.variants.map((v) => [v.id, v]));
@@ -48,7 +50,7 @@ export async function replaceVariants(
       ? [{ productId, variantId: v.id, change: v.availability - live.get(v.id)!.availability }]
       : [],
   );
-  if (counts.length > 0) await moveStock(tx, counts, { ...cause, reason: "counted" });
+  if (counts.length > 0) await moveStock(tx, counts, { ...cause, reason });
   await takeOff(tx, productId, leaving, adminId);
 
   // Two variants that swap SKUs would meet in the unique index midway: those whose SKU changes let go of it first.
@@ -94,7 +96,7 @@ export async function replaceVariants(
         })),
       )
       .returning();
-    await openLedgers(tx, rows, cause);
+    await openLedgers(tx, rows, { ...cause, ...(reason === "imported" ? { reason } : {}) });
   }
   await tx
     .update(product)
