@@ -29,6 +29,7 @@ export default [
       route("manageproduct/:productId", "routes/dashboard/edit-product.tsx"),
       route("manageproduct/:productId/photos", "routes/dashboard/product-photos.tsx"),
       route("stock", "routes/dashboard/stock.tsx"),
+      route("spreadsheet", "routes/dashboard/spreadsheet.tsx"),
       route("categories", "routes/dashboard/categories.tsx"),
       route("manageorder", "routes/dashboard/manage-orders.tsx"),
       route("delivery", "routes/dashboard/delivery.tsx"),

@@ -177,6 +177,7 @@ export const bn: Catalogue = {
     makeAdmin: "অ্যাডমিন করুন",
     delivery: "ডেলিভারি চার্জ",
     stock: "স্টক",
+    spreadsheet: "স্প্রেডশিট",
     expand: "মেনু বড় করুন",
     collapse: "মেনু ছোট করুন",
   },

@@ -180,6 +180,7 @@ export const en = {
     makeAdmin: "Make Admin",
     delivery: "Delivery Charges",
     stock: "Stock",
+    spreadsheet: "Spreadsheet",
     expand: "Expand the menu",
     collapse: "Collapse the menu",
   },

@@ -40,6 +40,8 @@ const BUILT_AT_RUNTIME = [
   "`mail.methods.${",
   // A delivery zone's name: the checkout's summary and /dashboard/delivery.
   "`zones.${",
+  // What each column of the catalog spreadsheet holds: app/routes/dashboard/spreadsheet.tsx.
+  "`sheetPage.docs.${",
 ];
 
 const SOURCE_DIRS = ["app", "server", "shared"];

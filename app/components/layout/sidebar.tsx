@@ -21,6 +21,7 @@ const admins: SidebarLink[] = [
   { to: "/dashboard/addproduct", label: "sidebar.addProduct", icon: "+" },
   { to: "/dashboard/manageproduct", label: "sidebar.manageProduct", icon: "▦" },
   { to: "/dashboard/stock", label: "sidebar.stock", icon: "▣" },
+  { to: "/dashboard/spreadsheet", label: "sidebar.spreadsheet", icon: "▧" },
   { to: "/dashboard/categories", label: "sidebar.categories", icon: "▥" },
   { to: "/dashboard/manageorder", label: "sidebar.manageOrder", icon: "☰" },
   { to: "/dashboard/delivery", label: "sidebar.delivery", icon: "⛟" },
