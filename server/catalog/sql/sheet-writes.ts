@@ -46,6 +46,11 @@ export async function writePlans(
   for (const plan of plans.filter((p) => p.id !== null && p.changes)) {
     const id = plan.id!;
     const shelves = (await lockShelves(tx, id))!;
+    // The database holds the most per order to the product row's minimum at every statement: a file that moves both
+    // (a minimum up past the old most, say) lets go of the most while the minimum changes, and sets it after.
+    if (plan.fields.maxPerOrder !== undefined) {
+      await tx.update(product).set({ maxPerOrder: null }).where(eq(product.id, id));
+    }
     await replaceVariants(
       tx,
       shelves,
@@ -53,12 +58,12 @@ export async function writePlans(
       adminId,
       "imported",
     );
+    await syncProductWithVariants(tx, id);
     const { images, ...fields } = plan.fields;
     await tx
       .update(product)
       .set({ ...fields, ...(images ? { images, image: images[0]!.url } : {}), updatedAt: new Date() })
       .where(eq(product.id, id));
-    await syncProductWithVariants(tx, id);
     onProduct(++done);
   }
 }
