@@ -43,7 +43,7 @@ export default defineConfig({
       name: "chromium",
       use: desktop,
       testIgnore:
-        /(home-changing|catalog|categories|delivery-charges|cod-advance|stock-ledger|tool-reviews|variants|photos)\.spec\.ts/,
+        /(home-changing|catalog|categories|delivery-charges|cod-advance|stock-ledger|tool-reviews|variants|photos|spreadsheet)\.spec\.ts/,
     },
     // Tests that change what the home page shows (its reviews, its products), or the delivery charges every checkout
     // reckons, run after the rest.
@@ -51,7 +51,7 @@ export default defineConfig({
       name: "home-changing",
       use: desktop,
       testMatch:
-        /(home-changing|catalog|categories|delivery-charges|cod-advance|stock-ledger|tool-reviews|variants|photos)\.spec\.ts/,
+        /(home-changing|catalog|categories|delivery-charges|cod-advance|stock-ledger|tool-reviews|variants|photos|spreadsheet)\.spec\.ts/,
       dependencies: ["chromium"],
       // One file at a time: two files that change the delivery zones (each saves the whole form, and puts back the
       // zones as it found them) would undo each other's changes.

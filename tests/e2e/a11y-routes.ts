@@ -39,6 +39,7 @@ export const A11Y_ROUTES = {
   "/dashboard/manageorder": { spec: "dashboard-a11y.spec.ts" },
   "/dashboard/delivery": { spec: "dashboard-a11y.spec.ts" },
   "/dashboard/stock": { spec: "stock-ledger.spec.ts" },
+  "/dashboard/spreadsheet": { spec: "spreadsheet.spec.ts" },
   "/dashboard/admin": { spec: "dashboard-a11y.spec.ts" },
   "/*": { spec: "public-a11y.spec.ts" },
 } satisfies Record<string, Coverage>;

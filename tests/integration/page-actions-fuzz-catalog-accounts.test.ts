@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import { like, or } from "drizzle-orm";
 import { category } from "@server/db/schema";
 import { insertCategory } from "@server/catalog/sql/category-rows";
+import { CALLS_COUNTED } from "../support/fingerprint";
 import { fuzzPageActions } from "../support/fuzz/page-action-suite";
 import { aCustomer, anAdmin, aProduct, type Scene } from "../support/page-scenes";
 
@@ -51,6 +52,18 @@ fuzzPageActions("the shop’s catalog and accounts", (t) => {
     "variant.2.sku": "",
     "variant.2.price": "",
   });
+  /**
+   * The catalog spreadsheet's form with the file's text as the field's value: a new tool of a SKU no other post has
+   * given, drawn afresh for each post (a done import keeps its SKU, which no later row may give again).
+   */
+  const sheetForm = (intent: string) => () => {
+    const sku = `FZ-${randomUUID().slice(0, 13)}`;
+    const file = [
+      "product_id,name,description,category,images,sku,price,stock,minimum_quantity",
+      `,Fuzzed Saw ${sku},A saw,other,marking-gauge.svg,${sku},1250.50,40,20`,
+    ].join("\r\n");
+    return { intent, file };
+  };
   // prettier-ignore
   return [
     { call: "POST /dashboard/addproduct",                     as: "admin", fields: () => newProduct },
@@ -63,5 +76,8 @@ fuzzPageActions("the shop’s catalog and accounts", (t) => {
     { call: "POST /dashboard/categories (add)",               as: "admin", scene: aCategory, fields: categoryForm("add") },
     { call: "POST /dashboard/categories (rename)",            as: "admin", scene: aCategory, fields: categoryForm("rename") },
     { call: "POST /dashboard/categories (remove)",            as: "admin", scene: aCategory, fields: categoryForm("remove") },
+    // Each file checked or imported counts against the import limit, refused or not (server/limits/).
+    { call: "POST /dashboard/spreadsheet (check)",            as: "admin", fields: sheetForm("check"), ignored: CALLS_COUNTED },
+    { call: "POST /dashboard/spreadsheet (import)",           as: "admin", fields: sheetForm("import"), ignored: CALLS_COUNTED },
   ];
 });

@@ -1,5 +1,5 @@
 import type { ReportLine, RowResult, SheetReport } from "@shared/catalog-sheet";
-import { Cell, DataTable, rowClass } from "~/components/ui/data-table";
+import { Cell, rowClass, TableHead } from "~/components/ui/data-table";
 import { useFormat } from "~/i18n/use-format";
 import { useMessage } from "~/i18n/use-message";
 import { usePageT } from "~/i18n/use-page-t";
@@ -23,14 +23,15 @@ const RESULT_STYLE: Record<RowResult, string> = {
 
 /**
  * What a file did or would do: the counts of tools and rows, then the rows that create, change or are refused (the
- * refused first), each with its columns that change or its reasons beside their columns.
+ * refused first), each with its columns that change or its reasons beside their columns. `refused`: the file was
+ * sent to be imported and refused (its report, like a dry run's, says `dryRun`: nothing was written).
  */
-export function SheetReportView({ report }: { report: SheetReport }) {
+export function SheetReportView({ report, refused = false }: { report: SheetReport; refused?: boolean }) {
   const { t } = usePageT();
   const format = useFormat();
   const heading = report.applied
     ? t("sheetPage.appliedReport")
-    : report.products.refused > 0 && !report.dryRun
+    : refused
       ? t("sheetPage.refusedReport")
       : t("sheetPage.dryRunReport");
   const worth = report.lines.filter((l) => l.result !== "unchanged");
@@ -42,9 +43,12 @@ export function SheetReportView({ report }: { report: SheetReport }) {
       .join(" · ");
   return (
     <section aria-labelledby="sheet-report" className="mt-6" data-testid="sheet-report">
-      <h3 id="sheet-report" className="text-lg font-semibold text-wood-900" role="status">
-        {heading}
-      </h3>
+      {/* The live region holds the heading: a role on the <h3> itself would take its heading away. */}
+      <div role="status">
+        <h3 id="sheet-report" className="text-lg font-semibold text-wood-900">
+          {heading}
+        </h3>
+      </div>
       <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
         <dt className="font-semibold text-stone-700">{t("sheetPage.tools")}</dt>
         <dd data-testid="sheet-tools">{tally(report.products)}</dd>
@@ -60,20 +64,30 @@ export function SheetReportView({ report }: { report: SheetReport }) {
               {t("sheetPage.shown", { shown: format.count(shown.length), total: format.count(ordered.length) })}
             </p>
           ) : null}
-          <DataTable
-            headers={[
-              t("sheetPage.line"),
-              t("sheetPage.result"),
-              t("sheetPage.tool"),
-              t("sheetPage.sku"),
-              t("sheetPage.what"),
-            ]}
-            minWidth={640}
+          {/* Wider than a phone, the table scrolls in its own box, which a keyboard reaches (no row holds a link). */}
+          <div
+            className="mt-4 overflow-x-auto rounded-xl border border-wood-100 bg-white shadow-sm focus-visible:outline-2 focus-visible:outline-forest-700"
+            tabIndex={0}
+            role="region"
+            aria-label={t("sheetPage.rows")}
           >
-            {shown.map((line) => (
-              <LineRow key={line.line} line={line} />
-            ))}
-          </DataTable>
+            <table className="w-full text-left text-sm" style={{ minWidth: 640 }}>
+              <TableHead
+                headers={[
+                  t("sheetPage.line"),
+                  t("sheetPage.result"),
+                  t("sheetPage.tool"),
+                  t("sheetPage.sku"),
+                  t("sheetPage.what"),
+                ]}
+              />
+              <tbody>
+                {shown.map((line) => (
+                  <LineRow key={line.line} line={line} />
+                ))}
+              </tbody>
+            </table>
+          </div>
         </>
       )}
     </section>
@@ -82,10 +96,12 @@ export function SheetReportView({ report }: { report: SheetReport }) {
 
 function LineRow({ line }: { line: ReportLine }) {
   const { t } = usePageT();
+  const format = useFormat();
   const say = useMessage();
   return (
     <tr className={rowClass} data-testid="sheet-line" data-result={line.result}>
-      <Cell className="whitespace-nowrap">{line.line}</Cell>
+      {/* In the page's digits, as the messages name a line ("লাইন ৩"). */}
+      <Cell className="whitespace-nowrap">{format.count(line.line)}</Cell>
       <Cell className={`whitespace-nowrap font-semibold ${RESULT_STYLE[line.result]}`}>
         {t(RESULT_WORDS[line.result])}
       </Cell>

@@ -34,7 +34,8 @@ export async function loader(args: Route.LoaderArgs) {
   });
 }
 
-type SheetActionResult = ActionResult & { report?: SheetReport };
+/** `refused`: the file was sent to be imported and some of its rows were refused, so nothing was written. */
+type SheetActionResult = ActionResult & { report?: SheetReport; refused?: boolean };
 
 /** What the toast says of a report: checked, or imported with how many tools were created and changed. */
 function toastOf(report: SheetReport): SheetActionResult["toast"] {
@@ -66,7 +67,7 @@ export async function action(args: Route.ActionArgs) {
         const report = err instanceof AppError ? (err.extra?.["report"] as SheetReport | undefined) : undefined;
         if (report) {
           return data<SheetActionResult>(
-            { report, toast: { kind: "error", said: (err as AppError).detail, id: Date.now() } },
+            { report, refused: true, toast: { kind: "error", said: (err as AppError).detail, id: Date.now() } },
             { status: 400 },
           );
         }
@@ -88,17 +89,21 @@ export default function Spreadsheet({ loaderData, actionData }: Route.ComponentP
   const navigation = useNavigation();
   const answer = actionData as SheetActionResult | undefined;
   useActionToast(answer);
-  const [sent, setSent] = useState<{ report?: SheetReport; error?: Said } | null>(null);
+  const [sent, setSent] = useState<{ report?: SheetReport; refused?: boolean; error?: Said } | null>(null);
   const [progress, setProgress] = useState<SheetProgress | null | undefined>(undefined);
   const busy = progress !== undefined || navigation.state !== "idle";
   const report = sent ? sent.report : answer?.report;
+  const refused = sent ? sent.refused : answer?.refused;
   const fileError = sent ? sent.error : answer?.errors?.["file"];
 
   async function submit(event: React.FormEvent<HTMLFormElement>) {
     const submitter = (event.nativeEvent as SubmitEvent).submitter as HTMLButtonElement | null;
     const file = (event.currentTarget.elements.namedItem("file") as HTMLInputElement | null)?.files?.[0];
-    // No file chosen: the server says so beside the field, as without JavaScript.
-    if (!file || !submitter) return;
+    // No file chosen: the server says so beside the field, as without JavaScript; its answer, not the last file's.
+    if (!file || !submitter) {
+      setSent(null);
+      return;
+    }
     event.preventDefault();
     const answered = await sendSheet(file, submitter.value === "check", setProgress);
     setProgress(undefined);
@@ -107,7 +112,7 @@ export default function Spreadsheet({ loaderData, actionData }: Route.ComponentP
       const toast = toastOf(answered.report)!;
       void showToast(toast.kind, toast.said);
     } else if (answered.report) {
-      setSent({ report: answered.report });
+      setSent({ report: answered.report, refused: true });
       void showToast("error", answered.said);
     } else setSent({ error: answered.said });
   }
@@ -146,7 +151,7 @@ export default function Spreadsheet({ loaderData, actionData }: Route.ComponentP
         {progress !== undefined ? <ProgressBar progress={progress} /> : null}
       </Form>
 
-      {report ? <SheetReportView report={report} /> : null}
+      {report ? <SheetReportView report={report} refused={refused} /> : null}
 
       <details className="mt-6">
         <summary className="cursor-pointer font-semibold text-wood-900">{t("sheetPage.columns")}</summary>
