@@ -49,7 +49,10 @@ export async function importCatalog(ctx: RequestContext, csv: unknown, options: 
         });
       }
       const writing = plans.filter((p) => p.id === null || p.changes);
-      await writePlans(tx, writing, admin.id, (done) => progress({ phase: "writing", done, total: writing.length }));
+      const every = Math.max(1, Math.ceil(writing.length / 20));
+      await writePlans(tx, writing, admin.id, (done) => {
+        if (done % every === 0 || done === writing.length) progress({ phase: "writing", done, total: writing.length });
+      });
       return report;
     }),
   );
@@ -62,19 +65,18 @@ async function judge(ctx: RequestContext, db: Db, sheet: Sheet, progress: (p: Sh
     ...(r.cells.images ?? "").split("|").map(fileName),
     fileName(r.cells.variant_image ?? ""),
   ]);
-  const [products, holders, categories, imageUrl] = await Promise.all([
-    productsWithVariants(db, productIds),
-    skuHolders(db, skus),
-    categorySlugs(db),
-    imageAddresses(
-      db,
-      ctx.images,
-      imageNames.filter((n) => n !== ""),
-    ),
-  ]);
+  // One after another: on an import they share the transaction's one connection.
+  const products = await productsWithVariants(db, productIds);
+  const holders = await skuHolders(db, skus);
+  const categories = await categorySlugs(db);
+  const imageUrl = await imageAddresses(
+    db,
+    ctx.images,
+    imageNames.filter((n) => n !== ""),
+  );
   const catalog = { products, categoryIdOf: categories.idOf, slugOf: categories.slugOf, imageUrl };
-  const every = Math.max(1, Math.ceil(productIds.length / 20));
+  // Some twenty lines of progress, however many tools the file holds.
   return planSheet(sheet, catalog, holders, (done, total) => {
-    if (done % every === 0 || done === total) progress({ phase: "checking", done, total });
+    if (done % Math.max(1, Math.ceil(total / 20)) === 0 || done === total) progress({ phase: "checking", done, total });
   });
 }

@@ -4,10 +4,11 @@
  * puts an apostrophe before it, which those programs show as text and hide, and the import takes it off again.
  */
 const FORMULA_START = /^[=+\-@\t\r]/;
-const NEUTRALISED = /^'[=+\-@\t\r]/;
+const NEUTRALISED = /^'+[=+\-@\t\r]/;
 
+/** A text that begins with apostrophes before such a character gets one more, so that the import keeps its own. */
 export function neutralise(text: string): string {
-  return FORMULA_START.test(text) ? `'${text}` : text;
+  return FORMULA_START.test(text) || NEUTRALISED.test(text) ? `'${text}` : text;
 }
 
 export function restore(text: string): string {

@@ -176,7 +176,10 @@ export function planProduct(
 
   const images = has("images") ? photosOf(cell(first, "images"), existing, catalog, first.line, refuse) : undefined;
   if (images) fields.images = images;
-  else if (!existing) refuse(first.line, "images", M.product.image_required);
+  // A new tool needs photos: said once, unless the cell's photos were refused already.
+  else if (!existing && !problems.get(first.line)!.some((p) => p.column === "images")) {
+    refuse(first.line, "images", M.product.image_required);
+  }
 
   // Options: named on the first row, or as the product has them; each variant gives its value of each.
   const named: { name: string; nameBn: string }[] = [];
@@ -192,7 +195,8 @@ export function planProduct(
   if (named[0]!.name === "" && named[1]!.name !== "") {
     refuse(first.line, "option1_name", M.variant_edit.option_name_required);
   }
-  const optionNames = named.slice(0, MAX_OPTIONS).filter((o) => o.name !== "");
+  // A second option without a first is refused above; its values are then no variant's either.
+  const optionNames = named[0]!.name === "" ? [] : named.slice(0, MAX_OPTIONS).filter((o) => o.name !== "");
   /** An existing variant's values under the options' names from now on: an option renamed keeps its values. */
   const valuesOf = (v: VariantRow): Record<string, string> =>
     Object.fromEntries(
@@ -214,6 +218,7 @@ export function planProduct(
       matched.set(before.id, row.line);
     }
     const variant = planVariant(row, before, before ? valuesOf(before) : {}, optionNames, {
+      named: named.map((o) => o.name !== ""),
       has,
       cell,
       refuse,
@@ -221,13 +226,13 @@ export function planProduct(
     });
     if (variant) fromRows.push({ row, variant, before });
   }
-  const kept = (existing?.variants ?? [])
-    .filter((v) => !matched.has(v.id))
-    .map((v): PlannedVariant => ({ ...variantOf(v), options: valuesOf(v) }));
   const planned = [...fromRows.filter((r) => r.before), ...fromRows.filter((r) => !r.before)];
   const byId = new Map(planned.flatMap((r) => (r.before ? [[r.before.id, r.variant] as const] : [])));
+  // A variant no row gives (or whose row is refused, and so the product with it) stays as it is.
   const variants = [
-    ...(existing?.variants ?? []).map((v) => byId.get(v.id) ?? kept.find((k) => k.id === v.id)!),
+    ...(existing?.variants ?? []).map(
+      (v): PlannedVariant => byId.get(v.id) ?? { ...variantOf(v), options: valuesOf(v) },
+    ),
     ...planned.filter((r) => !r.before).map((r) => r.variant),
   ];
   const variantRows = variants.map((v) => fromRows.find((r) => r.variant === v)?.row.line ?? first.line);
@@ -244,7 +249,10 @@ export function planProduct(
   for (const [i, option] of options.entries()) {
     const checked = OptionSchema.safeParse(option);
     if (!checked.success) {
-      const column = checked.error.issues[0]!.path[0] === "values" ? `option${i + 1}_value` : `option${i + 1}_name`;
+      const onValues = checked.error.issues[0]!.path[0] === "values";
+      // The values are the planned variants': a row refused already leaves its value out, and says why itself.
+      if (onValues && fromRows.length < rows.length) continue;
+      const column = onValues ? `option${i + 1}_value` : `option${i + 1}_name`;
       refuse(first.line, column as SheetColumn, checked.error.issues[0]!.message as MessageCode);
     }
   }
@@ -307,11 +315,14 @@ function planVariant(
   values: Record<string, string>,
   optionNames: { name: string }[],
   {
+    named,
     has,
     cell,
     refuse,
     catalog,
   }: {
+    /** Whether the file (or the product) names option 1 and option 2. */
+    named: boolean[];
     has: (column: SheetColumn) => boolean;
     cell: (row: SheetRow, column: SheetColumn) => string;
     refuse: (line: number, column: SheetColumn | null, code: MessageCode, params?: MessageParams) => void;
@@ -333,7 +344,9 @@ function planVariant(
       refused = true;
     } else options[o.name] = value;
   }
-  for (const n of [optionNames.length + 1, 2].filter((n) => n <= 2)) {
+  // The value columns of the options the product does not have (none of two, or the second of one).
+  for (let n = optionNames.length + 1; n <= 2; n++) {
+    if (named[n - 1]) continue;
     if (has(`option${n}_value` as SheetColumn) && cell(row, `option${n}_value` as SheetColumn).trim() !== "") {
       refuse(row.line, `option${n}_value` as SheetColumn, M.sheet.option_value_without_name, { n });
       refused = true;
@@ -423,7 +436,8 @@ function issuesBeside(
   const said = new Set<string>();
   for (const issue of error.issues) {
     const column = columnOf(String(issue.path[0] ?? ""));
-    const key = `${column}:${issue.message}`;
+    // A cell's first refusal, as Edit Product shows one under its field (a price of 0 is not also under a poisha).
+    const key = column ?? `:${issue.message}`;
     if (said.has(key)) continue;
     said.add(key);
     refuse(line, column, issue.message as MessageCode);

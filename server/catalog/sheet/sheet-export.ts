@@ -21,12 +21,18 @@ export async function* catalogCsv(db: Db): AsyncGenerator<string> {
   for await (const page of catalogPages(db)) {
     yield stringify(
       page.flatMap((p) => rowsOf(p, slugOf)),
-      { record_delimiter: "windows" },
+      CSV_OPTIONS,
     );
   }
 }
 
-const line = (cells: string[]) => stringify([cells], { record_delimiter: "windows" });
+/**
+ * CRLF between rows, and quotes around any cell with a line break in it: csv-stringify quotes only a cell holding
+ * the row delimiter itself, and a spreadsheet starts a new row at a bare line feed outside quotes.
+ */
+const CSV_OPTIONS = { record_delimiter: "windows", quoted_match: /[\r\n]/ } as const;
+
+const line = (cells: string[]) => stringify([cells], CSV_OPTIONS);
 
 function rowsOf(p: ProductWithShelves, slugOf: Map<string, string>): string[][] {
   const own: Partial<Record<SheetColumn, string>> = {
