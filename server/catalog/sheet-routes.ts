@@ -120,7 +120,11 @@ export const sheetCalls = [
     bodyLimit: SHEET_LIMIT,
     rate: "import",
     answers: {
-      200: json(SheetReportJson, "The report: what was, or would be, created, changed, left and refused."),
+      200: {
+        ...json(SheetReportJson, "The report: what was, or would be, created, changed, left and refused."),
+        // Asked for with `Accept`, the same report after the progress lines (the description says how).
+        other: NDJSON,
+      },
       400: refused(
         "A file that is not CSV, names an unknown or repeated column, lacks `product_id` or `sku`, holds no rows or " +
           "too many, or `dryRun` not true or false; or, for an import, a file with refused rows (the answer carries " +

@@ -178,8 +178,12 @@ function buildDocument(calls: readonly ApiCall[]): OpenApiDocument {
         ]),
       ),
     }),
-    ...(json && { content: { "application/json": { schema: ref(json) } } }),
-    ...(other && { content: { [other]: { schema: { type: "string" } } } }),
+    ...((json || other) && {
+      content: {
+        ...(json && { "application/json": { schema: ref(json) } }),
+        ...(other && { [other]: { schema: { type: "string" } } }),
+      },
+    }),
   });
 
   const operation = (route: ApiCall): OpenApiOperation => {

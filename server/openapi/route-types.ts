@@ -29,7 +29,7 @@ export type RequestBody =
 export interface Answer {
   description: string;
   json?: z.ZodType;
-  /** A body that is not JSON, by media type, e.g. `text/html`. */
+  /** A body that is not JSON, by media type, e.g. `text/html`; beside `json`, another the call answers when asked. */
   other?: string;
   headers?: Record<string, Parameter>;
 }

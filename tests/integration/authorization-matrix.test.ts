@@ -4,9 +4,10 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { user } from "@server/db/auth-schema";
 import { insertCategory } from "@server/catalog/sql/category-rows";
 import { asBearer, jsonInit, signUp, signUpAdmin, type TestAccount } from "../support/accounts";
+import { sheetText, stockTakeRows } from "../support/catalog-csv";
 import { pngImage } from "../support/images";
 import { makeProduct, TEST_DELIVERY } from "../support/orders";
-import { useTestApp, type TestContext } from "../support/test-app";
+import { TEST_ORIGIN, useTestApp, type TestContext } from "../support/test-app";
 
 /**
  * Every /api call, asked by a stranger, by the customer who owns the thing, by another customer and by an
@@ -28,7 +29,7 @@ interface Scene {
 
 interface Call {
   call: string;
-  request(s: Scene): { path: string; method: string; body?: unknown; form?: () => Promise<FormData> };
+  request(s: Scene): { path: string; method: string; body?: unknown; form?: () => Promise<FormData>; csv?: string };
   /** Readies the scene for this call (the victim made an admin, to be removed again). */
   prepare?: (s: Scene, t: TestContext) => Promise<void>;
   expected: [anonymous: number, owner: number, other: number, admin: number];
@@ -69,6 +70,9 @@ const TABLE: Call[] = [
   { call: "POST /api/product",                  request: () => ({ method: "POST", path: "/api/product", body: productBody }),     expected: [401, 403, 403, 200] },
   { call: "PUT /api/product/{id}",              request: (s) => ({ method: "PUT", path: `/api/product/${s.productId}`, body: { Availability: 5 } }), expected: [401, 403, 403, 200] },
   { call: "DELETE /api/product/{id}",           request: (s) => ({ method: "DELETE", path: `/api/product/${s.productId}` }),      expected: [401, 403, 403, 200] },
+  { call: "GET /api/products.csv",              request: () => ({ method: "GET", path: "/api/products.csv" }),                    expected: [401, 403, 403, 200] },
+  { call: "POST /api/products.csv?dryRun=true", request: (s) => ({ method: "POST", path: "/api/products.csv?dryRun=true", csv: sheetText(stockTakeRows(s.productId)) }), expected: [401, 403, 403, 200] },
+  { call: "POST /api/products.csv",             request: (s) => ({ method: "POST", path: "/api/products.csv", csv: sheetText(stockTakeRows(s.productId)) }), expected: [401, 403, 403, 200] },
   { call: "POST /api/uploads",                  request: () => ({ method: "POST", path: "/api/uploads", form: png }),             expected: [401, 403, 403, 200] },
   { call: "POST /api/order",                    request: (s) => ({ method: "POST", path: "/api/order", body: { productId: s.productId, quantity: 1 } }), expected: [401, 200, 200, 200] },
   { call: "GET /api/order",                     request: () => ({ method: "GET", path: "/api/order" }),                           expected: [401, 403, 403, 200] },
@@ -133,13 +137,15 @@ describe("authorization matrix: every /api call against a stranger, the owner, a
     it.each(WHO.map((who, i) => [who, row.expected[i]!] as const))(`${row.call} as %s → %i`, async (who, status) => {
       const s = await scene();
       await row.prepare?.(s, t);
-      const { method, path, body, form } = row.request(s);
+      const { method, path, body, form, csv } = row.request(s);
       const headers: Record<string, string> = who === "anonymous" ? {} : asBearer(accounts[who]);
       const init: RequestInit = form
         ? { method, headers, body: await form() }
-        : body === undefined
-          ? { method, headers }
-          : jsonInit(method, body, headers);
+        : csv !== undefined
+          ? { method, headers: { ...headers, "Content-Type": "text/csv", Origin: TEST_ORIGIN }, body: csv }
+          : body === undefined
+            ? { method, headers }
+            : jsonInit(method, body, headers);
       const res = await t.request(path, init);
       expect(res.status, await res.clone().text()).toBe(status);
     });

@@ -14,6 +14,8 @@ const DEFAULT_LIMIT = 64 * KB;
 const PRODUCT_LIMIT = 192 * KB;
 const UPLOAD_LIMIT = 5 * MB + 64 * KB;
 const TOO_LARGE = { code: "request.too_large", message: "The request is too large." };
+const SHEET_LIMIT = 10 * MB;
+const SHEET_TOO_LARGE = { code: "sheet.too_large", message: "A catalog file can be at most 10 MB; split it" };
 const IMAGE_TOO_LARGE = {
   code: "upload.too_large",
   message: "The image is larger than 5 MB. Please choose a smaller file.",
@@ -137,6 +139,22 @@ const ROUTES: RouteClass[] = [
     limit: UPLOAD_LIMIT,
     refusal: IMAGE_TOO_LARGE,
   },
+  {
+    name: "a catalog file (CSV)",
+    path: "/api/products.csv?dryRun=true",
+    who: "admin",
+    contentType: "text/csv",
+    limit: SHEET_LIMIT,
+    refusal: SHEET_TOO_LARGE,
+  },
+  {
+    name: "the spreadsheet page",
+    path: "/dashboard/spreadsheet",
+    who: "admin",
+    contentType: "multipart/form-data; boundary=x",
+    limit: SHEET_LIMIT,
+    refusal: SHEET_TOO_LARGE,
+  },
 ];
 
 describe("request bodies are held to their route's limit", () => {
@@ -206,6 +224,21 @@ describe("request bodies are held to their route's limit", () => {
       duplex: "half",
     } as RequestInit);
     expect(res.status).toBe(401);
+    expect(pulled.bytes).toBe(0);
+  });
+
+  it.each([
+    ["a stranger", null],
+    ["a customer", "customer"],
+  ] as const)("reads nothing of %s's catalog file before refusing it", async (_, who) => {
+    const { stream, pulled } = countedStream(SHEET_LIMIT * 2);
+    const res = await t.request("/api/products.csv?dryRun=true", {
+      method: "POST",
+      headers: { "Content-Type": "text/csv", Origin: TEST_ORIGIN, ...(who ? { Cookie: accounts[who].cookie } : {}) },
+      body: stream,
+      duplex: "half",
+    } as RequestInit);
+    expect(res.status).toBe(who ? 403 : 401);
     expect(pulled.bytes).toBe(0);
   });
 

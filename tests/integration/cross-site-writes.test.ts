@@ -6,6 +6,7 @@ import routeConfig from "~/routes";
 import { profile, review } from "@server/db/schema";
 import { findUserByEmail } from "@server/accounts/sql/user-rows";
 import { asBearer, signUp, signUpAdmin, type TestAccount } from "../support/accounts";
+import { sheetText, stockTakeRows } from "../support/catalog-csv";
 import { changedTables, fingerprint } from "../support/fingerprint";
 import { honoToTemplate } from "../support/openapi-calls";
 import { makeProduct } from "../support/orders";
@@ -89,6 +90,23 @@ describe("writes another site's page makes a browser send", () => {
       expect(await reviewsBy(customer)).toBe(0);
     });
   });
+
+  // A form with enctype="text/plain" sends its text unasked, and the import reads its file whatever the media type.
+  it.each(["text/plain", "text/csv"])(
+    "refuses a cookie-carrying catalog import sent as %s from another site, and imports nothing",
+    async (contentType) => {
+      const { id } = await makeProduct(t, { availability: 200 });
+      const before = await fingerprint(t.database);
+      const res = await t.request("/api/products.csv?dryRun=false", {
+        method: "POST",
+        headers: { Cookie: admin.cookie, "Content-Type": contentType, Origin: EVIL },
+        body: sheetText(stockTakeRows(id, 0)),
+      });
+      expect(res.status).toBe(403);
+      expect(await res.json()).toEqual(REFUSED);
+      expect(changedTables(before, await fingerprint(t.database))).toEqual([]);
+    },
+  );
 
   it.each(["DELETE", "PATCH", "PUT"])("refuses %s with a cookie from another site", async (method) => {
     const { id } = await makeProduct(t);

@@ -14,6 +14,8 @@ import { coveredBy, documentedCalls, exampleUrl, routerCalls } from "../support/
 import { orderFor } from "../support/orders";
 import { TEST_ORIGIN, useTestApp } from "../support/test-app";
 
+const NDJSON = "application/x-ndjson";
+
 describe("the OpenAPI document at /api/openapi.json", () => {
   // SSLCommerz is configured so that its handlers answer; no call here names a payment, so it is never reached.
   const t = useTestApp({
@@ -90,21 +92,28 @@ describe("the OpenAPI document at /api/openapi.json", () => {
     "%s",
     (_, route) => {
       const callers: ("anonymous" | "admin")[] = route.session === "required" ? ["anonymous", "admin"] : ["anonymous"];
+      // A call may answer another media type when asked for it (an import's progress, streamed): it is documented too.
+      const accepts = ["*/*", `${NDJSON}, application/json;q=0.9`];
 
-      it.each(callers)("as %s, reaches a handler and answers as documented", async (who) => {
-        const operation = doc.paths[route.path]?.[route.method];
-        expect(operation).toBeDefined();
-        const res = await t.request(exampleUrl(route.path, operation!, admin.email), {
-          method: route.method.toUpperCase(),
-          headers: { Origin: TEST_ORIGIN, ...(who === "admin" ? asBearer(admin) : {}) },
-        });
-        const text = await res.text();
-        expect(unrouted(res.status, text), `${res.status} ${text}`).toBe(false);
-        expect(Object.keys(operation!.responses), `${res.status} ${text.slice(0, 300)}`).toContain(String(res.status));
-        checkBody(route, operation!, res, text);
-        // A call refused for its missing body must say what body it takes.
-        if (res.status === 400) expect(operation!.requestBody, text).toBeDefined();
-      });
+      it.each(callers.flatMap((who) => accepts.map((accept) => [who, accept] as const)))(
+        "as %s (Accept: %s), reaches a handler and answers as documented",
+        async (who, accept) => {
+          const operation = doc.paths[route.path]?.[route.method];
+          expect(operation).toBeDefined();
+          const res = await t.request(exampleUrl(route.path, operation!, admin.email), {
+            method: route.method.toUpperCase(),
+            headers: { Origin: TEST_ORIGIN, Accept: accept, ...(who === "admin" ? asBearer(admin) : {}) },
+          });
+          const text = await res.text();
+          expect(unrouted(res.status, text), `${res.status} ${text}`).toBe(false);
+          expect(Object.keys(operation!.responses), `${res.status} ${text.slice(0, 300)}`).toContain(
+            String(res.status),
+          );
+          checkBody(route, operation!, res, text);
+          // A call refused for its missing body must say what body it takes.
+          if (res.status === 400) expect(operation!.requestBody, text).toBeDefined();
+        },
+      );
     },
   );
 

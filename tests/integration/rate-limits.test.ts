@@ -1,19 +1,23 @@
-import { existsSync, readdirSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
-import { eq } from "drizzle-orm";
+import { eq, sum } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { order, product, review } from "@server/db/schema";
+import { order, product, productReview, review } from "@server/db/schema";
 import { tooMany as tooManyError } from "@server/errors";
-import { addressKey, SHARED_ADDRESS_ACCOUNTS } from "@server/limits/rules";
+import { addressKey, limitRules, SHARED_ADDRESS_ACCOUNTS, type LimitedOperation } from "@server/limits/rules";
+import { loadConfig } from "@server/config";
 import { translate } from "~/i18n/use-message";
 import { refusalOf } from "~/lib/send-json";
 import { asBearer, jsonInit, signUp, signUpAdmin, type TestAccount } from "../support/accounts";
+import { sheetText, stockTakeRows } from "../support/catalog-csv";
 import { readAnswer } from "../support/action-answer";
 import { CALLS_COUNTED, changedTables, fingerprint } from "../support/fingerprint";
 import { pngImage } from "../support/images";
 import { makeProduct, TEST_DELIVERY } from "../support/orders";
 import { formPost, usePageApp } from "../support/page-app";
 import { TEST_ORIGIN } from "../support/test-app";
+import { anOrderOf } from "../support/use-case-scenes";
+import { sessionUserOf } from "../support/use-case-actors";
 
 /** Per account in each window; an address may make three accounts' worth. */
 const PER_ACCOUNT = 2;
@@ -43,21 +47,43 @@ interface Limited {
   doors: Door[];
 }
 
-describe("rate limits on placing orders, writing reviews and uploading images", () => {
+/** Enough tools' reviews for every vote the tests cast: each vote is on a review of its own. */
+const REVIEWS_TO_VOTE_ON = 40;
+
+describe("rate limits on placing orders, writing reviews, uploading images, sending catalog files and voting", () => {
   const t = usePageApp({
     ORDER_LIMIT_PER_MINUTE: String(PER_ACCOUNT),
     REVIEW_LIMIT_PER_HOUR: String(PER_ACCOUNT),
     UPLOAD_LIMIT_PER_HOUR: String(PER_ACCOUNT),
+    IMPORT_LIMIT_PER_HOUR: String(PER_ACCOUNT),
+    VOTE_LIMIT_PER_HOUR: String(PER_ACCOUNT),
   });
   let clock = new Date(Date.UTC(2026, 10, 23, 12, 0, 0));
   let productId = "";
+  /** The tool whose stock the catalog files count, and the stock each import gives it (one more each time). */
+  let sheetProductId = "";
+  let sheetStock = 100;
+  /** Reviews of tools by a customer of their own, to be voted helpful one at a time. */
+  const reviewIds: string[] = [];
   let photo: Blob;
 
   beforeAll(async () => {
     // The limits' windows run on the store's clock, which the tests move instead of waiting.
     t.services.now = () => clock;
     productId = (await makeProduct(t, { availability: 100_000, minimumQuantity: 20 })).id;
+    sheetProductId = (await makeProduct(t)).id;
     photo = new Blob([new Uint8Array(await pngImage(64, 48))], { type: "image/png" });
+    // Written directly: these tests count votes, not reviews. A review names its author's order.
+    const author = await sessionUserOf(t, await signUp(t));
+    const { orderId } = await anOrderOf(t, author);
+    for (let i = 0; i < REVIEWS_TO_VOTE_ON; i++) {
+      const { id: reviewed } = await makeProduct(t);
+      const [row] = await t.database.db
+        .insert(productReview)
+        .values({ productId: reviewed, authorId: author.id, orderId: orderId!, ratingHalves: 9, comment: "Sharp." })
+        .returning({ id: productReview.id });
+      reviewIds.push(row!.id);
+    }
   });
 
   // Each test calls from addresses of its own, so no test spends another's budget.
@@ -91,6 +117,23 @@ describe("rate limits on placing orders, writing reviews and uploading images", 
     return { orders, stock: stock!.availability };
   };
   const reviews = () => t.database.db.$count(review);
+  const sheetProduct = async () =>
+    (await t.database.db.select().from(product).where(eq(product.id, sheetProductId)))[0]!;
+  const helpfulVotes = async () =>
+    Number((await t.database.db.select({ votes: sum(productReview.helpful) }).from(productReview))[0]!.votes);
+  /** A catalog file sent as the API takes it: a stock-take of the file's tool, its stock one more each time. */
+  const sendSheet = async (who: TestAccount, address: string, dryRun: boolean) =>
+    apiAnswer(
+      await api(
+        `/api/products.csv?dryRun=${dryRun}`,
+        {
+          method: "POST",
+          headers: { ...asBearer(who), "Content-Type": "text/csv", Origin: TEST_ORIGIN },
+          body: sheetText(stockTakeRows(sheetProductId, ++sheetStock)),
+        },
+        address,
+      ),
+    );
   const uploadsDir = () => path.join(t.services.dataDir, "uploads");
   const storedImages = async () => (existsSync(uploadsDir()) ? readdirSync(uploadsDir()).sort() : []);
 
@@ -168,6 +211,47 @@ describe("rate limits on placing orders, writing reviews and uploading images", 
             );
           },
           stored: storedImages,
+        },
+      ],
+    },
+    {
+      operation: "checking or importing a catalog file",
+      windowSeconds: 3600,
+      doors: [
+        {
+          // A dry run writes nothing, and still counts: each file is read and judged whole.
+          door: "POST /api/products.csv?dryRun=true",
+          account: signUpAdmin,
+          call: (who, address) => sendSheet(who, address, true),
+          stored: sheetProduct,
+        },
+        {
+          door: "POST /api/products.csv?dryRun=false",
+          account: signUpAdmin,
+          call: (who, address) => sendSheet(who, address, false),
+          stored: sheetProduct,
+        },
+      ],
+    },
+    {
+      operation: "voting a tool's review helpful",
+      windowSeconds: 3600,
+      doors: [
+        {
+          door: "POST /api/product-reviews/{id}/helpful",
+          account: signUp,
+          call: async (who, address) => {
+            const reviewId = reviewIds.shift();
+            if (!reviewId) throw new Error(`more than ${REVIEWS_TO_VOTE_ON} votes: make more reviews`);
+            return apiAnswer(
+              await api(
+                `/api/product-reviews/${reviewId}/helpful`,
+                { method: "POST", headers: { ...asBearer(who), Origin: TEST_ORIGIN } },
+                address,
+              ),
+            );
+          },
+          stored: helpfulVotes,
         },
       ],
     },
@@ -261,6 +345,35 @@ describe("rate limits on placing orders, writing reviews and uploading images", 
     await spend(LIMITED[1]!.doors[0]!, who, address, PER_ACCOUNT);
   });
 
+  it("spends nothing on a catalog file it cannot read as a whole: an admin fixing the file's columns is not locked out", async () => {
+    const admin = await signUpAdmin(t);
+    const address = anAddress();
+    for (let i = 0; i < PER_ADDRESS + 1; i++) {
+      const res = await api(
+        "/api/products.csv?dryRun=true",
+        {
+          method: "POST",
+          headers: { ...asBearer(admin), "Content-Type": "text/csv", Origin: TEST_ORIGIN },
+          body: "product_id,sku,price (tk)\r\nx,y,1\r\n",
+        },
+        address,
+      );
+      expect(res.status).toBe(400);
+      expect(((await res.json()) as { code: string }).code).toBe("sheet.unknown_column");
+    }
+    await spend(LIMITED[3]!.doors[0]!, admin, address, PER_ACCOUNT);
+  });
+
+  it("counts checking a catalog file and importing it against one budget", async () => {
+    const admin = await signUpAdmin(t);
+    const address = anAddress();
+    const [check, apply] = LIMITED[3]!.doors;
+    await spend(check!, admin, address, PER_ACCOUNT - 1);
+    await spend(apply!, admin, address, 1);
+    expect((await check!.call(admin, address)).status).toBe(429);
+    expect((await apply!.call(admin, address)).status).toBe(429);
+  });
+
   it("shares one counter between the API and the pages", async () => {
     const who = await signUp(t);
     const address = anAddress();
@@ -287,6 +400,33 @@ describe("rate limits on placing orders, writing reviews and uploading images", 
     expect(translate(toast, "bn")).toBe("অনেক বেশি অনুরোধ এসেছে। ৬০ সেকেন্ড পরে আবার চেষ্টা করুন।");
     expect(translate(field, "en")).toBe("Too many requests. Please try again in 60 minutes.");
     expect(translate(field, "bn")).toBe("অনেক বেশি অনুরোধ এসেছে। ৬০ মিনিট পরে আবার চেষ্টা করুন।");
+  });
+});
+
+describe("every limited operation", () => {
+  /**
+   * Where each operation's rule is held to its word (a call over it refused with 429, and nothing changed): this
+   * file's LIMITED, or a file of its own, which sets the operation's limit low to reach it.
+   */
+  const CHECKED_IN: Record<LimitedOperation, { file: string; setting: string }> = {
+    order: { file: "rate-limits.test.ts", setting: "ORDER_LIMIT_PER_MINUTE" },
+    review: { file: "rate-limits.test.ts", setting: "REVIEW_LIMIT_PER_HOUR" },
+    upload: { file: "rate-limits.test.ts", setting: "UPLOAD_LIMIT_PER_HOUR" },
+    import: { file: "rate-limits.test.ts", setting: "IMPORT_LIMIT_PER_HOUR" },
+    vote: { file: "rate-limits.test.ts", setting: "VOTE_LIMIT_PER_HOUR" },
+    cart: { file: "cart-rate-limits.test.ts", setting: "CART_LIMIT_PER_MINUTE" },
+    address: { file: "address-rate-limits.test.ts", setting: "ADDRESS_LIMIT_PER_HOUR" },
+    stock: { file: "stock-ledger.test.ts", setting: "STOCK_LIMIT_PER_HOUR" },
+  };
+
+  it("has a test that reaches its limit", () => {
+    const operations = Object.keys(limitRules(loadConfig({})));
+    expect(Object.keys(CHECKED_IN).sort()).toEqual(operations.sort());
+    const unset = Object.entries(CHECKED_IN).filter(([, { file, setting }]) => {
+      const source = readFileSync(path.join(import.meta.dirname, file), "utf8");
+      return !new RegExp(`\\b${setting}: (?:String\\(|")`).test(source);
+    });
+    expect(unset.map(([operation]) => operation)).toEqual([]);
   });
 });
 

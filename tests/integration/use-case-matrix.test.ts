@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import { AppError, type ErrorKind } from "@server/errors";
 import * as catalog from "@server/catalog/products";
 import * as categories from "@server/catalog/categories";
+import * as sheets from "@server/catalog/catalog-sheet";
 import type { RequestContext } from "@server/context/request-context";
 import * as orders from "@server/orders/orders";
 import * as overview from "@server/overview/overview";
@@ -20,6 +21,7 @@ import * as zones from "@server/delivery/zones";
 import { cart, cartLine, product, productVariant, savedAddress } from "@server/db/schema";
 import { eq } from "drizzle-orm";
 import { insertCategory } from "@server/catalog/sql/category-rows";
+import { sheetText, stockTakeRows } from "../support/catalog-csv";
 import { as } from "../support/contexts";
 import { changedTables, fingerprint } from "../support/fingerprint";
 import { pngImage } from "../support/images";
@@ -122,6 +124,9 @@ const TABLE: Row[] = [
   { expected: [U,             F,           F,             "ok"       ], useCase: "categories.addCategory",         door: "POST /api/category",                     call: (ctx) => categories.addCategory(ctx, categoryNames()) },
   { expected: [U,             F,           F,             "ok"       ], useCase: "categories.renameCategory",      door: "PUT /api/category/{id}",                 call: (ctx, s) => categories.renameCategory(ctx, s.categoryId, categoryNames()) },
   { expected: [U,             F,           F,             "ok"       ], useCase: "categories.removeCategory",      door: "DELETE /api/category/{id}",              call: (ctx, s) => categories.removeCategory(ctx, s.categoryId) },
+  // The whole export is read: a refusal comes before its first row.
+  { expected: [U,             F,           F,             "ok"       ], useCase: "sheets.exportCatalog",           door: "GET /api/products.csv",                  call: async (ctx) => readAll(await sheets.exportCatalog(ctx)) },
+  { expected: [U,             F,           F,             "ok"       ], useCase: "sheets.importCatalog",           door: "POST /api/products.csv",                 call: (ctx, s) => sheets.importCatalog(ctx, sheetText(stockTakeRows(s.productId)), { dryRun: false }) },
   { expected: [U,             F,           F,             "ok"       ], useCase: "uploads.uploadImage",            door: "POST /api/uploads",                      call: async (ctx) => uploads.uploadImage(ctx, await photo()) },
   { expected: [U,             "ok",        "ok",          "ok"       ], useCase: "orders.placeOrder",              door: "POST /api/order",                        call: (ctx, s) => orders.placeOrder(ctx, { productId: s.productId, quantity: 1 }) },
   { expected: [U,             F,           F,             "ok"       ], useCase: "orders.listAllOrders",           door: "GET /api/order",                         call: (ctx) => orders.listAllOrders(ctx) },
@@ -176,6 +181,13 @@ const TABLE: Row[] = [
   { expected: [U,             "ok",        "ok",          "ok"       ], useCase: "addresses.rememberAddress",      door: "after POST /api/checkout",               call: (ctx) => addresses.rememberAddress(ctx, { ...DELIVERY, name: "Someone Else" }) },
 ];
 
+/** Every chunk of a stream of text (Node 20 has no `Array.fromAsync`). */
+async function readAll(chunks: AsyncIterable<string>): Promise<string> {
+  let text = "";
+  for await (const chunk of chunks) text += chunk;
+  return text;
+}
+
 /** A zone as it was read, in the shape PUT /api/delivery-zones takes (Tk). */
 function zoneInput(z: Awaited<ReturnType<typeof zones.deliveryZones>>[number]) {
   return {
@@ -202,6 +214,7 @@ const MODULES = {
   profiles,
   refunds,
   reviews,
+  sheets,
   uploads,
   users,
   zones,

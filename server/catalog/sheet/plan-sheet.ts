@@ -1,5 +1,6 @@
 import type { ReportLine, SheetReport } from "@shared/catalog-sheet";
 import { M, message } from "@shared/messages";
+import { SKU_PATTERN } from "@shared/variants";
 import { isId } from "../../orders";
 import { planProduct, type Catalog, type ProductPlan } from "./plan-product";
 import type { Sheet, SheetRow } from "./read-sheet";
@@ -23,7 +24,15 @@ export function namedInSheet(sheet: Sheet): { productIds: string[]; skus: string
   const groups = productGroups(sheet);
   return {
     productIds: groups.flatMap((g) => (g.id ? [g.id] : [])),
-    skus: [...new Set(sheet.rows.map((r) => (r.cells.sku ?? "").trim().toLowerCase()).filter((s) => s !== ""))],
+    // Only SKUs a variant could hold: any other is refused on its own row, and some (a NUL) no database text holds.
+    skus: [
+      ...new Set(
+        sheet.rows
+          .map((r) => (r.cells.sku ?? "").trim())
+          .filter((s) => SKU_PATTERN.test(s))
+          .map((s) => s.toLowerCase()),
+      ),
+    ],
   };
 }
 

@@ -27,6 +27,8 @@ export interface FuzzedUseCase {
   outside?: () => Promise<unknown>;
   /** FUZZ_RUNS unless said otherwise (and why). */
   runs?: number;
+  /** What the input is about, when one use case is fuzzed with inputs of different shapes ("a new tool"). */
+  shape?: string;
 }
 
 /** How the calls ended: resolved, or refused, counted by `kind code`. */
@@ -101,7 +103,8 @@ export async function fuzzUseCase(t: TestContext, f: FuzzedUseCase, actors: Acto
 /** One test per row: its hostile calls hold to `fuzzUseCase`'s rules, and the valid one at least succeeds. */
 export function fuzzEachUseCase(t: TestContext, table: FuzzedUseCase[], actors: Actors) {
   for (const f of table) {
-    it(`${f.useCase} as ${f.as}: ${f.runs ?? FUZZ_RUNS} hostile calls`, { timeout: FUZZ_TIMEOUT }, async () => {
+    const shape = f.shape ? ` (${f.shape})` : "";
+    it(`${f.useCase}${shape} as ${f.as}: ${f.runs ?? FUZZ_RUNS} hostile calls`, { timeout: FUZZ_TIMEOUT }, async () => {
       const tally = await fuzzUseCase(t, f, actors);
       expect(tally.resolved, JSON.stringify(tally)).toBeGreaterThan(0);
     });

@@ -1,5 +1,7 @@
 import fc from "fast-check";
+import { sheetText, type SheetRows } from "../catalog-csv";
 import type { Scene } from "../use-case-scenes";
+import { csvFiles, csvTextOf, type CsvPlan } from "./csv-cases";
 import { extraKey, hostileHeaderValue, hostileText } from "./hostile-values";
 import { megabyteText, rawEmail, rawId, rawValue, TEXT_TWISTS } from "./raw-values";
 import { fieldsOf, own, setIn, type JsonObject } from "./request-cases";
@@ -14,7 +16,8 @@ export type ArgPlan =
   | { kind: "twisted"; twist: string }
   | { kind: "changed"; changes: Change[]; extra: [string, unknown][] }
   | { kind: "replaced"; value: unknown }
-  | { kind: "upload"; upload: UploadCase };
+  | { kind: "upload"; upload: UploadCase }
+  | { kind: "csv"; csv: CsvPlan };
 
 /** One parameter of a use case: what may stand in its place, and the value each plan stands for. */
 export interface Param {
@@ -215,6 +218,28 @@ export function file(validFile: () => Promise<Blob>): Param {
       if (plan.kind !== "upload") return unexpected(plan);
       const { body } = await renderUpload(plan.upload);
       return body instanceof FormData ? body.get("image") : body;
+    },
+  };
+}
+
+/**
+ * A catalog spreadsheet's text, as `POST /api/products.csv` hands it on: the scene's valid file, a hostile file
+ * made of it (csv-cases.ts: hostile cells, broken framing, columns unknown or missing, rows twice, too many rows),
+ * or anything else at all.
+ */
+export function csv(validOf: (s: Scene) => SheetRows): Param {
+  return {
+    plans: (w) =>
+      fc.oneof(
+        valid(w),
+        { weight: 6, arbitrary: csvFiles.map((plan): ArgPlan => ({ kind: "csv", csv: plan })) },
+        replaced(2, rawValue),
+      ),
+    render: (plan, s) => {
+      if (plan.kind === "valid") return sheetText(validOf(s));
+      if (plan.kind === "csv") return csvTextOf(plan.csv, validOf(s));
+      if (plan.kind === "replaced") return plan.value;
+      return unexpected(plan);
     },
   };
 }
