@@ -4,7 +4,7 @@
 // Passing the services, or an object made by hand, would skip the address the per-address limits count.
 import { ESLintUtils } from "@typescript-eslint/utils";
 
-const FEATURE_FILE = /\/server\/(catalog|orders|payments|accounts|reviews|uploads|overview)\//;
+const FEATURE_FILE = /\/server\/(?!context\/)[a-z-]+\//;
 
 export const useCaseContext = ESLintUtils.RuleCreator.withoutDocs({
   meta: {

@@ -67,6 +67,13 @@ const ConfigSchema = z.object({
   SSLCOMMERZ_SANDBOX: booleanFlag.optional(),
   /** The gateway's address; tests point it at a local stand-in. */
   SSLCOMMERZ_API_URL: z.url({ error: "must be a URL" }).optional(),
+  /** Steadfast courier (server/couriers/): "Book courier" offers it when its keys are set. */
+  STEADFAST_API_KEY: z.string().optional(),
+  STEADFAST_SECRET_KEY: z.string().optional(),
+  /** Its merchant API's address (https://portal.packzy.com/api/v1); tests point it at a local stand-in. */
+  STEADFAST_BASE_URL: z.url({ error: "must be a URL" }).optional(),
+  /** The bearer token Steadfast's delivery-status webhook carries, as set in its portal. */
+  STEADFAST_WEBHOOK_TOKEN: z.string().min(16, "must be at least 16 characters").optional(),
   /** The least severe log line written: trace, debug, info (each request), warn, error, fatal, or silent. */
   LOG_LEVEL: z.enum(["trace", "debug", "info", "warn", "error", "fatal", "silent"]).default("info"),
   /** json: one JSON object a line, for a log collector; pretty: for a person at a terminal (`npm run dev`'s default). */
@@ -182,6 +189,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
         "Configuration error: SSLCOMMERZ_STORE_ID and SSLCOMMERZ_STORE_PASSWORD must be set together.",
       );
     }
+    const steadfast = [config.STEADFAST_API_KEY, config.STEADFAST_SECRET_KEY, config.STEADFAST_WEBHOOK_TOKEN];
+    if (steadfast.some(Boolean) && !steadfast.every(Boolean)) {
+      throw new ConfigError(
+        "Configuration error: Steadfast needs STEADFAST_API_KEY, STEADFAST_SECRET_KEY and STEADFAST_WEBHOOK_TOKEN together.",
+      );
+    }
     checkObjectStorage(config, present);
     const mode = storeMode(config);
     if (mode.live && !isLoopback(config.HOST) && !config.BASE_URL) {
@@ -209,6 +222,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     "SSLCOMMERZ_STORE_PASSWORD",
     "METRICS_TOKEN",
     "S3_SECRET_ACCESS_KEY",
+    "STEADFAST_API_KEY",
+    "STEADFAST_SECRET_KEY",
+    "STEADFAST_WEBHOOK_TOKEN",
   ];
   const shown = secret.includes(name) ? "" : ` (got "${present[name]}")`;
   throw new ConfigError(`Configuration error: ${name} ${issue.message}${shown}.`);

@@ -14,6 +14,7 @@ import { createMailer, type Mailer } from "./mail";
 import { createGateway, createPaymentProvider } from "./payments";
 import type { CardPaymentProvider, PaymentProvider } from "./payments";
 import { shopIdentity, type ShopIdentity } from "./shop-identity";
+import { createCouriers, type Couriers } from "./couriers";
 
 /** Everything a request may need, made once at start-up (or per test file) and passed down. */
 export interface Services {
@@ -29,6 +30,8 @@ export interface Services {
   payments: CardPaymentProvider | null;
   /** A hosted gateway offered beside it (SSLCommerz), when configured. */
   gateway: PaymentProvider | null;
+  /** The couriers the shop books parcels with (STEADFAST_*, PATHAO_*); none: shipping is marked by hand. */
+  couriers: Couriers;
   /** DATA_DIR/uploads, or the S3-compatible bucket S3_BUCKET names. */
   images: ImageStore;
   /** Origins pages load images from besides the store itself (S3_PUBLIC_URL's), for the CSP's img-src. */
@@ -110,6 +113,7 @@ export function createServices(
     mailer,
     payments: createPaymentProvider(config, database.db),
     gateway: createGateway(config, database.db, baseURL),
+    couriers: createCouriers(config),
     images: bucket ? createS3ImageStore(bucket) : createDiskImageStore(path.resolve(config.DATA_DIR, "uploads")),
     imageOrigins: bucket?.publicUrl ? [new URL(bucket.publicUrl).origin] : [],
     limits: limitRules(config),

@@ -46,6 +46,9 @@ export class RequestContext {
   get gateway() {
     return this.#services.gateway;
   }
+  get couriers() {
+    return this.#services.couriers;
+  }
   get images() {
     return this.#services.images;
   }

@@ -21,6 +21,7 @@ import { MAX_WEIGHT_GRAMS } from "@shared/weight";
 import { MAX_CART_LINES } from "@shared/cart";
 import { ORDER_EVENTS, ORDER_STATUSES, type OrderStatus } from "@shared/order-flow";
 import { STOCK_ACTORS, STOCK_REASONS } from "@shared/stock-ledger";
+import { COURIERS, PARCEL_STATES } from "@shared/parcels";
 import type { Delivery } from "@shared/schemas/delivery";
 import { user } from "./auth-schema";
 import { timestamps } from "./columns";
@@ -685,3 +686,75 @@ export const mailOutbox = pgTable(
 );
 
 export type MailOutboxRow = typeof mailOutbox.$inferSelect;
+
+/**
+ * An order's parcel with a courier (server/couriers/): one per order, written before the courier is asked, so two
+ * bookings of one order ask the courier once. `booking` until the courier answers; then its consignment id and
+ * tracking code, the state the courier last reported, and for cash on delivery what it collected and charged.
+ */
+export const consignment = pgTable(
+  "consignment",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    orderId: uuid("order_id")
+      .notNull()
+      .references(() => order.id, { onDelete: "restrict" }),
+    courier: text("courier", { enum: COURIERS }).notNull(),
+    state: text("state", { enum: PARCEL_STATES }).notNull().default("booking"),
+    /** The courier's id for the consignment and the code a buyer tracks it by; null while booking. */
+    consignmentRef: text("consignment_ref"),
+    trackingCode: text("tracking_code"),
+    /** The courier's own word for where the parcel is. */
+    courierStatus: text("courier_status"),
+    /** What the courier is to collect (the order's total for cash on delivery, else 0), in poisha. */
+    codPoisha: bigint("cod_poisha", { mode: "number" }).notNull(),
+    /** What the courier reports it collected, and its charge; null until it says. */
+    collectedPoisha: bigint("collected_poisha", { mode: "number" }),
+    feePoisha: bigint("fee_poisha", { mode: "number" }),
+    bookedBy: text("booked_by").references(() => user.id, { onDelete: "set null" }),
+    /** Why the last booking try failed, for the admin who tries again. */
+    lastError: text("last_error"),
+    /** When the store last heard of the parcel (a webhook or a check): polling asks about the quiet ones. */
+    newsAt: timestamp("news_at", { withTimezone: true }),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex("consignment_order_idx").on(t.orderId),
+    uniqueIndex("consignment_courier_ref_idx").on(t.courier, t.consignmentRef),
+    uniqueIndex("consignment_tracking_code_idx").on(t.trackingCode),
+    check("consignment_courier_known", sql`${t.courier} in (${sql.raw(COURIERS.map((c) => `'${c}'`).join(", "))})`),
+    check("consignment_state_known", sql`${t.state} in (${sql.raw(PARCEL_STATES.map((s) => `'${s}'`).join(", "))})`),
+    check("consignment_booked_whole", sql`(${t.state} = 'booking') = (${t.consignmentRef} is null)`),
+    check("consignment_cod_not_negative", sql`${t.codPoisha} >= 0`),
+  ],
+);
+
+export type ConsignmentRow = typeof consignment.$inferSelect;
+
+/**
+ * What a parcel went through, as the courier told it: the booking, each webhook and each check that brought news,
+ * with the courier's time. The buyer's tracking page shows these steps; a webhook sent again finds its step there
+ * (the same status at the same time) and changes nothing.
+ */
+export const consignmentStep = pgTable(
+  "consignment_step",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    consignmentId: uuid("consignment_id")
+      .notNull()
+      .references(() => consignment.id, { onDelete: "cascade" }),
+    /** The state it moved the parcel to; null for a message on the way that moves none. */
+    state: text("state", { enum: PARCEL_STATES }),
+    courierStatus: text("courier_status").notNull(),
+    message: text("message"),
+    source: text("source", { enum: ["booking", "webhook", "check"] }).notNull(),
+    /** When it happened by the courier's clock (or when the store heard, when the courier gives no time). */
+    at: timestamp("at", { withTimezone: true }).notNull(),
+    receivedAt: timestamp("received_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index("consignment_step_parcel_idx").on(t.consignmentId, t.at),
+    uniqueIndex("consignment_step_once_idx").on(t.consignmentId, t.courierStatus, t.at),
+    check("consignment_step_source_known", sql`${t.source} in ('booking', 'webhook', 'check')`),
+  ],
+);

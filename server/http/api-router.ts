@@ -6,6 +6,7 @@ import type { Services } from "../services";
 import { adminCalls, authCalls, authRoutes, profileCalls, userCalls } from "../accounts";
 import { cartCalls } from "../cart";
 import { categoryCalls, productCalls, sheetCalls } from "../catalog";
+import { courierCalls } from "../couriers";
 import { stockCalls } from "../stock";
 import { checkoutCalls } from "../checkout";
 import { deliveryCalls } from "../delivery";
@@ -25,6 +26,7 @@ export const API_CALLS: readonly ApiCall[] = [
   ...healthCalls,
   ...productCalls,
   ...sheetCalls,
+  ...courierCalls,
   ...categoryCalls,
   ...stockCalls,
   ...uploadCalls,

@@ -9,4 +9,6 @@ export * from "./sql/invoices";
 export * from "./sql/order-history";
 export * from "./sql/order-lists";
 export * from "./sql/order-rows";
+export { deliverByCourier, shipLockedOrder } from "./sql/order-steps";
+export { selectLines } from "./sql/order-lines";
 export { orderEventJson, orderJson, type OrderEventJson, type OrderJson, type OrderState } from "./wire";

@@ -82,6 +82,17 @@ export const enAdminMessages = {
     note_unsafe: "The note cannot contain control or text-direction characters",
     recorded: "Stock recorded",
   },
+  courier: {
+    unknown: "No courier is called that: steadfast or pathao",
+    not_configured: "This shop has no account with that courier",
+    cannot_book:
+      "Only a paid order, or a confirmed cash-on-delivery order, not yet shipped, can be booked with a courier",
+    no_delivery: "The order has no delivery details to give the courier",
+    booking_in_flight: "This order's booking is on its way to the courier: try again in a minute",
+    refused: "The courier refused the parcel: {{reason}}",
+    silent: "The courier did not answer, so nothing is booked yet: try again in a minute",
+    webhook_unauthorized: "The courier's notification could not be authenticated",
+  },
   sheet: {
     empty: "The file holds no rows: its first line names the columns, each next line is a variant",
     not_csv: "The file is not CSV the store can read (line {{line}}): {{reason}}",

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll } from "vitest";
 import { startSslcommerzStandIn, type SslcommerzStandIn } from "./sslcommerz-stand-in";
 import { startStripeStandIn, type StripeStandIn } from "./stripe-stand-in";
+import { startSteadfastStandIn, type SteadfastStandIn } from "./steadfast-stand-in";
 import { useTestApp, type TestContext } from "./test-app";
 
 export const STRIPE_SECRET_KEY = "sk_test_stand_in_0123456789";
@@ -38,4 +39,21 @@ export function useSslcommerzApp(): { t: TestContext; gateway: SslcommerzStandIn
     SSLCOMMERZ_API_URL: gateway.url,
   }));
   return { t, gateway };
+}
+
+export const STEADFAST_WEBHOOK_TOKEN = "steadfast-webhook-token-0123456789";
+
+/** A test app that books parcels with Steadfast, reached through a stand-in for its merchant API. */
+export function useSteadfastApp(env: Record<string, string> = {}): { t: TestContext; steadfast: SteadfastStandIn } {
+  const steadfast = {} as SteadfastStandIn;
+  beforeAll(async () => void Object.assign(steadfast, await startSteadfastStandIn()));
+  afterAll(() => steadfast.close());
+  const t = useTestApp(() => ({
+    STEADFAST_API_KEY: steadfast.apiKey,
+    STEADFAST_SECRET_KEY: steadfast.secretKey,
+    STEADFAST_BASE_URL: steadfast.url,
+    STEADFAST_WEBHOOK_TOKEN,
+    ...env,
+  }));
+  return { t, steadfast };
 }

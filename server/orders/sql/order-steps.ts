@@ -190,3 +190,24 @@ export async function advanceOrder(db: Db, actor: SessionUser, orderId: string |
     return save(tx, row.id, { status: to, ...confirmedBy(row, new Date()) });
   });
 }
+
+/**
+ * The parcel is the courier's: the order, locked by the caller (server/couriers/), shipped in its transaction, the
+ * courier and tracking code said in its history.
+ */
+export async function shipLockedOrder(tx: Db, actor: SessionUser, row: Order, reason: string): Promise<Order> {
+  assertAllowed(orderFacts(row, await hasHeldPayment(tx, row.id)), actor, "ship");
+  await recordEvent(tx, row.id, "shipped", { by: "admin", userId: actor.id }, { reason });
+  return save(tx, row.id, { status: "shipped", ...confirmedBy(row, new Date()) });
+}
+
+/**
+ * The courier says the parcel reached its buyer: a shipped order, locked by the caller, delivered in its transaction,
+ * by the courier's word (its name in the history, its message as the reason). Any other order is left as it is.
+ */
+export async function deliverByCourier(tx: Db, row: Order, courier: string, reason: string | null): Promise<boolean> {
+  if (row.status !== "shipped") return false;
+  await recordEvent(tx, row.id, "delivered", { by: courier }, { reason });
+  await save(tx, row.id, { status: "delivered" });
+  return true;
+}

@@ -1,0 +1,62 @@
+import { M } from "@shared/messages";
+import { COURIERS } from "@shared/parcels";
+import { CourierChoiceSchema } from "@shared/schemas/courier";
+import { adminOnly } from "../context/actor";
+import { key, parseInput } from "../context/parse";
+import type { RequestContext } from "../context/request-context";
+import { conflict, invalid, notFound, unavailable } from "../errors";
+import { CourierFailure } from "./courier";
+import { claimBooking, dropBooking, recordBooking } from "./sql/consignment-rows";
+import { takeParcelNews, type NewsOutcome } from "./sql/parcel-news";
+
+/** What "Book courier" answers: the courier's consignment id and the code the buyer tracks the parcel by. */
+export interface Booked {
+  consignmentId: string;
+  trackingCode: string;
+}
+
+/**
+ * "Book courier": a paid or confirmed cash-on-delivery order's parcel handed to one of the shop's couriers under
+ * its invoice number, with what to collect (the total less any advance for cash on delivery, else 0); the order is
+ * then shipped. Booking an order twice answers the parcel it has. A courier that refuses or does not answer
+ * changes nothing, and the admin is told why.
+ */
+export async function bookCourier(ctx: RequestContext, orderId: unknown, raw: unknown): Promise<Booked> {
+  const admin = adminOnly(await ctx.actor());
+  const { courier: name } = parseInput(CourierChoiceSchema, raw);
+  const courier = ctx.couriers[name];
+  if (!courier) throw invalid(M.courier.not_configured);
+  const claim = await claimBooking(ctx.db, admin, key(orderId), name, ctx.now?.());
+  if (claim.kind === "booked") return bookedOf(claim.parcel);
+  try {
+    const booking = await courier.book(claim.request);
+    return bookedOf(await recordBooking(ctx.db, admin, claim.parcel, booking, ctx.now?.()));
+  } catch (err) {
+    if (!(err instanceof CourierFailure)) throw err;
+    await dropBooking(ctx.db, claim.parcel.id);
+    if (err.kind === "refused") throw conflict(M.courier.refused, { reason: err.reason });
+    throw unavailable(M.courier.silent);
+  }
+}
+
+function bookedOf(parcel: { consignmentRef: string | null; trackingCode: string | null }): Booked {
+  return { consignmentId: parcel.consignmentRef!, trackingCode: parcel.trackingCode! };
+}
+
+/**
+ * A courier's webhook (`POST /api/couriers/{courier}/webhook`), authenticated as that courier documents (anything
+ * else: 401, nothing changes): its news of a parcel taken once, in order.
+ */
+export async function receiveCourierWebhook(
+  ctx: RequestContext,
+  courierName: string,
+  body: string,
+  headers: Headers,
+): Promise<NewsOutcome | "ignored"> {
+  const name = COURIERS.find((c) => c === courierName);
+  const courier = name ? ctx.couriers[name] : undefined;
+  if (!name || !courier) throw notFound(M.courier.not_configured);
+  const news = courier.readWebhook(body, headers);
+  if (!news) return "ignored";
+  return takeParcelNews(ctx.db, name, news, "webhook", ctx.now?.());
+}

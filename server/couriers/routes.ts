@@ -1,0 +1,104 @@
+import { z } from "zod";
+import { CourierChoiceSchema } from "@shared/schemas/courier";
+import { jsonBody } from "../http/json-body";
+import { ADMINS_ONLY, BAD_INPUT, id } from "../openapi/common-params";
+import { apiCall, json, jsonBody as jsonInput, refused } from "../openapi/route-types";
+import { named } from "../openapi/schema-names";
+import { bookCourier, receiveCourierWebhook } from "./couriers";
+
+const CourierBooked = named(
+  "CourierBooked",
+  z.object({
+    consignmentId: z.string().meta({ description: "The courier's id for the consignment." }),
+    trackingCode: z.string().meta({ description: "The code the buyer follows the parcel by." }),
+  }),
+);
+
+/** Steadfast's delivery-status webhook, as its documentation gives the body. */
+const SteadfastWebhook = named(
+  "SteadfastWebhook",
+  z.object({
+    notification_type: z.enum(["delivery_status", "tracking_update"]),
+    consignment_id: z.number().int(),
+    invoice: z.string().meta({ description: "The order's invoice number (`INV-000042`)." }),
+    cod_amount: z.number().optional().meta({ description: "Cash collected, in Tk." }),
+    status: z.string().optional().meta({ description: "`pending`, `delivered`, `partial_delivered`, `cancelled`…" }),
+    delivery_charge: z.number().optional().meta({ description: "The courier's charge, in Tk." }),
+    tracking_message: z.string().optional(),
+    updated_at: z.string().meta({ description: "When it happened, by the courier's clock." }),
+  }),
+);
+
+const WebhookReceived = named(
+  "CourierWebhookReceived",
+  z.object({
+    status: z.literal("success"),
+    message: z.string().meta({ description: "What the store did with it: taken, repeated, unknown or ignored." }),
+  }),
+);
+
+/** `POST /api/order/{id}/courier`: "Book courier"; `POST /api/couriers/{courier}/webhook`: the couriers' news. */
+export const courierCalls = [
+  apiCall({
+    method: "post",
+    path: "/api/order/{id}/courier",
+    operationId: "bookCourier",
+    tag: "orders",
+    summary: "Hand an order's parcel to a courier",
+    description:
+      "A paid order, or a cash-on-delivery order the shop confirmed, not yet shipped: the courier (`steadfast`, when " +
+      "STEADFAST_* are set) books a consignment under the order's invoice number, with the delivery details and " +
+      "what to collect (the total, less any advance, for cash on delivery; 0 when paid), and the order is shipped. " +
+      "Booking an order again answers the consignment it has. A courier that refuses or does not answer changes " +
+      "nothing.",
+    who: "admin",
+    session: "required",
+    params: { id: id("order") },
+    body: jsonInput(named("CourierChoice", CourierChoiceSchema)),
+    answers: {
+      200: json(CourierBooked, "Booked (or booked already)."),
+      400: refused(`${BAD_INPUT} Or a courier the shop has no account with.`),
+      403: refused(ADMINS_ONLY),
+      404: refused("No such order."),
+      409: refused(
+        "The order is not paid or confirmed, is shipped already, has no delivery details, its booking is on its " +
+          "way, or the courier refused the parcel (the message says why).",
+      ),
+      502: refused("The courier did not answer; nothing was booked."),
+    },
+    handler: async (c) => c.json(await bookCourier(c.get("ctx"), c.req.param("id"), await jsonBody(c))),
+  }),
+
+  apiCall({
+    method: "post",
+    path: "/api/couriers/{courier}/webhook",
+    operationId: "courierWebhook",
+    tag: "orders",
+    summary: "A courier's news of a parcel",
+    description:
+      "Steadfast's delivery-status webhook (`steadfast`, `Authorization: Bearer <STEADFAST_WEBHOOK_TOKEN>`): the " +
+      "parcel's state and a step of its history, once (a replay changes nothing), in the courier's order (older " +
+      "news does not undo newer); delivered, the order is delivered. A parcel the store does not know is " +
+      "acknowledged and left alone.",
+    who: "the courier (authenticated as it documents)",
+    session: "none",
+    params: { courier: { description: "`steadfast`.", example: "steadfast" } },
+    headers: { Authorization: { description: "`Bearer <STEADFAST_WEBHOOK_TOKEN>`.", example: "Bearer …" } },
+    body: jsonInput(SteadfastWebhook),
+    answers: {
+      200: json(WebhookReceived, "Received."),
+      401: refused("Not authenticated as the courier: nothing changes."),
+      404: refused("Not one of the shop's couriers."),
+    },
+    // The courier's own body, read as text: each courier authenticates and reads it its own way.
+    handler: async (c) => {
+      const outcome = await receiveCourierWebhook(
+        c.get("ctx"),
+        c.req.param("courier") ?? "",
+        await c.req.text(),
+        c.req.raw.headers,
+      );
+      return c.json({ status: "success" as const, message: outcome });
+    },
+  }),
+];

@@ -1,0 +1,149 @@
+import { asc, eq } from "drizzle-orm";
+import { beforeAll, describe, expect, it } from "vitest";
+import { consignment, consignmentStep } from "@server/db/schema";
+import { signUp, signUpAdmin, type TestAccount } from "../support/accounts";
+import { call, historyRows, payByTestCard } from "../support/order-money";
+import { orderFor, orderRow } from "../support/orders";
+import { STEADFAST_WEBHOOK_TOKEN, useSteadfastApp } from "../support/provider-apps";
+
+/** Steadfast's delivery-status webhook: authenticated, taken once, in the courier's order. */
+describe("news of a parcel from Steadfast's webhook", () => {
+  const { t, steadfast } = useSteadfastApp();
+  let admin: TestAccount;
+  let buyer: TestAccount;
+
+  beforeAll(async () => {
+    admin = await signUpAdmin(t);
+    buyer = await signUp(t);
+  });
+
+  /** A paid order booked with Steadfast: its order id and the stand-in's consignment id. */
+  async function aBookedParcel(cashOnDelivery = false) {
+    const orderId = await orderFor(t, buyer);
+    if (cashOnDelivery) {
+      expect((await call(t, buyer, "POST", `/api/order/${orderId}/cash-on-delivery`)).status).toBe(200);
+      expect((await call(t, admin, "POST", `/api/order/${orderId}/confirm`)).status).toBe(200);
+    } else {
+      await payByTestCard(t, buyer, orderId);
+    }
+    const res = await call(t, admin, "POST", `/api/order/${orderId}/courier`, { courier: "steadfast" });
+    expect(res.status).toBe(200);
+    const { consignmentId } = (await res.json()) as { consignmentId: string };
+    return { orderId, id: Number(consignmentId) };
+  }
+
+  const post = (body: string, token: string | null = STEADFAST_WEBHOOK_TOKEN, courier = "steadfast") =>
+    t.request(`/api/couriers/${courier}/webhook`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json", ...(token === null ? {} : { Authorization: `Bearer ${token}` }) },
+      body,
+    });
+
+  async function parcelOf(orderId: string) {
+    const [parcel] = await t.database.db.select().from(consignment).where(eq(consignment.orderId, orderId));
+    const steps = await t.database.db
+      .select()
+      .from(consignmentStep)
+      .where(eq(consignmentStep.consignmentId, parcel!.id))
+      .orderBy(asc(consignmentStep.id));
+    return { parcel: parcel!, steps };
+  }
+
+  it("delivers the order when Steadfast says so, with what it collected and charged", async () => {
+    const { orderId, id } = await aBookedParcel(true);
+    const row = await orderRow(t, orderId);
+    steadfast.setStatus(id, "delivered");
+    const res = await post(steadfast.webhookBody(id));
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ status: "success", message: "taken" });
+
+    const { parcel, steps } = await parcelOf(orderId);
+    expect(parcel).toMatchObject({
+      state: "delivered",
+      courierStatus: "delivered",
+      collectedPoisha: row.totalPoisha,
+      feePoisha: 6000,
+    });
+    expect(steps.map((s) => [s.source, s.state, s.message])).toEqual([
+      ["booking", "booked", null],
+      ["webhook", "delivered", "Your parcel is delivered."],
+    ]);
+    expect((await orderRow(t, orderId)).status).toBe("delivered");
+    expect((await historyRows(t, orderId)).at(-1)).toEqual(["delivered", "steadfast", "Your parcel is delivered."]);
+  });
+
+  it("refuses a webhook without Steadfast's token, and changes nothing", async () => {
+    const { orderId, id } = await aBookedParcel();
+    steadfast.setStatus(id, "delivered");
+    const before = await parcelOf(orderId);
+    for (const token of [null, "", "wrong-token-0123456789", `${STEADFAST_WEBHOOK_TOKEN}x`]) {
+      const res = await post(steadfast.webhookBody(id), token);
+      expect(res.status).toBe(401);
+      expect(((await res.json()) as { code: string }).code).toBe("courier.webhook_unauthorized");
+    }
+    expect(await parcelOf(orderId)).toEqual(before);
+    expect((await orderRow(t, orderId)).status).toBe("shipped");
+  });
+
+  it("takes a webhook sent again once", async () => {
+    const { orderId, id } = await aBookedParcel();
+    steadfast.setStatus(id, "pending");
+    const body = steadfast.webhookBody(id);
+    expect(await (await post(body)).json()).toEqual({ status: "success", message: "taken" });
+    expect(await (await post(body)).json()).toEqual({ status: "success", message: "repeated" });
+    const { parcel, steps } = await parcelOf(orderId);
+    expect(parcel.state).toBe("in_transit");
+    expect(steps).toHaveLength(2);
+  });
+
+  it("keeps the newest state when older news comes after it", async () => {
+    const { orderId, id } = await aBookedParcel();
+    steadfast.setStatus(id, "delivered");
+    const delivered = steadfast.webhookBody(id, { updated_at: "2026-11-28T12:00:00.000Z" });
+    const onTheWay = steadfast.webhookBody(id, { status: "pending", updated_at: "2026-11-28T09:00:00.000Z" });
+    expect((await post(delivered)).status).toBe(200);
+    expect((await post(onTheWay)).status).toBe(200);
+    const { parcel, steps } = await parcelOf(orderId);
+    expect(parcel.state).toBe("delivered");
+    expect(steps.map((s) => s.courierStatus)).toEqual(["in_review", "delivered", "pending"]);
+    expect((await orderRow(t, orderId)).status).toBe("delivered");
+  });
+
+  it("writes a tracking update as a step that moves no state", async () => {
+    const { orderId, id } = await aBookedParcel();
+    const body = steadfast.webhookBody(id, {
+      notification_type: "tracking_update",
+      status: undefined,
+      tracking_message: "Reached the Gazipur hub.",
+    });
+    expect((await post(body)).status).toBe(200);
+    const { parcel, steps } = await parcelOf(orderId);
+    expect(parcel.state).toBe("booked");
+    expect(steps.at(-1)).toMatchObject({ state: null, message: "Reached the Gazipur hub." });
+  });
+
+  it("acknowledges a parcel it does not know, or a notification it does not read, and changes nothing", async () => {
+    const unknown = JSON.stringify({
+      notification_type: "delivery_status",
+      consignment_id: 999_999_999,
+      invoice: "INV-999999",
+      status: "delivered",
+      updated_at: "2026-11-28T12:00:00.000Z",
+    });
+    expect(await (await post(unknown)).json()).toEqual({ status: "success", message: "unknown" });
+    for (const body of [
+      "not json",
+      "null",
+      "[]",
+      "{}",
+      JSON.stringify({ notification_type: "other", consignment_id: 1 }),
+    ]) {
+      expect(await (await post(body)).json()).toEqual({ status: "success", message: "ignored" });
+    }
+  });
+
+  it("answers 404 for a courier the shop has no account with", async () => {
+    expect((await post("{}", STEADFAST_WEBHOOK_TOKEN, "pathao")).status).toBe(404);
+    expect((await post("{}", STEADFAST_WEBHOOK_TOKEN, "dhl")).status).toBe(404);
+  });
+});

@@ -1,0 +1,72 @@
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { casesOf, fuzzEach, sendCase, useFuzzAccounts, type FuzzedCall } from "../support/fuzz/fuzz-call";
+import { hostileHeaderValue } from "../support/fuzz/hostile-values";
+import { validCase } from "../support/fuzz/request-cases";
+import { FUZZ_RUNS, FUZZ_TIMEOUT, fuzz, successes } from "../support/fuzz/run-fuzz";
+import { call, payByTestCard } from "../support/order-money";
+import { orderFor } from "../support/orders";
+import { STEADFAST_WEBHOOK_TOKEN, useSteadfastApp } from "../support/provider-apps";
+
+/** How a fuzzed webhook is authenticated: mostly right, so that hostile bodies get past the token. */
+type Token = "right" | "none" | "another" | { forged: string };
+const tokens: fc.Arbitrary<Token> = fc.oneof(
+  { weight: 6, arbitrary: fc.constant("right" as const) },
+  { weight: 3, arbitrary: fc.constantFrom("none" as const, "another" as const) },
+  { weight: 1, arbitrary: hostileHeaderValue.map((forged) => ({ forged })) },
+);
+
+function authorization(token: Token): Record<string, string> {
+  if (token === "none") return {};
+  if (token === "another") return { Authorization: "Bearer someone-elses-token-0123456789" };
+  if (typeof token === "object") return { Authorization: token.forged };
+  return { Authorization: `Bearer ${STEADFAST_WEBHOOK_TOKEN}` };
+}
+
+describe("fuzzing the courier calls: never a 5xx, and a refused request changes no row", () => {
+  const { t, steadfast } = useSteadfastApp();
+  const accounts = useFuzzAccounts(t);
+
+  /** A paid order, ready for its parcel to be booked. */
+  const aPaidOrder = async () => {
+    const orderId = await orderFor(t, accounts.owner);
+    await payByTestCard(t, accounts.owner, orderId);
+    return { orderId };
+  };
+
+  /** A parcel booked with the stand-in and delivered there: its webhook is what the store waits for. */
+  const aDeliveredParcel = async () => {
+    const { orderId } = await aPaidOrder();
+    const res = await call(t, accounts.admin, "POST", `/api/order/${orderId}/courier`, { courier: "steadfast" });
+    const { consignmentId } = (await res.json()) as { consignmentId: string };
+    steadfast.setStatus(Number(consignmentId), "delivered");
+    return { orderId, consignmentId };
+  };
+
+  // prettier-ignore
+  fuzzEach(t, [
+    { call: "POST /api/order/{id}/courier", as: "admin", scene: aPaidOrder, id: (s) => s.orderId!, body: () => ({ courier: "steadfast" }) },
+  ], accounts);
+
+  const webhook: FuzzedCall = {
+    call: "POST /api/couriers/steadfast/webhook",
+    as: "anonymous",
+    scene: aDeliveredParcel,
+    body: (s) => JSON.parse(steadfast.webhookBody(Number(s.consignmentId))) as Record<string, string>,
+  };
+
+  it(
+    `${webhook.call}, with its token and forged: ${FUZZ_RUNS} hostile requests`,
+    { timeout: FUZZ_TIMEOUT },
+    async () => {
+      const statuses = await fuzz({
+        t,
+        scene: webhook.scene,
+        cases: fc.record({ request: await casesOf(webhook), token: tokens }),
+        valid: { request: validCase(true, "json"), token: "right" },
+        send: (s, c) => sendCase(t, webhook, accounts, s, c.request, () => authorization(c.token)),
+      });
+      expect(successes(statuses), JSON.stringify(statuses)).toBeGreaterThan(0);
+    },
+  );
+});

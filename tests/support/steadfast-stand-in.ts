@@ -1,0 +1,213 @@
+// A small HTTP stand-in for Steadfast's merchant API (v1, https://portal.packzy.com/api/v1), as its documentation
+// gives it: `Api-Key` and `Secret-Key` headers; `POST /create_order` (invoice once each, an 11-digit phone, an
+// address of at most 250 characters, a COD amount from 0) answering the consignment with its tracking code;
+// `GET /status_by_cid/{id}`, `/status_by_invoice/{invoice}` and `/status_by_trackingcode/{code}` answering its
+// `delivery_status`; and the delivery-status webhook it sends a merchant, with `Authorization: Bearer <token>`.
+// Consignments are kept in memory. Tests make it refuse (`refuseNext`), fall silent (`silence`) or move a parcel.
+import { randomBytes } from "node:crypto";
+import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
+import type { AddressInfo } from "node:net";
+
+export interface StandInConsignment {
+  consignment_id: number;
+  invoice: string;
+  tracking_code: string;
+  recipient_name: string;
+  recipient_phone: string;
+  recipient_address: string;
+  cod_amount: number;
+  note: string;
+  item_description: string;
+  total_lot: number;
+  status: string;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface SteadfastStandIn {
+  url: string;
+  apiKey: string;
+  secretKey: string;
+  /** Every consignment made, by its id; and every create_order request as it came. */
+  consignments: Map<number, StandInConsignment>;
+  requests: { path: string; body: unknown }[];
+  /** The next create_order is refused with this field error (Steadfast's 400 with `errors`). */
+  refuseNext(field: string, message: string): void;
+  /** Calls get no answer until `silence(false)` (the connection is held, then dropped after `holdMs`). */
+  silence(on: boolean, holdMs?: number): void;
+  /** Moves a parcel, as the rider and Steadfast's review do. */
+  setStatus(consignmentId: number, status: string): void;
+  /** The delivery-status webhook's body Steadfast sends for a parcel as it is now, with `extra` fields over it. */
+  webhookBody(consignmentId: number, extra?: Record<string, unknown>): string;
+  /** Sends the delivery-status webhook for a parcel to the store, as Steadfast does; answers the store's reply. */
+  notify(
+    url: string,
+    token: string,
+    consignmentId: number,
+    extra?: Record<string, unknown>,
+  ): Promise<{ status: number; body: string }>;
+  close(): Promise<void>;
+}
+
+async function readBody(req: IncomingMessage): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of req) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks).toString("utf8");
+}
+
+function send(res: ServerResponse, status: number, body: unknown) {
+  res.writeHead(status, { "content-type": "application/json" });
+  res.end(JSON.stringify(body));
+}
+
+export async function startSteadfastStandIn(): Promise<SteadfastStandIn> {
+  const apiKey = `sf-key-${randomBytes(6).toString("hex")}`;
+  const secretKey = `sf-secret-${randomBytes(12).toString("hex")}`;
+  const consignments = new Map<number, StandInConsignment>();
+  const requests: { path: string; body: unknown }[] = [];
+  let nextId = 1_424_107;
+  let refusal: { field: string; message: string } | null = null;
+  let silent: { holdMs: number } | null = null;
+
+  const server = createServer((req, res) => {
+    void (async () => {
+      const raw = await readBody(req);
+      if (silent) {
+        setTimeout(() => res.destroy(), silent.holdMs);
+        return;
+      }
+      if (req.headers["api-key"] !== apiKey || req.headers["secret-key"] !== secretKey) {
+        return send(res, 401, { status: 401, message: "Unauthorized" });
+      }
+      const path = (req.url ?? "").replace(/^\/api\/v1/, "");
+      if (req.method === "POST" && path === "/create_order") {
+        let body: Record<string, unknown>;
+        try {
+          body = JSON.parse(raw) as Record<string, unknown>;
+        } catch {
+          return send(res, 400, { status: 400, message: "Invalid JSON" });
+        }
+        requests.push({ path, body });
+        const errors = invalidFields(body, consignments);
+        if (refusal) {
+          errors[refusal.field] = [refusal.message];
+          refusal = null;
+        }
+        if (Object.keys(errors).length > 0) return send(res, 400, { status: 400, errors });
+        const now = new Date().toISOString();
+        const consignment: StandInConsignment = {
+          consignment_id: nextId++,
+          invoice: String(body["invoice"]),
+          tracking_code: randomBytes(4).toString("hex").toUpperCase(),
+          recipient_name: String(body["recipient_name"]),
+          recipient_phone: String(body["recipient_phone"]),
+          recipient_address: String(body["recipient_address"]),
+          cod_amount: Number(body["cod_amount"]),
+          note: String(body["note"] ?? ""),
+          item_description: String(body["item_description"] ?? ""),
+          total_lot: Number(body["total_lot"] ?? 1),
+          status: "in_review",
+          created_at: now,
+          updated_at: now,
+        };
+        consignments.set(consignment.consignment_id, consignment);
+        return send(res, 200, {
+          status: 200,
+          message: "Consignment has been created successfully.",
+          consignment,
+        });
+      }
+      const lookup = /^\/status_by_(cid|invoice|trackingcode)\/([^/?]+)$/.exec(path);
+      if (req.method === "GET" && lookup) {
+        const [, by, value] = lookup;
+        const key = decodeURIComponent(value!);
+        const found = [...consignments.values()].find((c) =>
+          by === "cid"
+            ? String(c.consignment_id) === key
+            : by === "invoice"
+              ? c.invoice === key
+              : c.tracking_code === key,
+        );
+        if (!found) return send(res, 404, { status: 404, message: "Consignment not found." });
+        return send(res, 200, { status: 200, delivery_status: found.status });
+      }
+      send(res, 404, { status: 404, message: "Not found" });
+    })();
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as AddressInfo;
+
+  function webhookBody(consignmentId: number, extra: Record<string, unknown> = {}): string {
+    const c = consignments.get(consignmentId);
+    if (!c) throw new Error(`no consignment ${consignmentId}`);
+    return JSON.stringify({
+      notification_type: "delivery_status",
+      consignment_id: c.consignment_id,
+      invoice: c.invoice,
+      cod_amount: c.cod_amount,
+      status: c.status,
+      delivery_charge: 60,
+      tracking_message: `Your parcel is ${c.status.replace(/_/g, " ")}.`,
+      updated_at: c.updated_at,
+      ...extra,
+    });
+  }
+
+  return {
+    url: `http://127.0.0.1:${port}/api/v1`,
+    apiKey,
+    secretKey,
+    consignments,
+    requests,
+    refuseNext(field, message) {
+      refusal = { field, message };
+    },
+    silence(on, holdMs = 200) {
+      silent = on ? { holdMs } : null;
+    },
+    setStatus(consignmentId, status) {
+      const found = consignments.get(consignmentId);
+      if (!found) throw new Error(`no consignment ${consignmentId}`);
+      found.status = status;
+      found.updated_at = new Date().toISOString();
+    },
+    webhookBody,
+    async notify(url, token, consignmentId, extra = {}) {
+      const res = await fetch(url, {
+        method: "POST",
+        headers: { "Content-Type": "application/json", Authorization: `Bearer ${token}` },
+        body: webhookBody(consignmentId, extra),
+      });
+      return { status: res.status, body: await res.text() };
+    },
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
+
+/** create_order's checks, in Steadfast's shape: field → its messages. */
+function invalidFields(
+  body: Record<string, unknown>,
+  consignments: Map<number, StandInConsignment>,
+): Record<string, string[]> {
+  const errors: Record<string, string[]> = {};
+  const text = (name: string) => (typeof body[name] === "string" ? (body[name] as string) : "");
+  if (!/^[A-Za-z0-9_-]+$/.test(text("invoice"))) errors["invoice"] = ["The invoice field is required."];
+  else if ([...consignments.values()].some((c) => c.invoice === text("invoice"))) {
+    errors["invoice"] = ["The invoice has already been taken."];
+  }
+  if (text("recipient_name") === "" || text("recipient_name").length > 100) {
+    errors["recipient_name"] = ["The recipient name must not be greater than 100 characters."];
+  }
+  if (!/^01\d{9}$/.test(text("recipient_phone")))
+    errors["recipient_phone"] = ["The recipient phone must be 11 digits."];
+  if (text("recipient_address") === "" || text("recipient_address").length > 250) {
+    errors["recipient_address"] = ["The recipient address must not be greater than 250 characters."];
+  }
+  const cod = body["cod_amount"];
+  if (typeof cod !== "number" || !(cod >= 0)) errors["cod_amount"] = ["The cod amount must be at least 0."];
+  return errors;
+}
