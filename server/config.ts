@@ -72,6 +72,8 @@ const ConfigSchema = z.object({
   STEADFAST_SECRET_KEY: z.string().optional(),
   /** Its merchant API's address (https://portal.packzy.com/api/v1); tests point it at a local stand-in. */
   STEADFAST_BASE_URL: z.url({ error: "must be a URL" }).optional(),
+  /** How long a parcel goes without news (a webhook or an answer) before the store asks its courier where it is. */
+  COURIER_POLL_MINUTES: limitCount(30),
   /** The bearer token Steadfast's delivery-status webhook carries, as set in its portal. */
   STEADFAST_WEBHOOK_TOKEN: z.string().min(16, "must be at least 16 characters").optional(),
   /** The least severe log line written: trace, debug, info (each request), warn, error, fatal, or silent. */

@@ -16,6 +16,7 @@ import { createLogger } from "./log/logger";
 import { reportError } from "./log/report-error";
 import { pruneRequestLimits } from "./limits/request-limit";
 import { scheduleOrderExpiry } from "./jobs/order-expiry";
+import { scheduleCourierPolling } from "./jobs/courier-polling";
 import { scheduleMailOutbox } from "./jobs/mail-outbox";
 import { describeMode, prepareStore, StartRefused } from "./startup";
 
@@ -66,6 +67,8 @@ const pruning = setInterval(
 );
 pruning.unref();
 const expiry = scheduleOrderExpiry(services, config.ORDER_EXPIRY_INTERVAL_SECONDS);
+// Parcels the couriers sent no news of are asked about (server/jobs/courier-polling.ts); every copy works it.
+const polling = scheduleCourierPolling(services, config.COURIER_POLL_MINUTES);
 // Order e-mails leave through the outbox table (server/jobs/mail-outbox.ts); every copy works it.
 const mail = scheduleMailOutbox(services, config.MAIL_POLL_SECONDS);
 // npm run backup asks the store for its embedded database's snapshot here (server/backup/control-socket.ts).
@@ -115,6 +118,7 @@ async function stop(signal: string) {
   await delay(config.SHUTDOWN_DELAY_SECONDS * 1000);
   const expiryStopped = expiry.stop();
   const mailStopped = mail.stop();
+  const pollingStopped = polling.stop();
   // Requests under way are answered before the database closes; idle keep-alive connections end at once.
   const drained = new Promise<void>((resolve) => server.close(() => resolve()));
   server.closeIdleConnections();
@@ -123,6 +127,7 @@ async function stop(signal: string) {
   clearTimeout(tooLong);
   await expiryStopped;
   await mailStopped;
+  await pollingStopped;
   await control?.close();
   await closeVite();
   await database.close();

@@ -7,7 +7,7 @@ import type { RequestContext } from "../context/request-context";
 import { conflict, invalid, notFound, unavailable } from "../errors";
 import { CourierFailure } from "./courier";
 import { claimBooking, dropBooking, recordBooking } from "./sql/consignment-rows";
-import { takeParcelNews, type NewsOutcome } from "./sql/parcel-news";
+import { claimQuietParcels, takeParcelNews, type NewsOutcome } from "./sql/parcel-news";
 
 /** What "Book courier" answers: the courier's consignment id and the code the buyer tracks the parcel by. */
 export interface Booked {
@@ -59,4 +59,24 @@ export async function receiveCourierWebhook(
   const news = courier.readWebhook(body, headers);
   if (!news) return "ignored";
   return takeParcelNews(ctx.db, name, news, "webhook", ctx.now?.());
+}
+
+/**
+ * Asks the couriers about the parcels they have sent no news of for COURIER_POLL_MINUTES (a webhook lost, or not set
+ * up): each answer is taken as a webhook's would be. A courier that does not answer is asked again next round.
+ * Answers how many parcels moved.
+ */
+export async function askAboutQuietParcels(ctx: RequestContext, quietMinutes: number): Promise<number> {
+  const now = ctx.now?.() ?? new Date();
+  const names = COURIERS.filter((name) => ctx.couriers[name]);
+  let moved = 0;
+  for (const parcel of await claimQuietParcels(ctx.db, names, quietMinutes, now)) {
+    try {
+      const news = await ctx.couriers[parcel.courier]!.check(parcel.consignmentRef);
+      if ((await takeParcelNews(ctx.db, parcel.courier, news, "check", now)) === "taken") moved += 1;
+    } catch (err) {
+      if (!(err instanceof CourierFailure)) throw err;
+    }
+  }
+  return moved;
 }

@@ -18,6 +18,7 @@ describe("configuration", () => {
       STOCK_LIMIT_PER_HOUR: 600,
       VOTE_LIMIT_PER_HOUR: 120,
       IMPORT_LIMIT_PER_HOUR: 60,
+      COURIER_POLL_MINUTES: 30,
       CART_DAYS: 30,
       MAX_OPEN_ORDERS: 5,
       ORDER_HOLD_MINUTES: 60,

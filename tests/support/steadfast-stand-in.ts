@@ -28,7 +28,7 @@ export interface SteadfastStandIn {
   url: string;
   apiKey: string;
   secretKey: string;
-  /** Every consignment made, by its id; and every create_order request as it came. */
+  /** Every consignment made, by its id; and every request as it came (a status lookup with no body). */
   consignments: Map<number, StandInConsignment>;
   requests: { path: string; body: unknown }[];
   /** The next create_order is refused with this field error (Steadfast's 400 with `errors`). */
@@ -121,6 +121,7 @@ export async function startSteadfastStandIn(): Promise<SteadfastStandIn> {
       if (req.method === "GET" && lookup) {
         const [, by, value] = lookup;
         const key = decodeURIComponent(value!);
+        requests.push({ path, body: null });
         const found = [...consignments.values()].find((c) =>
           by === "cid"
             ? String(c.consignment_id) === key

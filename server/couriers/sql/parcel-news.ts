@@ -1,4 +1,4 @@
-import { and, desc, eq, isNotNull, ne } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, isNotNull, lt, ne, notInArray, or, isNull, sql } from "drizzle-orm";
 import type { CourierName } from "@shared/parcels";
 import type { Db } from "../../db/client";
 import { consignment, consignmentStep, type ConsignmentRow } from "../../db/schema";
@@ -29,6 +29,11 @@ export async function takeParcelNews(
     if (!found) return "unknown";
     const order = await lockOrder(tx, found.orderId);
     const [parcel] = await tx.select().from(consignment).where(eq(consignment.id, found.id)).for("update");
+    // An answer to the store's question that says what the parcel said last is no step of its history.
+    if (source === "check" && news.courierStatus === parcel!.courierStatus) {
+      await tx.update(consignment).set({ newsAt: now }).where(eq(consignment.id, parcel!.id));
+      return "repeated";
+    }
     const at = news.at ?? now;
     const [step] = await tx
       .insert(consignmentStep)
@@ -74,4 +79,41 @@ async function newerStateKnown(tx: Db, consignmentId: string, stepId: number, at
     .orderBy(desc(consignmentStep.at))
     .limit(1);
   return latest !== undefined && latest.at > at;
+}
+
+/** The states a parcel leaves only by a person's hand (a return received): the courier has no more news of them. */
+export const SETTLED_STATES = ["delivered", "returned", "cancelled", "booking"] as const;
+
+/**
+ * Parcels of the couriers given that have had no news for `quietMinutes`, claimed for this copy of the store: their
+ * `news_at` moved to now under `SKIP LOCKED`, so two copies never ask about the same parcel in one round.
+ */
+export async function claimQuietParcels(
+  db: Db,
+  couriers: CourierName[],
+  quietMinutes: number,
+  now: Date,
+  limit = 50,
+): Promise<{ courier: CourierName; consignmentRef: string }[]> {
+  if (couriers.length === 0) return [];
+  const before = new Date(now.getTime() - quietMinutes * 60_000).toISOString();
+  const quiet = db
+    .select({ id: consignment.id })
+    .from(consignment)
+    .where(
+      and(
+        inArray(consignment.courier, couriers),
+        notInArray(consignment.state, [...SETTLED_STATES]),
+        or(isNull(consignment.newsAt), lt(consignment.newsAt, sql`${before}::timestamptz`)),
+      ),
+    )
+    .orderBy(asc(consignment.newsAt))
+    .limit(limit)
+    .for("update", { skipLocked: true });
+  const claimed = await db
+    .update(consignment)
+    .set({ newsAt: now })
+    .where(sql`${consignment.id} in (${quiet})`)
+    .returning({ courier: consignment.courier, consignmentRef: consignment.consignmentRef });
+  return claimed.map((c) => ({ courier: c.courier, consignmentRef: c.consignmentRef! }));
 }
