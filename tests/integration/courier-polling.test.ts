@@ -1,4 +1,4 @@
-import { asc, eq } from "drizzle-orm";
+import { asc, eq, isNotNull } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { storeContext } from "@server/context/request-context";
 import { askAboutQuietParcels } from "@server/couriers";
@@ -30,7 +30,10 @@ describe("asking the courier about quiet parcels", () => {
 
   /** Makes every parcel of the test's database as quiet as `minutes`. */
   const quietFor = (minutes: number) =>
-    t.database.db.update(consignment).set({ newsAt: new Date(Date.now() - minutes * 60_000) });
+    t.database.db
+      .update(consignment)
+      .set({ newsAt: new Date(Date.now() - minutes * 60_000) })
+      .where(isNotNull(consignment.id));
 
   const ask = () => askAboutQuietParcels(storeContext(t.services, "courier-polling"), 30);
 
