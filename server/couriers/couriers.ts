@@ -1,5 +1,5 @@
 import { M } from "@shared/messages";
-import { COURIERS } from "@shared/parcels";
+import { COURIERS, type CourierName, type ParcelState } from "@shared/parcels";
 import { CourierChoiceSchema } from "@shared/schemas/courier";
 import { adminOnly } from "../context/actor";
 import { key, parseInput } from "../context/parse";
@@ -7,7 +7,7 @@ import type { RequestContext } from "../context/request-context";
 import { conflict, invalid, notFound, unavailable } from "../errors";
 import { CourierFailure } from "./courier";
 import { claimBooking, dropBooking, recordBooking } from "./sql/consignment-rows";
-import { claimQuietParcels, takeParcelNews, type NewsOutcome } from "./sql/parcel-news";
+import { claimQuietParcels, parcelByTrackingCode, takeParcelNews, type NewsOutcome } from "./sql/parcel-news";
 
 /** What "Book courier" answers: the courier's consignment id and the code the buyer tracks the parcel by. */
 export interface Booked {
@@ -80,3 +80,27 @@ export async function askAboutQuietParcels(ctx: RequestContext, quietMinutes: nu
   }
   return moved;
 }
+
+/** What anyone with a tracking code may see of a parcel: its courier, where it is and its steps — nobody's name. */
+export interface Tracking {
+  trackingCode: string;
+  courier: CourierName;
+  state: ParcelState;
+  steps: { state: ParcelState | null; message: string | null; at: Date }[];
+}
+
+/** `/track/{code}` and `GET /api/track/{code}`: a parcel's steps, for whoever has its code (no name, phone, address). */
+export async function trackParcel(ctx: RequestContext, trackingCode: unknown): Promise<Tracking> {
+  const code = typeof trackingCode === "string" ? trackingCode.trim() : "";
+  const found = TRACKING_CODE.test(code) ? await parcelByTrackingCode(ctx.db, code) : undefined;
+  if (!found) throw notFound(M.courier.no_parcel);
+  return {
+    trackingCode: found.parcel.trackingCode!,
+    courier: found.parcel.courier,
+    state: found.parcel.state,
+    steps: found.steps.map((s) => ({ state: s.state, message: s.message, at: s.at })),
+  };
+}
+
+/** A courier's tracking code: letters and digits (Steadfast's are eight). */
+const TRACKING_CODE = /^[A-Za-z0-9-]{4,40}$/;

@@ -4,7 +4,9 @@ import { jsonBody } from "../http/json-body";
 import { ADMINS_ONLY, BAD_INPUT, id } from "../openapi/common-params";
 import { apiCall, json, jsonBody as jsonInput, refused } from "../openapi/route-types";
 import { named } from "../openapi/schema-names";
-import { bookCourier, receiveCourierWebhook } from "./couriers";
+import { PARCEL_STATES } from "@shared/parcels";
+import { dateTime } from "../openapi/common-answers";
+import { bookCourier, receiveCourierWebhook, trackParcel } from "./couriers";
 
 const CourierBooked = named(
   "CourierBooked",
@@ -37,7 +39,31 @@ const WebhookReceived = named(
   }),
 );
 
-/** `POST /api/order/{id}/courier`: "Book courier"; `POST /api/couriers/{courier}/webhook`: the couriers' news. */
+const ParcelTracking = named(
+  "ParcelTracking",
+  z.object({
+    trackingCode: z.string(),
+    courier: z.enum(["steadfast", "pathao"]),
+    state: z.enum(PARCEL_STATES).meta({
+      description:
+        "`booked`, `in_transit`, `hold`, `delivered`, `partly_delivered`, `returned` or `cancelled` (`booking` never shows).",
+    }),
+    steps: z
+      .array(
+        z.object({
+          state: z.enum(PARCEL_STATES).nullable().meta({ description: "null: a message on the way." }),
+          message: z.string().nullable().meta({ description: "The courier's words." }),
+          at: dateTime(),
+        }),
+      )
+      .meta({ description: "What the parcel went through, oldest first." }),
+  }),
+);
+
+/**
+ * `POST /api/order/{id}/courier`: "Book courier"; `POST /api/couriers/{courier}/webhook`: the couriers' news;
+ * `GET /api/track/{trackingCode}`: a parcel's steps, for whoever has the code.
+ */
 export const courierCalls = [
   apiCall({
     method: "post",
@@ -100,5 +126,22 @@ export const courierCalls = [
       );
       return c.json({ status: "success" as const, message: outcome });
     },
+  }),
+
+  apiCall({
+    method: "get",
+    path: "/api/track/{trackingCode}",
+    operationId: "trackParcel",
+    tag: "orders",
+    summary: "Follow a parcel by its tracking code",
+    description: "Where the parcel is and what it went through; nothing about its buyer (no name, phone or address).",
+    who: "anyone with the code",
+    session: "none",
+    params: { trackingCode: { description: "The code the courier gave the parcel.", example: "15BAEB8A" } },
+    answers: {
+      200: json(ParcelTracking, "The parcel's steps."),
+      404: refused("No parcel has this code."),
+    },
+    handler: async (c) => c.json(await trackParcel(c.get("ctx"), c.req.param("trackingCode"))),
   }),
 ];

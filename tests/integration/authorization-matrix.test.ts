@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { user } from "@server/db/auth-schema";
-import { cart, order, savedAddress } from "@server/db/schema";
+import { cart, consignment, order, savedAddress } from "@server/db/schema";
 import { insertCategory } from "@server/catalog/sql/category-rows";
 import type { OpenApiDocument } from "@server/openapi/document";
 import { asBearer, jsonInit, signUp, signUpAdmin, type TestAccount } from "../support/accounts";
@@ -41,6 +41,8 @@ interface Scene {
   addressId?: string;
   /** `withReview`: the owner's review of the cell's product, the cell's order delivered. */
   reviewId?: string;
+  /** `withParcel`: the tracking code of the cell's order's parcel. */
+  trackingCode?: string;
   /** `withZones`: the delivery zones as they are, for setting them again. */
   zones?: ZoneJson[];
 }
@@ -150,6 +152,20 @@ async function withHiddenReview(s: Scene, t: TestContext) {
   await ready(t, s.admin, "PUT", `/api/product-reviews/${s.reviewId}/hidden`, { reason: "Off topic." });
 }
 
+/** The cell's order's parcel with a courier, written directly: this store has no courier account to book with. */
+async function withParcel(s: Scene, t: TestContext) {
+  s.trackingCode = `MX${randomUUID().slice(0, 8).toUpperCase()}`;
+  await t.database.db.insert(consignment).values({
+    orderId: s.orderId,
+    courier: "steadfast",
+    state: "in_transit",
+    consignmentRef: s.trackingCode,
+    trackingCode: s.trackingCode,
+    courierStatus: "pending",
+    codPoisha: 0,
+  });
+}
+
 async function withCartAndAddress(s: Scene, t: TestContext) {
   await withCartLine(s, t);
   await withAddress(s, t);
@@ -239,6 +255,8 @@ const TABLE: Call[] = [
   { call: "PUT /api/addresses/{id}",            request: (s) => ({ method: "PUT", path: `/api/addresses/${s.addressId}`, body: { delivery: { ...TEST_DELIVERY, name: "Rahim Uddin" } } }), expected: [401, 200, 404, 404], prepare: withAddress },
   { call: "DELETE /api/addresses/{id}",         request: (s) => ({ method: "DELETE", path: `/api/addresses/${s.addressId}` }),    expected: [401, 200, 404, 404], prepare: withAddress },
   { call: "GET /api/overview",                  request: () => ({ method: "GET", path: "/api/overview?days=7" }),                 expected: [401, 403, 403, 200] },
+  // Anyone with a tracking code sees the parcel's steps (and nobody's name, phone or address).
+  { call: "GET /api/track/{trackingCode}",      request: (s) => ({ method: "GET", path: `/api/track/${s.trackingCode}` }), expected: [200, 200, 200, 200], prepare: withParcel },
   // This store has no courier account: a courier's webhook is not found, whoever sends it.
   { call: "POST /api/couriers/{courier}/webhook", request: () => ({ method: "POST", path: "/api/couriers/steadfast/webhook", body: { notification_type: "delivery_status", consignment_id: 1, invoice: "INV-000001", status: "delivered", updated_at: "2025-01-01 10:00:00" } }), expected: [404, 404, 404, 404] },
   // This store takes no SSLCommerz payments: the gateway's calls are not found, whoever makes them.

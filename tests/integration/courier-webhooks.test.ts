@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { consignment, consignmentStep } from "@server/db/schema";
 import { signUp, signUpAdmin, type TestAccount } from "../support/accounts";
 import { call, historyRows, payByTestCard } from "../support/order-money";
-import { orderFor, orderRow } from "../support/orders";
+import { orderFor, orderRow, TEST_DELIVERY } from "../support/orders";
 import { STEADFAST_WEBHOOK_TOKEN, useSteadfastApp } from "../support/provider-apps";
 
 /** Steadfast's delivery-status webhook: authenticated, taken once, in the courier's order. */
@@ -145,5 +145,41 @@ describe("news of a parcel from Steadfast's webhook", () => {
   it("answers 404 for a courier the shop has no account with", async () => {
     expect((await post("{}", STEADFAST_WEBHOOK_TOKEN, "pathao")).status).toBe(404);
     expect((await post("{}", STEADFAST_WEBHOOK_TOKEN, "dhl")).status).toBe(404);
+  });
+});
+
+describe("following a parcel by its tracking code", () => {
+  const { t, steadfast } = useSteadfastApp();
+
+  it("shows the parcel's steps to anyone with its code, and nothing about its buyer", async () => {
+    const admin = await signUpAdmin(t);
+    const buyer = await signUp(t);
+    const orderId = await orderFor(t, buyer);
+    await payByTestCard(t, buyer, orderId);
+    const booked = await call(t, admin, "POST", `/api/order/${orderId}/courier`, { courier: "steadfast" });
+    const { consignmentId, trackingCode } = (await booked.json()) as { consignmentId: string; trackingCode: string };
+    steadfast.setStatus(Number(consignmentId), "pending");
+    const webhook = await t.request("/api/couriers/steadfast/webhook", {
+      method: "POST",
+      headers: { "Content-Type": "application/json", Authorization: `Bearer ${STEADFAST_WEBHOOK_TOKEN}` },
+      body: steadfast.webhookBody(Number(consignmentId)),
+    });
+    expect(webhook.status).toBe(200);
+
+    const res = await t.request(`/api/track/${trackingCode}`);
+    expect(res.status).toBe(200);
+    const text = await res.text();
+    const tracking = JSON.parse(text) as { courier: string; state: string; steps: { state: string | null }[] };
+    expect(tracking).toMatchObject({ trackingCode, courier: "steadfast", state: "in_transit" });
+    expect(tracking.steps.map((s) => s.state)).toEqual(["booked", "in_transit"]);
+    for (const secret of [TEST_DELIVERY.name, TEST_DELIVERY.phone, TEST_DELIVERY.address, buyer.email, orderId]) {
+      expect(text).not.toContain(secret);
+    }
+  });
+
+  it("answers 404 for a code no parcel has, or one that is no code", async () => {
+    for (const code of ["NOSUCHCODE", "x", "%00", "a".repeat(100)]) {
+      expect((await t.request(`/api/track/${code}`)).status).toBe(404);
+    }
   });
 });

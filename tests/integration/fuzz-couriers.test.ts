@@ -38,9 +38,9 @@ describe("fuzzing the courier calls: never a 5xx, and a refused request changes 
   const aDeliveredParcel = async () => {
     const { orderId } = await aPaidOrder();
     const res = await call(t, accounts.admin, "POST", `/api/order/${orderId}/courier`, { courier: "steadfast" });
-    const { consignmentId } = (await res.json()) as { consignmentId: string };
+    const { consignmentId, trackingCode } = (await res.json()) as { consignmentId: string; trackingCode: string };
     steadfast.setStatus(Number(consignmentId), "delivered");
-    return { orderId, consignmentId };
+    return { orderId, consignmentId, trackingCode };
   };
 
   // prettier-ignore

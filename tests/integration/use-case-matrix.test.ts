@@ -106,6 +106,7 @@ const WITHOUT_ACTOR: Record<string, string> = {
   "carts.dropStaleCarts": "the store's own clock: carts untouched for CART_DAYS go, whoever's they were",
   "zones.deliveryZones": "public read: the delivery charges, as every shop shows them",
   "expiry.expireOrders": "the store's own clock: no one asks for it, every server copy runs it (server/jobs/)",
+  "couriers.trackParcel": "public read: a parcel's steps for whoever has its tracking code, nobody's name or address",
   "couriers.askAboutQuietParcels":
     "the store's own clock: parcels without news are asked about by every server copy (server/jobs/courier-polling.ts)",
 };

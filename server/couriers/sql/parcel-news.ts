@@ -117,3 +117,18 @@ export async function claimQuietParcels(
     .returning({ courier: consignment.courier, consignmentRef: consignment.consignmentRef });
   return claimed.map((c) => ({ courier: c.courier, consignmentRef: c.consignmentRef! }));
 }
+
+/** A parcel by its tracking code, with its steps in the courier's order; undefined when no parcel has that code. */
+export async function parcelByTrackingCode(
+  db: Db,
+  trackingCode: string,
+): Promise<{ parcel: ConsignmentRow; steps: (typeof consignmentStep.$inferSelect)[] } | undefined> {
+  const [parcel] = await db.select().from(consignment).where(eq(consignment.trackingCode, trackingCode));
+  if (!parcel) return undefined;
+  const steps = await db
+    .select()
+    .from(consignmentStep)
+    .where(eq(consignmentStep.consignmentId, parcel.id))
+    .orderBy(asc(consignmentStep.at), asc(consignmentStep.id));
+  return { parcel, steps };
+}
