@@ -2,6 +2,8 @@ import { fill } from "./words/catalogue";
 import { enMessages } from "./words/en-messages";
 import type { enMessages as EnglishMessages } from "./words/en-messages";
 import { enAdminMessages } from "./words/en-admin-messages";
+import { enCourierMessages } from "./words/en-courier-messages";
+import { enSheetMessages } from "./words/en-sheet-messages";
 
 /**
  * Every message the store can answer with has a stable code: schemas, use cases and domain code name one by its
@@ -9,7 +11,7 @@ import { enAdminMessages } from "./words/en-admin-messages";
  * language by code (app/i18n/use-message.ts). The words are in the catalogue: shared/words/en-messages.ts and
  * shared/words/bn-messages.ts.
  */
-type Messages = typeof EnglishMessages & typeof enAdminMessages;
+type Messages = typeof EnglishMessages & typeof enAdminMessages & typeof enSheetMessages & typeof enCourierMessages;
 
 /** `"order.not_yours"`: the dotted path of every message. */
 export type MessageCode = {
@@ -59,9 +61,16 @@ export function isMessageCode(value: unknown): value is MessageCode {
   return typeof value === "string" && /^[a-z][a-z0-9_]*\.[a-z][a-z0-9_]*$/.test(value);
 }
 
-/** Every message in English: the pages' and the admins' own (words/en-admin-messages.ts). */
+/**
+ * Every message in English: the pages' and the admins' own (words/en-admin-messages.ts), with those only the
+ * spreadsheet page and the couriers' calls speak (each page registers its own in the browser).
+ */
 let allEnglish: Messages | undefined;
-const englishMessages = (): Messages => (allEnglish ??= withAdminMessages(enMessages, enAdminMessages) as Messages);
+const englishMessages = (): Messages =>
+  (allEnglish ??= [enAdminMessages, enSheetMessages, enCourierMessages].reduce<object>(
+    (all, part) => withAdminMessages(all, part),
+    enMessages,
+  ) as Messages);
 
 /** A catalogue of messages with the admins' own added, area by area (an area may have messages in both). */
 export function withAdminMessages<A extends object, B extends object>(messages: A, admin: B): A & B {

@@ -73,9 +73,6 @@ export const bnMessages: Catalogue["messages"] = {
     location_unsafe: "অবস্থানে নিয়ন্ত্রণ-অক্ষর বা লেখার দিক বদলানোর অক্ষর থাকতে পারবে না",
     updated: "প্রোফাইল হালনাগাদ হয়েছে",
   },
-  courier: {
-    no_parcel: "এই ট্র্যাকিং কোডের কোনো পার্সেল নেই",
-  },
   list: {
     page_invalid: "page ১ বা তার বেশি পূর্ণসংখ্যা হতে হবে",
     limit_invalid: "limit ১ থেকে ১০০-এর মধ্যে পূর্ণসংখ্যা হতে হবে",

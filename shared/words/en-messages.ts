@@ -74,9 +74,6 @@ export const enMessages = {
     location_unsafe: "Location cannot contain control or text-direction characters",
     updated: "Profile Updated",
   },
-  courier: {
-    no_parcel: "No parcel has this tracking code",
-  },
   list: {
     page_invalid: "page must be a whole number from 1",
     limit_invalid: "limit must be a whole number from 1 to 100",

@@ -10,6 +10,10 @@ import { en } from "../../shared/words/en";
 import { enMessages } from "../../shared/words/en-messages";
 import { enAdminMessages } from "../../shared/words/en-admin-messages";
 import { bnAdminMessages } from "../../shared/words/bn-admin-messages";
+import { enSheetMessages } from "../../shared/words/en-sheet-messages";
+import { bnSheetMessages } from "../../shared/words/bn-sheet-messages";
+import { enCourierMessages } from "../../shared/words/en-courier-messages";
+import { bnCourierMessages } from "../../shared/words/bn-courier-messages";
 import { withAdminMessages } from "../../shared/messages";
 import { demoProducts } from "../../server/db/seed-data";
 import { BASE_URL } from "./accounts";
@@ -21,8 +25,14 @@ export type Words = typeof en;
 
 /** The store's messages (confirmations, refusals), in each language. */
 export const MESSAGES = {
-  en: withAdminMessages(enMessages, enAdminMessages),
-  bn: withAdminMessages(bnMessages, bnAdminMessages),
+  en: withAdminMessages(
+    withAdminMessages(withAdminMessages(enMessages, enAdminMessages), enSheetMessages),
+    enCourierMessages,
+  ),
+  bn: withAdminMessages(
+    withAdminMessages(withAdminMessages(bnMessages, bnAdminMessages), bnSheetMessages),
+    bnCourierMessages,
+  ),
 } as const;
 
 /** The navbar cart link's name for a cart of `n` lines. */

@@ -62,6 +62,7 @@ test.describe("dashboard", () => {
       /Add Product$/,
       /Manage Product$/,
       /Stock$/,
+      /Spreadsheet$/,
       /Categories$/,
       /Manage Order$/,
       /Delivery Charges$/,

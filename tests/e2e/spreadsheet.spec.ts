@@ -4,8 +4,8 @@ import { parse } from "csv-parse/sync";
 import { SHEET_COLUMNS, type SheetColumn } from "../../shared/catalog-sheet";
 import { formatCount } from "../../shared/format";
 import type { Language } from "../../shared/languages";
-import { bnPages } from "../../shared/words/bn-pages";
-import { enPages } from "../../shared/words/en-pages";
+import { bnSheet } from "../../shared/words/bn-sheet";
+import { enSheet } from "../../shared/words/en-sheet";
 import { BASE_URL, DEMO_ADMIN, registerViaApi } from "./accounts";
 import { expectAccessibleScreen, openScreen } from "./axe";
 import { inLanguage, mainWidth, MESSAGES } from "./checkout";
@@ -21,7 +21,7 @@ import { signInViaApi, toast, waitForHydration } from "./shop";
 // playwright.config.ts).
 
 const ORIGIN = { Origin: BASE_URL };
-const PAGES = { en: enPages, bn: bnPages } as const;
+const PAGES = { en: enSheet, bn: bnSheet } as const;
 const SHEET = "/dashboard/spreadsheet";
 
 type Cells = Partial<Record<SheetColumn, string>>;
@@ -536,7 +536,7 @@ test.describe(() => {
     const res = await page.goto(SHEET);
     expect(res?.status()).toBe(403);
     await expect(page.getByText("This page is for the store's admins.")).toBeVisible();
-    await expect(page.getByLabel(enPages.sheetPage.file)).toHaveCount(0);
+    await expect(page.getByLabel(enSheet.sheetPage.file)).toHaveCount(0);
     const csv = await page.request.get("/api/products.csv");
     expect(csv.status()).toBe(403);
     const sent = await page.request.post("/api/products.csv?dryRun=true", {

@@ -3,8 +3,8 @@ import { and, eq, inArray, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { MAX_SHEET_BYTES, SHEET_COLUMNS, type SheetReport } from "@shared/catalog-sheet";
 import { LANGUAGE_COOKIE } from "@shared/languages";
-import { bnPages } from "@shared/words/bn-pages";
-import { enPages } from "@shared/words/en-pages";
+import { bnSheet } from "@shared/words/bn-sheet";
+import { enSheet } from "@shared/words/en-sheet";
 import { product, productVariant, stockEntry } from "@server/db/schema";
 import { signUp, signUpAdmin, type TestAccount } from "../support/accounts";
 import { readAnswer } from "../support/action-answer";
@@ -129,7 +129,7 @@ describe("the catalog spreadsheet page (/dashboard/spreadsheet)", () => {
       expect(text).toContain("The columns");
       for (const column of SHEET_COLUMNS) {
         expect(html).toContain(`>${column}</code>`);
-        expect(text).toContain(enPages.sheetPage.docs[column]);
+        expect(text).toContain(enSheet.sheetPage.docs[column]);
       }
       expect(html).not.toContain('data-testid="sheet-report"');
     });
@@ -145,9 +145,9 @@ describe("the catalog spreadsheet page (/dashboard/spreadsheet)", () => {
       expect(text).toContain("কলামগুলো");
       for (const column of SHEET_COLUMNS) {
         expect(html).toContain(`>${column}</code>`);
-        expect(text).toContain(bnPages.sheetPage.docs[column]);
+        expect(text).toContain(bnSheet.sheetPage.docs[column]);
       }
-      expect(text).not.toContain(enPages.sheetPage.docs.product_id);
+      expect(text).not.toContain(enSheet.sheetPage.docs.product_id);
     });
 
     it("refuses a customer as the other admin pages do: 403, and the page says it is for admins", async () => {

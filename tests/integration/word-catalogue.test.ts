@@ -7,14 +7,38 @@ import { en } from "@shared/words/en";
 import { enMail } from "@shared/words/en-mail";
 import { enPages } from "@shared/words/en-pages";
 import { bnPages } from "@shared/words/bn-pages";
+import { enSheet } from "@shared/words/en-sheet";
+import { bnSheet } from "@shared/words/bn-sheet";
 import { bnAdminMessages } from "@shared/words/bn-admin-messages";
 import { withAdminMessages } from "@shared/messages";
 import { enAdminMessages } from "@shared/words/en-admin-messages";
+import { enSheetMessages } from "@shared/words/en-sheet-messages";
+import { bnSheetMessages } from "@shared/words/bn-sheet-messages";
+import { enCourierMessages } from "@shared/words/en-courier-messages";
+import { bnCourierMessages } from "@shared/words/bn-courier-messages";
 
 /** Each language's whole catalogue: the pages' words, the messages by code and the e-mails' words. */
 const CATALOGUES = {
-  en: { ...en, ...enPages, mail: enMail, messages: withAdminMessages(en.messages, enAdminMessages) },
-  bn: { ...bn, ...bnPages, mail: bnMail, messages: withAdminMessages(bn.messages, bnAdminMessages) },
+  en: {
+    ...en,
+    ...enPages,
+    ...enSheet,
+    mail: enMail,
+    messages: withAdminMessages(
+      withAdminMessages(withAdminMessages(en.messages, enAdminMessages), enSheetMessages),
+      enCourierMessages,
+    ),
+  },
+  bn: {
+    ...bn,
+    ...bnPages,
+    ...bnSheet,
+    mail: bnMail,
+    messages: withAdminMessages(
+      withAdminMessages(withAdminMessages(bn.messages, bnAdminMessages), bnSheetMessages),
+      bnCourierMessages,
+    ),
+  },
 };
 
 /**

@@ -2,7 +2,7 @@ import type { ReportLine, RowResult, SheetReport } from "@shared/catalog-sheet";
 import { Cell, rowClass, TableHead } from "~/components/ui/data-table";
 import { useFormat } from "~/i18n/use-format";
 import { useMessage } from "~/i18n/use-message";
-import { usePageT } from "~/i18n/use-page-t";
+import { useSheetT } from "~/i18n/use-sheet-t";
 
 /** The most rows the page lists; the counts above them cover the whole file. */
 export const SHOWN_LINES = 200;
@@ -27,7 +27,7 @@ const RESULT_STYLE: Record<RowResult, string> = {
  * sent to be imported and refused (its report, like a dry run's, says `dryRun`: nothing was written).
  */
 export function SheetReportView({ report, refused = false }: { report: SheetReport; refused?: boolean }) {
-  const { t } = usePageT();
+  const { t } = useSheetT();
   const format = useFormat();
   const heading = report.applied
     ? t("sheetPage.appliedReport")
@@ -95,7 +95,7 @@ export function SheetReportView({ report, refused = false }: { report: SheetRepo
 }
 
 function LineRow({ line }: { line: ReportLine }) {
-  const { t } = usePageT();
+  const { t } = useSheetT();
   const format = useFormat();
   const say = useMessage();
   return (

@@ -4,7 +4,7 @@ import { importCatalog } from "@server/catalog";
 import { adminOnly } from "@server/context/actor";
 import { AppError } from "@server/errors";
 import { SHEET_COLUMNS, type SheetProgress, type SheetReport } from "@shared/catalog-sheet";
-import { M, message } from "@shared/messages";
+import { M, message, type Coded } from "@shared/messages";
 import { SheetReportView } from "~/components/catalog/sheet-report";
 import { Button } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";
@@ -13,7 +13,7 @@ import { formOf } from "~/door/form-input.server";
 import { act, besideField, load, unknownIntent, withRetryAfter } from "~/door/page-door.server";
 import { metaTexts } from "~/i18n/meta";
 import type { Said } from "~/i18n/use-message";
-import { pageText, usePageT } from "~/i18n/use-page-t";
+import { sheetText, useSheetT } from "~/i18n/use-sheet-t";
 import { pageTitle } from "~/lib/site";
 import { sendSheet } from "~/lib/send-sheet";
 import { showToast } from "~/lib/toast";
@@ -21,7 +21,7 @@ import { useActionToast, type ActionResult } from "~/lib/use-action-toast";
 import type { Route } from "./+types/spreadsheet";
 
 export const meta: Route.MetaFunction = ({ matches }) => [
-  { title: pageTitle(pageText(metaTexts(matches).language, "sheetPage.title")) },
+  { title: pageTitle(sheetText(metaTexts(matches).language, "sheetPage.title")) },
 ];
 
 /** A refused file (the limit on imports) carries its Retry-After, as the API's answer does. */
@@ -37,12 +37,14 @@ export async function loader(args: Route.LoaderArgs) {
 /** `refused`: the file was sent to be imported and some of its rows were refused, so nothing was written. */
 type SheetActionResult = ActionResult & { report?: SheetReport; refused?: boolean };
 
-/** What the toast says of a report: checked, or imported with how many tools were created and changed. */
-function toastOf(report: SheetReport): SheetActionResult["toast"] {
-  const said = report.applied
-    ? message(M.sheet.imported, { created: report.products.created, changed: report.products.changed })
-    : message(M.sheet.checked);
-  return { kind: "success", said, id: Date.now() };
+/**
+ * What the toast says of a report: checked, or imported with how many tools were created and changed. By code: the
+ * page translates it (the English texts stay on the server, out of every page's download).
+ */
+function saidOf(report: SheetReport): Coded {
+  return report.applied
+    ? { code: M.sheet.imported, params: { created: report.products.created, changed: report.products.changed } }
+    : { code: M.sheet.checked };
 }
 
 /**
@@ -62,7 +64,8 @@ export async function action(args: Route.ActionArgs) {
       const csv = file instanceof Blob ? await file.text() : (file ?? "");
       try {
         const report = await importCatalog(ctx, csv, { dryRun: intent === "check" });
-        return { report, toast: toastOf(report) };
+        const said = saidOf(report);
+        return { report, toast: { kind: "success" as const, said: message(said.code, said.params), id: Date.now() } };
       } catch (err) {
         const report = err instanceof AppError ? (err.extra?.["report"] as SheetReport | undefined) : undefined;
         if (report) {
@@ -85,7 +88,7 @@ export async function action(args: Route.ActionArgs) {
  * shows the progress of a large one.
  */
 export default function Spreadsheet({ loaderData, actionData }: Route.ComponentProps) {
-  const { t } = usePageT();
+  const { t } = useSheetT();
   const navigation = useNavigation();
   const answer = actionData as SheetActionResult | undefined;
   useActionToast(answer);
@@ -109,8 +112,7 @@ export default function Spreadsheet({ loaderData, actionData }: Route.ComponentP
     setProgress(undefined);
     if (answered.ok) {
       setSent({ report: answered.report });
-      const toast = toastOf(answered.report)!;
-      void showToast(toast.kind, toast.said);
+      void showToast("success", saidOf(answered.report));
     } else if (answered.report) {
       setSent({ report: answered.report, refused: true });
       void showToast("error", answered.said);
@@ -171,7 +173,7 @@ export default function Spreadsheet({ loaderData, actionData }: Route.ComponentP
 }
 
 function ProgressBar({ progress }: { progress: SheetProgress | null }) {
-  const { t } = usePageT();
+  const { t } = useSheetT();
   const label = progress
     ? t(progress.phase === "checking" ? "sheetPage.checking" : "sheetPage.writing", {
         done: progress.done,
