@@ -72,6 +72,20 @@ const ConfigSchema = z.object({
   STEADFAST_SECRET_KEY: z.string().optional(),
   /** Its merchant API's address (https://portal.packzy.com/api/v1); tests point it at a local stand-in. */
   STEADFAST_BASE_URL: z.url({ error: "must be a URL" }).optional(),
+  /** Pathao courier (server/couriers/): its merchant API's OAuth client and merchant login, and the pickup store. */
+  PATHAO_CLIENT_ID: z.string().optional(),
+  PATHAO_CLIENT_SECRET: z.string().optional(),
+  PATHAO_USERNAME: z.string().optional(),
+  PATHAO_PASSWORD: z.string().optional(),
+  PATHAO_STORE_ID: z.coerce
+    .number({ error: "must be a whole number" })
+    .int("must be a whole number")
+    .positive()
+    .optional(),
+  /** The secret set for the webhook in Pathao's panel (its X-PATHAO-Signature). */
+  PATHAO_WEBHOOK_SECRET: z.string().min(8, "must be at least 8 characters").optional(),
+  /** Its API's address (https://api-hermes.pathao.com; the sandbox is https://courier-api-sandbox.pathao.com). */
+  PATHAO_BASE_URL: z.url({ error: "must be a URL" }).optional(),
   /** How long a parcel goes without news (a webhook or an answer) before the store asks its courier where it is. */
   COURIER_POLL_MINUTES: limitCount(30),
   /** The bearer token Steadfast's delivery-status webhook carries, as set in its portal. */
@@ -197,6 +211,19 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
         "Configuration error: Steadfast needs STEADFAST_API_KEY, STEADFAST_SECRET_KEY and STEADFAST_WEBHOOK_TOKEN together.",
       );
     }
+    const pathao = [
+      config.PATHAO_CLIENT_ID,
+      config.PATHAO_CLIENT_SECRET,
+      config.PATHAO_USERNAME,
+      config.PATHAO_PASSWORD,
+      config.PATHAO_STORE_ID,
+      config.PATHAO_WEBHOOK_SECRET,
+    ];
+    if (pathao.some((v) => v !== undefined) && !pathao.every((v) => v !== undefined && v !== "")) {
+      throw new ConfigError(
+        "Configuration error: Pathao needs PATHAO_CLIENT_ID, PATHAO_CLIENT_SECRET, PATHAO_USERNAME, PATHAO_PASSWORD, PATHAO_STORE_ID and PATHAO_WEBHOOK_SECRET together.",
+      );
+    }
     checkObjectStorage(config, present);
     const mode = storeMode(config);
     if (mode.live && !isLoopback(config.HOST) && !config.BASE_URL) {
@@ -227,6 +254,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     "STEADFAST_API_KEY",
     "STEADFAST_SECRET_KEY",
     "STEADFAST_WEBHOOK_TOKEN",
+    "PATHAO_CLIENT_SECRET",
+    "PATHAO_PASSWORD",
+    "PATHAO_WEBHOOK_SECRET",
   ];
   const shown = secret.includes(name) ? "" : ` (got "${present[name]}")`;
   throw new ConfigError(`Configuration error: ${name} ${issue.message}${shown}.`);

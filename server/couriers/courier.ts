@@ -1,4 +1,6 @@
+import { createHash, timingSafeEqual } from "node:crypto";
 import type { CourierName, ParcelState } from "@shared/parcels";
+import { isSafeText } from "@shared/schemas/text";
 
 /** A parcel as the store hands it to a courier: one order's, under its invoice number. */
 export interface ParcelRequest {
@@ -65,6 +67,11 @@ export class CourierFailure extends Error {
  */
 export interface Courier {
   readonly name: CourierName;
+  /**
+   * Whether its webhook's news may be taken on its word. Pathao's secret is one every merchant shares, so the store
+   * asks Pathao about the parcel instead (server/couriers/couriers.ts).
+   */
+  readonly trustsWebhooks: boolean;
   /** Throws `CourierFailure`. */
   book(parcel: ParcelRequest): Promise<Booking>;
   /** Where the parcel is now; throws `CourierFailure`. */
@@ -74,4 +81,94 @@ export interface Courier {
    * something else. Throws `unauthorized` (401) when it cannot be authenticated.
    */
   readWebhook(body: string, headers: Headers): ParcelNews | null;
+  /** Headers every answer to its webhook must carry (Pathao checks its secret comes back). */
+  webhookAnswerHeaders?: () => Record<string, string>;
+}
+
+const digest = (text: string) => createHash("sha256").update(text).digest();
+
+/** Whether a secret offered is the one expected, in constant time; none expected, none matches. */
+export function sameSecret(offered: string, expected: string): boolean {
+  return expected !== "" && timingSafeEqual(digest(offered), digest(expected));
+}
+
+/** A courier's own words for a refusal: its message, or its first field error. */
+export function refusalReason(json: Record<string, unknown>, httpStatus: number): string {
+  const errors = json["errors"];
+  if (errors && typeof errors === "object") {
+    const first = Object.values(errors as Record<string, unknown>)[0];
+    const text = Array.isArray(first) ? first[0] : first;
+    if (typeof text === "string") return text.slice(0, 300);
+  }
+  return typeof json["message"] === "string" ? json["message"].slice(0, 300) : `HTTP ${httpStatus}`;
+}
+
+/** A JSON object from a webhook's body, or null for anything else. */
+export function jsonObject(body: string): Record<string, unknown> | null {
+  try {
+    const parsed: unknown = JSON.parse(body);
+    return typeof parsed === "object" && parsed !== null && !Array.isArray(parsed)
+      ? (parsed as Record<string, unknown>)
+      : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * A courier's time: `YYYY-MM-DD HH:MM:SS` on Bangladesh's clock (UTC+6), as Steadfast and Pathao write it, or ISO
+ * 8601; null for anything else, or for a year no parcel was sent in (a date JavaScript reads that PostgreSQL cannot
+ * store, say).
+ */
+export function courierTime(value: unknown): Date | null {
+  if (typeof value !== "string") return null;
+  const local = /^(\d{4}-\d{2}-\d{2}) (\d{2}:\d{2}:\d{2})$/.exec(value);
+  const at = new Date(local ? `${local[1]}T${local[2]}+06:00` : value);
+  const year = at.getUTCFullYear();
+  return Number.isNaN(at.getTime()) || year < 2000 || year > 2100 ? null : at;
+}
+
+/** The longest texts a courier's news may bring; longer, it is not what the courier says. */
+const MAX_REF = 64;
+const MAX_STATUS = 64;
+const MAX_MESSAGE = 500;
+/** Ten crore taka, in poisha: more than any parcel's cash or fee. */
+const MAX_POISHA = 10_000_000_00;
+
+/** A courier's text as the store keeps it: trimmed, within `max`, free of what no text may hold; else null. */
+function courierText(value: string | null, max: number): string | null {
+  const text = value?.trim() ?? "";
+  return text !== "" && text.length <= max && isSafeText(text) ? text : null;
+}
+
+const courierAmount = (poisha: number | null) =>
+  poisha !== null && Number.isSafeInteger(poisha) && poisha >= 0 && poisha <= MAX_POISHA ? poisha : null;
+
+/**
+ * News as the store takes it, whoever sent it: ids and statuses it can store and show (no NUL, no half of a UTF-16
+ * pair, no text a page would show reversed), amounts a parcel could hold. Null when its parcel or status is not one
+ * of those: such news names no parcel the store has.
+ */
+export function cleanNews(news: ParcelNews): ParcelNews | null {
+  const consignmentRef = courierText(news.consignmentRef, MAX_REF);
+  const courierStatus = courierText(news.courierStatus, MAX_STATUS);
+  if (!consignmentRef || !courierStatus) return null;
+  return {
+    ...news,
+    consignmentRef,
+    courierStatus,
+    invoice: courierText(news.invoice, MAX_REF),
+    message: courierText(news.message, MAX_MESSAGE),
+    collectedPoisha: courierAmount(news.collectedPoisha),
+    feePoisha: courierAmount(news.feePoisha),
+  };
+}
+
+/** A booking as the store keeps it; a courier's answer it could not keep is no answer. */
+export function cleanBooking(booking: Booking): Booking {
+  const consignmentRef = courierText(booking.consignmentRef, MAX_REF);
+  const trackingCode = courierText(booking.trackingCode, MAX_REF);
+  const courierStatus = courierText(booking.courierStatus, MAX_STATUS) ?? "booked";
+  if (!consignmentRef || !trackingCode) throw new CourierFailure("silent", "an answer the store cannot keep");
+  return { ...booking, consignmentRef, trackingCode, courierStatus, feePoisha: courierAmount(booking.feePoisha) };
 }

@@ -5,9 +5,15 @@ import { adminOnly } from "../context/actor";
 import { key, parseInput } from "../context/parse";
 import type { RequestContext } from "../context/request-context";
 import { conflict, invalid, notFound, unavailable } from "../errors";
-import { CourierFailure } from "./courier";
+import { cleanBooking, cleanNews, CourierFailure, type ParcelNews } from "./courier";
 import { claimBooking, dropBooking, recordBooking } from "./sql/consignment-rows";
-import { claimQuietParcels, parcelByTrackingCode, takeParcelNews, type NewsOutcome } from "./sql/parcel-news";
+import {
+  claimQuietParcels,
+  parcelBooked,
+  parcelByTrackingCode,
+  takeParcelNews,
+  type NewsOutcome,
+} from "./sql/parcel-news";
 
 /** What "Book courier" answers: the courier's consignment id and the code the buyer tracks the parcel by. */
 export interface Booked {
@@ -29,7 +35,7 @@ export async function bookCourier(ctx: RequestContext, orderId: unknown, raw: un
   const claim = await claimBooking(ctx.db, admin, key(orderId), name, ctx.now?.());
   if (claim.kind === "booked") return bookedOf(claim.parcel);
   try {
-    const booking = await courier.book(claim.request);
+    const booking = cleanBooking(await courier.book(claim.request));
     return bookedOf(await recordBooking(ctx.db, admin, claim.parcel, booking, ctx.now?.()));
   } catch (err) {
     if (!(err instanceof CourierFailure)) throw err;
@@ -45,20 +51,42 @@ function bookedOf(parcel: { consignmentRef: string | null; trackingCode: string 
 
 /**
  * A courier's webhook (`POST /api/couriers/{courier}/webhook`), authenticated as that courier documents (anything
- * else: 401, nothing changes): its news of a parcel taken once, in order.
+ * else: 401, nothing changes): its news of a parcel taken once, in order. A courier whose webhook cannot vouch for
+ * itself (Pathao's secret is every merchant's) is asked about the parcel, and its answer is the news; what the
+ * webhook alone says (the cash collected) is kept only when the answer agrees on the state.
  */
 export async function receiveCourierWebhook(
   ctx: RequestContext,
   courierName: string,
   body: string,
   headers: Headers,
-): Promise<NewsOutcome | "ignored"> {
+): Promise<NewsOutcome | "ignored" | "unverified"> {
   const name = COURIERS.find((c) => c === courierName);
   const courier = name ? ctx.couriers[name] : undefined;
   if (!name || !courier) throw notFound(M.courier.not_configured);
-  const news = courier.readWebhook(body, headers);
+  const read = courier.readWebhook(body, headers);
+  const news = read && cleanNews(read);
   if (!news) return "ignored";
-  return takeParcelNews(ctx.db, name, news, "webhook", ctx.now?.());
+  if (courier.trustsWebhooks) return takeParcelNews(ctx.db, name, news, "webhook", ctx.now?.());
+  // Asked only about parcels the store booked: a forged webhook makes no call to the courier.
+  if (!(await parcelBooked(ctx.db, name, news.consignmentRef))) return "unknown";
+  let verified: ParcelNews | null;
+  try {
+    verified = cleanNews(await courier.check(news.consignmentRef));
+  } catch (err) {
+    if (!(err instanceof CourierFailure)) throw err;
+    verified = null;
+  }
+  // Unanswered, the courier is asked again when polling finds the parcel quiet.
+  if (!verified) return "unverified";
+  const agrees = verified.state !== null && verified.state === news.state;
+  return takeParcelNews(
+    ctx.db,
+    name,
+    { ...verified, collectedPoisha: agrees ? news.collectedPoisha : null, feePoisha: agrees ? news.feePoisha : null },
+    "webhook",
+    ctx.now?.(),
+  );
 }
 
 /**
@@ -72,8 +100,8 @@ export async function askAboutQuietParcels(ctx: RequestContext, quietMinutes: nu
   let moved = 0;
   for (const parcel of await claimQuietParcels(ctx.db, names, quietMinutes, now)) {
     try {
-      const news = await ctx.couriers[parcel.courier]!.check(parcel.consignmentRef);
-      if ((await takeParcelNews(ctx.db, parcel.courier, news, "check", now)) === "taken") moved += 1;
+      const news = cleanNews(await ctx.couriers[parcel.courier]!.check(parcel.consignmentRef));
+      if (news && (await takeParcelNews(ctx.db, parcel.courier, news, "check", now)) === "taken") moved += 1;
     } catch (err) {
       if (!(err instanceof CourierFailure)) throw err;
     }

@@ -4,7 +4,7 @@ import { jsonBody } from "../http/json-body";
 import { ADMINS_ONLY, BAD_INPUT, id } from "../openapi/common-params";
 import { apiCall, json, jsonBody as jsonInput, refused } from "../openapi/route-types";
 import { named } from "../openapi/schema-names";
-import { PARCEL_STATES } from "@shared/parcels";
+import { PARCEL_STATES, type CourierName } from "@shared/parcels";
 import { dateTime } from "../openapi/common-answers";
 import { bookCourier, receiveCourierWebhook, trackParcel } from "./couriers";
 
@@ -31,11 +31,31 @@ const SteadfastWebhook = named(
   }),
 );
 
+/** Pathao's order webhook, as its documentation gives the body. */
+const PathaoWebhook = named(
+  "PathaoWebhook",
+  z.object({
+    event: z.string().meta({ description: "`order.created`, `order.picked`, `order.delivered`, `order.returned`…" }),
+    consignment_id: z.string(),
+    merchant_order_id: z.string().optional().meta({ description: "The order's invoice number (`INV-000042`)." }),
+    store_id: z.number().int().optional(),
+    collected_amount: z.number().optional().meta({ description: "Cash collected, in Tk." }),
+    delivery_fee: z.number().optional(),
+    reason: z.string().optional(),
+    updated_at: z.string().meta({ description: "`YYYY-MM-DD HH:MM:SS`, Bangladesh time." }),
+    timestamp: z.string().optional().meta({ description: "The same moment in ISO 8601." }),
+  }),
+);
+
+const CourierWebhook = named("CourierWebhook", z.union([SteadfastWebhook, PathaoWebhook]));
+
 const WebhookReceived = named(
   "CourierWebhookReceived",
   z.object({
     status: z.literal("success"),
-    message: z.string().meta({ description: "What the store did with it: taken, repeated, unknown or ignored." }),
+    message: z
+      .string()
+      .meta({ description: "What the store did with it: taken, repeated, unknown, unverified or ignored." }),
   }),
 );
 
@@ -72,8 +92,8 @@ export const courierCalls = [
     tag: "orders",
     summary: "Hand an order's parcel to a courier",
     description:
-      "A paid order, or a cash-on-delivery order the shop confirmed, not yet shipped: the courier (`steadfast`, when " +
-      "STEADFAST_* are set) books a consignment under the order's invoice number, with the delivery details and " +
+      "A paid order, or a cash-on-delivery order the shop confirmed, not yet shipped: the courier (`steadfast` or " +
+      "`pathao`, when its STEADFAST_* or PATHAO_* are set) books a consignment under the order's invoice number, with the delivery details and " +
       "what to collect (the total, less any advance, for cash on delivery; 0 when paid), and the order is shipped. " +
       "Booking an order again answers the consignment it has. A courier that refuses or does not answer changes " +
       "nothing.",
@@ -102,15 +122,24 @@ export const courierCalls = [
     tag: "orders",
     summary: "A courier's news of a parcel",
     description:
-      "Steadfast's delivery-status webhook (`steadfast`, `Authorization: Bearer <STEADFAST_WEBHOOK_TOKEN>`): the " +
-      "parcel's state and a step of its history, once (a replay changes nothing), in the courier's order (older " +
-      "news does not undo newer); delivered, the order is delivered. A parcel the store does not know is " +
-      "acknowledged and left alone.",
+      "Steadfast's delivery-status webhook (`steadfast`, `Authorization: Bearer <STEADFAST_WEBHOOK_TOKEN>`) or " +
+      "Pathao's (`pathao`, `X-PATHAO-Signature: <PATHAO_WEBHOOK_SECRET>`; every answer carries the secret back in " +
+      "`X-Pathao-Merchant-Webhook-Integration-Secret`): the parcel's state and a step of its history, once (a " +
+      "replay changes nothing), in the courier's order (older news does not undo newer); delivered, the order is " +
+      "delivered. Pathao's secret is every merchant's, so its news is what Pathao's API says of the parcel when " +
+      "asked (`unverified` when it does not answer). A parcel the store does not know is acknowledged and left alone.",
     who: "the courier (authenticated as it documents)",
     session: "none",
-    params: { courier: { description: "`steadfast`.", example: "steadfast" } },
-    headers: { Authorization: { description: "`Bearer <STEADFAST_WEBHOOK_TOKEN>`.", example: "Bearer …" } },
-    body: jsonInput(SteadfastWebhook),
+    params: { courier: { description: "`steadfast` or `pathao`.", example: "steadfast" } },
+    headers: {
+      Authorization: {
+        description: "Steadfast's: `Bearer <STEADFAST_WEBHOOK_TOKEN>`.",
+        example: "Bearer …",
+        required: false,
+      },
+      "X-PATHAO-Signature": { description: "Pathao's: PATHAO_WEBHOOK_SECRET.", example: "…", required: false },
+    },
+    body: jsonInput(CourierWebhook),
     answers: {
       200: json(WebhookReceived, "Received."),
       401: refused("Not authenticated as the courier: nothing changes."),
@@ -118,6 +147,9 @@ export const courierCalls = [
     },
     // The courier's own body, read as text: each courier authenticates and reads it its own way.
     handler: async (c) => {
+      const courier = c.get("ctx").couriers[c.req.param("courier") as CourierName];
+      // Pathao checks that every answer carries its secret back, a refusal's too.
+      for (const [name, value] of Object.entries(courier?.webhookAnswerHeaders?.() ?? {})) c.header(name, value);
       const outcome = await receiveCourierWebhook(
         c.get("ctx"),
         c.req.param("courier") ?? "",

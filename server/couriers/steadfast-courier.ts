@@ -1,9 +1,18 @@
-import { createHash, timingSafeEqual } from "node:crypto";
 import { M } from "@shared/messages";
 import { poishaToTk, tkToPoisha } from "@shared/money";
 import type { ParcelState } from "@shared/parcels";
 import { unauthorized } from "../errors";
-import { CourierFailure, type Booking, type Courier, type ParcelNews, type ParcelRequest } from "./courier";
+import {
+  courierTime,
+  CourierFailure,
+  jsonObject,
+  refusalReason,
+  sameSecret,
+  type Booking,
+  type Courier,
+  type ParcelNews,
+  type ParcelRequest,
+} from "./courier";
 
 /** Steadfast's merchant API, as its documentation gives it. */
 export const STEADFAST_BASE_URL = "https://portal.packzy.com/api/v1";
@@ -39,8 +48,6 @@ const STATES: Record<string, ParcelState> = {
 
 const stateOf = (status: string): ParcelState => STATES[status] ?? "in_transit";
 
-const digest = (text: string) => createHash("sha256").update(text).digest();
-
 /** Steadfast (https://steadfast.com.bd): `Api-Key` and `Secret-Key` headers, JSON both ways. */
 export function createSteadfastCourier(settings: SteadfastSettings): Courier {
   const timeoutMs = settings.timeoutMs ?? 15_000;
@@ -66,12 +73,13 @@ export function createSteadfastCourier(settings: SteadfastSettings): Courier {
     if (res.status >= 500 || json === null) throw new CourierFailure("silent", `HTTP ${res.status}`);
     // Steadfast answers its refusals with a `status` and a message or field errors in the body.
     const status = typeof json["status"] === "number" ? json["status"] : res.status;
-    if (!res.ok || status >= 400) throw new CourierFailure("refused", reasonOf(json, res.status));
+    if (!res.ok || status >= 400) throw new CourierFailure("refused", refusalReason(json, res.status));
     return json;
   }
 
   return {
     name: "steadfast",
+    trustsWebhooks: true,
 
     async book(parcel: ParcelRequest): Promise<Booking> {
       const answer = await call("POST", "/create_order", {
@@ -119,24 +127,17 @@ export function createSteadfastCourier(settings: SteadfastSettings): Courier {
 
     readWebhook(body: string, headers: Headers): ParcelNews | null {
       const offered = /^Bearer (.+)$/i.exec(headers.get("authorization") ?? "")?.[1] ?? "";
-      if (!settings.webhookToken || !timingSafeEqual(digest(offered), digest(settings.webhookToken))) {
+      if (!sameSecret(offered, settings.webhookToken)) {
         throw unauthorized(M.courier.webhook_unauthorized);
       }
-      let parsed: unknown;
-      try {
-        parsed = JSON.parse(body);
-      } catch {
-        return null;
-      }
-      if (typeof parsed !== "object" || parsed === null || Array.isArray(parsed)) return null;
-      const payload = parsed as Record<string, unknown>;
+      const payload = jsonObject(body);
+      if (!payload) return null;
       const id = payload["consignment_id"];
       if (typeof id !== "number" && typeof id !== "string") return null;
       const kind = payload["notification_type"];
       const status = typeof payload["status"] === "string" ? payload["status"] : null;
       if (kind === "delivery_status" && status === null) return null;
       if (kind !== "delivery_status" && kind !== "tracking_update") return null;
-      const updated = typeof payload["updated_at"] === "string" ? new Date(payload["updated_at"]) : null;
       return {
         consignmentRef: String(id),
         invoice: typeof payload["invoice"] === "string" ? payload["invoice"] : null,
@@ -145,7 +146,7 @@ export function createSteadfastCourier(settings: SteadfastSettings): Courier {
         message: typeof payload["tracking_message"] === "string" ? payload["tracking_message"] : null,
         collectedPoisha: kind === "delivery_status" ? amount(payload["cod_amount"]) : null,
         feePoisha: kind === "delivery_status" ? amount(payload["delivery_charge"]) : null,
-        at: updated && !Number.isNaN(updated.getTime()) ? updated : null,
+        at: courierTime(payload["updated_at"]),
       };
     },
   };
@@ -154,15 +155,4 @@ export function createSteadfastCourier(settings: SteadfastSettings): Courier {
 function amount(value: unknown): number | null {
   const tk = typeof value === "number" ? value : typeof value === "string" ? Number(value) : Number.NaN;
   return Number.isFinite(tk) && tk >= 0 ? tkToPoisha(tk) : null;
-}
-
-/** The courier's own words for a refusal: its message, or its first field error. */
-function reasonOf(json: Record<string, unknown>, httpStatus: number): string {
-  const errors = json["errors"];
-  if (errors && typeof errors === "object") {
-    const first = Object.values(errors as Record<string, unknown>)[0];
-    const text = Array.isArray(first) ? first[0] : first;
-    if (typeof text === "string") return text.slice(0, 300);
-  }
-  return typeof json["message"] === "string" ? json["message"].slice(0, 300) : `HTTP ${httpStatus}`;
 }

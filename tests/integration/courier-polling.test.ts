@@ -1,9 +1,10 @@
-import { asc, eq, isNotNull } from "drizzle-orm";
+import { isNotNull } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { storeContext } from "@server/context/request-context";
 import { askAboutQuietParcels } from "@server/couriers";
-import { consignment, consignmentStep } from "@server/db/schema";
+import { consignment } from "@server/db/schema";
 import { signUp, signUpAdmin, type TestAccount } from "../support/accounts";
+import { parcelOf } from "../support/parcels";
 import { call, payByTestCard } from "../support/order-money";
 import { orderFor, orderRow } from "../support/orders";
 import { useSteadfastApp } from "../support/provider-apps";
@@ -37,25 +38,15 @@ describe("asking the courier about quiet parcels", () => {
 
   const ask = () => askAboutQuietParcels(storeContext(t.services, "courier-polling"), 30);
 
-  async function parcelOf(orderId: string) {
-    const [parcel] = await t.database.db.select().from(consignment).where(eq(consignment.orderId, orderId));
-    const steps = await t.database.db
-      .select()
-      .from(consignmentStep)
-      .where(eq(consignmentStep.consignmentId, parcel!.id))
-      .orderBy(asc(consignmentStep.id));
-    return { parcel: parcel!, steps };
-  }
-
   it("asks about a parcel quiet for longer than COURIER_POLL_MINUTES and takes its answer", async () => {
     const { orderId, id } = await aBookedParcel();
     steadfast.setStatus(id, "delivered");
     expect(await ask()).toBe(0);
-    expect((await parcelOf(orderId)).parcel.state).toBe("booked");
+    expect((await parcelOf(t, orderId)).parcel.state).toBe("booked");
 
     await quietFor(31);
     expect(await ask()).toBeGreaterThanOrEqual(1);
-    const { parcel, steps } = await parcelOf(orderId);
+    const { parcel, steps } = await parcelOf(t, orderId);
     expect(parcel.state).toBe("delivered");
     expect(steps.map((s) => [s.source, s.courierStatus])).toEqual([
       ["booking", "in_review"],
@@ -67,7 +58,7 @@ describe("asking the courier about quiet parcels", () => {
     await quietFor(31);
     const asked = steadfast.requests.length;
     await ask();
-    expect((await parcelOf(orderId)).steps).toHaveLength(2);
+    expect((await parcelOf(t, orderId)).steps).toHaveLength(2);
     expect(steadfast.requests.length).toBe(asked);
   });
 
@@ -75,7 +66,7 @@ describe("asking the courier about quiet parcels", () => {
     const { orderId } = await aBookedParcel();
     await quietFor(31);
     await ask();
-    const { parcel, steps } = await parcelOf(orderId);
+    const { parcel, steps } = await parcelOf(t, orderId);
     expect(parcel.state).toBe("booked");
     expect(steps).toHaveLength(1);
     expect(parcel.newsAt!.getTime()).toBeGreaterThan(Date.now() - 60_000);
@@ -88,10 +79,10 @@ describe("asking the courier about quiet parcels", () => {
     steadfast.silence(true, 20);
     await ask();
     steadfast.silence(false);
-    expect((await parcelOf(orderId)).parcel.state).toBe("booked");
+    expect((await parcelOf(t, orderId)).parcel.state).toBe("booked");
 
     await quietFor(31);
     await ask();
-    expect((await parcelOf(orderId)).parcel.state).toBe("in_transit");
+    expect((await parcelOf(t, orderId)).parcel.state).toBe("in_transit");
   });
 });

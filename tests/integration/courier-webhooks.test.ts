@@ -1,7 +1,6 @@
-import { asc, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { consignment, consignmentStep } from "@server/db/schema";
 import { signUp, signUpAdmin, type TestAccount } from "../support/accounts";
+import { parcelOf } from "../support/parcels";
 import { call, historyRows, payByTestCard } from "../support/order-money";
 import { orderFor, orderRow, TEST_DELIVERY } from "../support/orders";
 import { STEADFAST_WEBHOOK_TOKEN, useSteadfastApp } from "../support/provider-apps";
@@ -39,16 +38,6 @@ describe("news of a parcel from Steadfast's webhook", () => {
       body,
     });
 
-  async function parcelOf(orderId: string) {
-    const [parcel] = await t.database.db.select().from(consignment).where(eq(consignment.orderId, orderId));
-    const steps = await t.database.db
-      .select()
-      .from(consignmentStep)
-      .where(eq(consignmentStep.consignmentId, parcel!.id))
-      .orderBy(asc(consignmentStep.id));
-    return { parcel: parcel!, steps };
-  }
-
   it("delivers the order when Steadfast says so, with what it collected and charged", async () => {
     const { orderId, id } = await aBookedParcel(true);
     const row = await orderRow(t, orderId);
@@ -57,7 +46,7 @@ describe("news of a parcel from Steadfast's webhook", () => {
     expect(res.status).toBe(200);
     expect(await res.json()).toEqual({ status: "success", message: "taken" });
 
-    const { parcel, steps } = await parcelOf(orderId);
+    const { parcel, steps } = await parcelOf(t, orderId);
     expect(parcel).toMatchObject({
       state: "delivered",
       courierStatus: "delivered",
@@ -75,13 +64,13 @@ describe("news of a parcel from Steadfast's webhook", () => {
   it("refuses a webhook without Steadfast's token, and changes nothing", async () => {
     const { orderId, id } = await aBookedParcel();
     steadfast.setStatus(id, "delivered");
-    const before = await parcelOf(orderId);
+    const before = await parcelOf(t, orderId);
     for (const token of [null, "", "wrong-token-0123456789", `${STEADFAST_WEBHOOK_TOKEN}x`]) {
       const res = await post(steadfast.webhookBody(id), token);
       expect(res.status).toBe(401);
       expect(((await res.json()) as { code: string }).code).toBe("courier.webhook_unauthorized");
     }
-    expect(await parcelOf(orderId)).toEqual(before);
+    expect(await parcelOf(t, orderId)).toEqual(before);
     expect((await orderRow(t, orderId)).status).toBe("shipped");
   });
 
@@ -91,7 +80,7 @@ describe("news of a parcel from Steadfast's webhook", () => {
     const body = steadfast.webhookBody(id);
     expect(await (await post(body)).json()).toEqual({ status: "success", message: "taken" });
     expect(await (await post(body)).json()).toEqual({ status: "success", message: "repeated" });
-    const { parcel, steps } = await parcelOf(orderId);
+    const { parcel, steps } = await parcelOf(t, orderId);
     expect(parcel.state).toBe("in_transit");
     expect(steps).toHaveLength(2);
   });
@@ -103,7 +92,7 @@ describe("news of a parcel from Steadfast's webhook", () => {
     const onTheWay = steadfast.webhookBody(id, { status: "pending", updated_at: "2026-11-28T09:00:00.000Z" });
     expect((await post(delivered)).status).toBe(200);
     expect((await post(onTheWay)).status).toBe(200);
-    const { parcel, steps } = await parcelOf(orderId);
+    const { parcel, steps } = await parcelOf(t, orderId);
     expect(parcel.state).toBe("delivered");
     expect(steps.map((s) => s.courierStatus)).toEqual(["in_review", "delivered", "pending"]);
     expect((await orderRow(t, orderId)).status).toBe("delivered");
@@ -117,7 +106,7 @@ describe("news of a parcel from Steadfast's webhook", () => {
       tracking_message: "Reached the Gazipur hub.",
     });
     expect((await post(body)).status).toBe(200);
-    const { parcel, steps } = await parcelOf(orderId);
+    const { parcel, steps } = await parcelOf(t, orderId);
     expect(parcel.state).toBe("booked");
     expect(steps.at(-1)).toMatchObject({ state: null, message: "Reached the Gazipur hub." });
   });
@@ -132,6 +121,8 @@ describe("news of a parcel from Steadfast's webhook", () => {
     });
     expect(await (await post(unknown)).json()).toEqual({ status: "success", message: "unknown" });
     for (const body of [
+      JSON.stringify({ notification_type: "delivery_status", consignment_id: "\u0000", status: "delivered" }),
+      JSON.stringify({ notification_type: "delivery_status", consignment_id: 1, status: "\ud800" }),
       "not json",
       "null",
       "[]",
@@ -180,6 +171,17 @@ describe("following a parcel by its tracking code", () => {
   it("answers 404 for a code no parcel has, or one that is no code", async () => {
     for (const code of ["NOSUCHCODE", "x", "%00", "a".repeat(100)]) {
       expect((await t.request(`/api/track/${code}`)).status).toBe(404);
+    }
+  });
+});
+
+describe("a courier's time", () => {
+  it("reads Bangladesh's clock and ISO 8601, and nothing a parcel could not have been sent at", async () => {
+    const { courierTime } = await import("@server/couriers/courier");
+    expect(courierTime("2026-11-28 12:00:00")?.toISOString()).toBe("2026-11-28T06:00:00.000Z");
+    expect(courierTime("2026-11-28T06:00:00Z")?.toISOString()).toBe("2026-11-28T06:00:00.000Z");
+    for (const bad of ["-200000-01-01T00:00:00Z", "+275760-09-13T00:00:00Z", "1970-01-01T00:00:00Z", "soon", 5, null]) {
+      expect(courierTime(bad)).toBeNull();
     }
   });
 });

@@ -6,7 +6,7 @@ import { validCase } from "../support/fuzz/request-cases";
 import { FUZZ_RUNS, FUZZ_TIMEOUT, fuzz, successes } from "../support/fuzz/run-fuzz";
 import { call, payByTestCard } from "../support/order-money";
 import { orderFor } from "../support/orders";
-import { STEADFAST_WEBHOOK_TOKEN, useSteadfastApp } from "../support/provider-apps";
+import { STEADFAST_WEBHOOK_TOKEN, usePathaoApp, useSteadfastApp } from "../support/provider-apps";
 
 /** How a fuzzed webhook is authenticated: mostly right, so that hostile bodies get past the token. */
 type Token = "right" | "none" | "another" | { forged: string };
@@ -65,6 +65,58 @@ describe("fuzzing the courier calls: never a 5xx, and a refused request changes 
         cases: fc.record({ request: await casesOf(webhook), token: tokens }),
         valid: { request: validCase(true, "json"), token: "right" },
         send: (s, c) => sendCase(t, webhook, accounts, s, c.request, () => authorization(c.token)),
+      });
+      expect(successes(statuses), JSON.stringify(statuses)).toBeGreaterThan(0);
+    },
+  );
+});
+
+describe("fuzzing Pathao's webhook and booking with Pathao: never a 5xx, and a refused request changes no row", () => {
+  const { t, pathao } = usePathaoApp();
+  const accounts = useFuzzAccounts(t);
+
+  const aPaidOrder = async () => {
+    const orderId = await orderFor(t, accounts.owner);
+    await payByTestCard(t, accounts.owner, orderId);
+    return { orderId };
+  };
+
+  /** A parcel booked with Pathao's stand-in and delivered there. */
+  const aDeliveredParcel = async () => {
+    const { orderId } = await aPaidOrder();
+    const res = await call(t, accounts.admin, "POST", `/api/order/${orderId}/courier`, { courier: "pathao" });
+    const { consignmentId } = (await res.json()) as { consignmentId: string };
+    pathao.setStatus(consignmentId, "Delivered");
+    return { orderId, consignmentId };
+  };
+
+  // prettier-ignore
+  fuzzEach(t, [
+    { call: "POST /api/order/{id}/courier", as: "admin", scene: aPaidOrder, id: (s) => s.orderId!, body: () => ({ courier: "pathao" }), shape: "pathao" },
+  ], accounts);
+
+  const webhook: FuzzedCall = {
+    call: "POST /api/couriers/pathao/webhook",
+    as: "anonymous",
+    scene: aDeliveredParcel,
+    body: (s) => JSON.parse(pathao.webhookBody(s.consignmentId!, "order.delivered")) as Record<string, string>,
+  };
+
+  it(
+    `${webhook.call}, with its secret and forged: ${FUZZ_RUNS} hostile requests`,
+    { timeout: FUZZ_TIMEOUT },
+    async () => {
+      const secrets = fc.oneof(
+        { weight: 6, arbitrary: fc.constant(pathao.webhookSecret) },
+        { weight: 3, arbitrary: fc.constantFrom("", "someone-elses-secret") },
+        { weight: 1, arbitrary: hostileHeaderValue },
+      );
+      const statuses = await fuzz({
+        t,
+        scene: webhook.scene,
+        cases: fc.record({ request: await casesOf(webhook), secret: secrets }),
+        valid: { request: validCase(true, "json"), secret: pathao.webhookSecret },
+        send: (s, c) => sendCase(t, webhook, accounts, s, c.request, () => ({ "X-PATHAO-Signature": c.secret })),
       });
       expect(successes(statuses), JSON.stringify(statuses)).toBeGreaterThan(0);
     },

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll } from "vitest";
 import { startSslcommerzStandIn, type SslcommerzStandIn } from "./sslcommerz-stand-in";
 import { startStripeStandIn, type StripeStandIn } from "./stripe-stand-in";
+import { startPathaoStandIn, type PathaoStandIn } from "./pathao-stand-in";
 import { startSteadfastStandIn, type SteadfastStandIn } from "./steadfast-stand-in";
 import { useTestApp, type TestContext } from "./test-app";
 
@@ -56,4 +57,22 @@ export function useSteadfastApp(env: Record<string, string> = {}): { t: TestCont
     ...env,
   }));
   return { t, steadfast };
+}
+
+/** A test app that books parcels with Pathao, reached through a stand-in for its merchant API. */
+export function usePathaoApp(env: Record<string, string> = {}): { t: TestContext; pathao: PathaoStandIn } {
+  const pathao = {} as PathaoStandIn;
+  beforeAll(async () => void Object.assign(pathao, await startPathaoStandIn()));
+  afterAll(() => pathao.close());
+  const t = useTestApp(() => ({
+    PATHAO_BASE_URL: pathao.url,
+    PATHAO_CLIENT_ID: pathao.clientId,
+    PATHAO_CLIENT_SECRET: pathao.clientSecret,
+    PATHAO_USERNAME: pathao.username,
+    PATHAO_PASSWORD: pathao.password,
+    PATHAO_STORE_ID: String(pathao.storeId),
+    PATHAO_WEBHOOK_SECRET: pathao.webhookSecret,
+    ...env,
+  }));
+  return { t, pathao };
 }

@@ -5,7 +5,8 @@
 // `delivery_status`; and the delivery-status webhook it sends a merchant, with `Authorization: Bearer <token>`.
 // Consignments are kept in memory. Tests make it refuse (`refuseNext`), fall silent (`silence`) or move a parcel.
 import { randomBytes } from "node:crypto";
-import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
+import { createServer } from "node:http";
+import { readBody, sendJson } from "./stand-in-http";
 import type { AddressInfo } from "node:net";
 
 export interface StandInConsignment {
@@ -49,17 +50,6 @@ export interface SteadfastStandIn {
   close(): Promise<void>;
 }
 
-async function readBody(req: IncomingMessage): Promise<string> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of req) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks).toString("utf8");
-}
-
-function send(res: ServerResponse, status: number, body: unknown) {
-  res.writeHead(status, { "content-type": "application/json" });
-  res.end(JSON.stringify(body));
-}
-
 export async function startSteadfastStandIn(): Promise<SteadfastStandIn> {
   const apiKey = `sf-key-${randomBytes(6).toString("hex")}`;
   const secretKey = `sf-secret-${randomBytes(12).toString("hex")}`;
@@ -77,7 +67,7 @@ export async function startSteadfastStandIn(): Promise<SteadfastStandIn> {
         return;
       }
       if (req.headers["api-key"] !== apiKey || req.headers["secret-key"] !== secretKey) {
-        return send(res, 401, { status: 401, message: "Unauthorized" });
+        return sendJson(res, 401, { status: 401, message: "Unauthorized" });
       }
       const path = (req.url ?? "").replace(/^\/api\/v1/, "");
       if (req.method === "POST" && path === "/create_order") {
@@ -85,7 +75,7 @@ export async function startSteadfastStandIn(): Promise<SteadfastStandIn> {
         try {
           body = JSON.parse(raw) as Record<string, unknown>;
         } catch {
-          return send(res, 400, { status: 400, message: "Invalid JSON" });
+          return sendJson(res, 400, { status: 400, message: "Invalid JSON" });
         }
         requests.push({ path, body });
         const errors = invalidFields(body, consignments);
@@ -93,7 +83,7 @@ export async function startSteadfastStandIn(): Promise<SteadfastStandIn> {
           errors[refusal.field] = [refusal.message];
           refusal = null;
         }
-        if (Object.keys(errors).length > 0) return send(res, 400, { status: 400, errors });
+        if (Object.keys(errors).length > 0) return sendJson(res, 400, { status: 400, errors });
         const now = new Date().toISOString();
         const consignment: StandInConsignment = {
           consignment_id: nextId++,
@@ -111,7 +101,7 @@ export async function startSteadfastStandIn(): Promise<SteadfastStandIn> {
           updated_at: now,
         };
         consignments.set(consignment.consignment_id, consignment);
-        return send(res, 200, {
+        return sendJson(res, 200, {
           status: 200,
           message: "Consignment has been created successfully.",
           consignment,
@@ -129,10 +119,10 @@ export async function startSteadfastStandIn(): Promise<SteadfastStandIn> {
               ? c.invoice === key
               : c.tracking_code === key,
         );
-        if (!found) return send(res, 404, { status: 404, message: "Consignment not found." });
-        return send(res, 200, { status: 200, delivery_status: found.status });
+        if (!found) return sendJson(res, 404, { status: 404, message: "Consignment not found." });
+        return sendJson(res, 200, { status: 200, delivery_status: found.status });
       }
-      send(res, 404, { status: 404, message: "Not found" });
+      sendJson(res, 404, { status: 404, message: "Not found" });
     })();
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));

@@ -132,3 +132,12 @@ export async function parcelByTrackingCode(
     .orderBy(asc(consignmentStep.at), asc(consignmentStep.id));
   return { parcel, steps };
 }
+
+/** Whether the store booked a parcel with this courier under this consignment id. */
+export async function parcelBooked(db: Db, courier: CourierName, consignmentRef: string): Promise<boolean> {
+  const [found] = await db
+    .select({ id: consignment.id })
+    .from(consignment)
+    .where(and(eq(consignment.courier, courier), eq(consignment.consignmentRef, consignmentRef)));
+  return found !== undefined;
+}

@@ -1,0 +1,231 @@
+// A small HTTP stand-in for Pathao's merchant API (Aladdin), as its documentation gives it: a password-grant token
+// (`POST /aladdin/api/v1/issue-token`) every other call carries as a bearer; `POST /aladdin/api/v1/orders` (the
+// store's id, a recipient of 3–100 characters, an 11-digit phone, an address of 10–220 characters, delivery type 48
+// or 12, item type 1 or 2, a weight of 0.5–10 kg, a whole-taka amount to collect) answering the consignment id and
+// the delivery fee; `GET /aladdin/api/v1/orders/{id}/info`; and the webhook it sends with `X-PATHAO-Signature`.
+// Everything is kept in memory. Tests refuse (`refuseNext`), silence it, revoke its tokens or move a parcel.
+import { randomBytes } from "node:crypto";
+import { createServer } from "node:http";
+import { readBody, sendJson } from "./stand-in-http";
+import type { AddressInfo } from "node:net";
+
+export interface PathaoStandInOrder {
+  consignment_id: string;
+  merchant_order_id: string;
+  store_id: number;
+  recipient_name: string;
+  recipient_phone: string;
+  recipient_address: string;
+  item_quantity: number;
+  item_weight: number;
+  amount_to_collect: number;
+  order_status: string;
+  order_status_slug: string;
+  updated_at: string;
+}
+
+export interface PathaoStandIn {
+  url: string;
+  clientId: string;
+  clientSecret: string;
+  username: string;
+  password: string;
+  storeId: number;
+  webhookSecret: string;
+  orders: Map<string, PathaoStandInOrder>;
+  /** Every call as it came, the token's aside: its path and body. */
+  requests: { method: string; path: string; body: unknown }[];
+  tokensIssued(): number;
+  /** Every token given so far stops working, as when one runs out. */
+  revokeTokens(): void;
+  refuseNext(field: string, message: string): void;
+  silence(on: boolean, holdMs?: number): void;
+  /** Moves a parcel: its status as Pathao shows it (`Delivered`) and its slug. */
+  setStatus(consignmentId: string, status: string, at?: string): void;
+  /** The webhook body Pathao sends for an event of a parcel (`order.delivered`), with `extra` fields over it. */
+  webhookBody(consignmentId: string, event: string, extra?: Record<string, unknown>): string;
+  close(): Promise<void>;
+}
+
+/** Pathao's clock: `YYYY-MM-DD HH:MM:SS` in Bangladesh. */
+export function pathaoTime(at = new Date()): string {
+  return new Date(at.getTime() + 6 * 3600_000).toISOString().slice(0, 19).replace("T", " ");
+}
+
+export async function startPathaoStandIn(): Promise<PathaoStandIn> {
+  const creds = {
+    clientId: `pt-${randomBytes(4).toString("hex")}`,
+    clientSecret: randomBytes(16).toString("hex"),
+    username: "shop@randa.example",
+    password: randomBytes(8).toString("hex"),
+    storeId: 130820,
+    webhookSecret: `pathao-secret-${randomBytes(6).toString("hex")}`,
+  };
+  const orders = new Map<string, PathaoStandInOrder>();
+  const requests: PathaoStandIn["requests"] = [];
+  let tokens = new Set<string>();
+  let issued = 0;
+  let refusal: { field: string; message: string } | null = null;
+  let silent: { holdMs: number } | null = null;
+
+  const server = createServer((req, res) => {
+    void (async () => {
+      const raw = await readBody(req);
+      if (silent) {
+        setTimeout(() => res.destroy(), silent.holdMs);
+        return;
+      }
+      const path = req.url ?? "";
+      let body: Record<string, unknown> = {};
+      try {
+        body = raw ? (JSON.parse(raw) as Record<string, unknown>) : {};
+      } catch {
+        return sendJson(res, 400, { message: "Invalid JSON", type: "error", code: 400 });
+      }
+      if (req.method === "POST" && path === "/aladdin/api/v1/issue-token") {
+        const right =
+          body["client_id"] === creds.clientId &&
+          body["client_secret"] === creds.clientSecret &&
+          body["grant_type"] === "password" &&
+          body["username"] === creds.username &&
+          body["password"] === creds.password;
+        if (!right) return sendJson(res, 401, { message: "Client authentication failed", type: "error", code: 401 });
+        const token = randomBytes(16).toString("hex");
+        tokens.add(token);
+        issued += 1;
+        return sendJson(res, 200, {
+          token_type: "Bearer",
+          expires_in: 432000,
+          access_token: token,
+          refresh_token: randomBytes(16).toString("hex"),
+        });
+      }
+      const bearer = /^Bearer (.+)$/.exec(req.headers.authorization ?? "")?.[1];
+      if (!bearer || !tokens.has(bearer))
+        return sendJson(res, 401, { message: "Unauthorized", type: "error", code: 401 });
+      requests.push({ method: req.method ?? "", path, body: raw ? body : null });
+      if (req.method === "POST" && path === "/aladdin/api/v1/orders") {
+        const errors = invalidFields(body, creds.storeId);
+        if (refusal) {
+          errors[refusal.field] = [refusal.message];
+          refusal = null;
+        }
+        if (Object.keys(errors).length > 0) {
+          return sendJson(res, 422, { message: "Please fix the given errors", type: "error", code: 422, errors });
+        }
+        const order: PathaoStandInOrder = {
+          consignment_id: `DL${randomBytes(5).toString("hex").toUpperCase()}`,
+          merchant_order_id: String(body["merchant_order_id"] ?? ""),
+          store_id: Number(body["store_id"]),
+          recipient_name: String(body["recipient_name"]),
+          recipient_phone: String(body["recipient_phone"]),
+          recipient_address: String(body["recipient_address"]),
+          item_quantity: Number(body["item_quantity"]),
+          item_weight: Number(body["item_weight"]),
+          amount_to_collect: Number(body["amount_to_collect"]),
+          order_status: "Pending",
+          order_status_slug: "Pending",
+          updated_at: pathaoTime(),
+        };
+        orders.set(order.consignment_id, order);
+        return sendJson(res, 200, {
+          message: "Order Created Successfully",
+          type: "success",
+          code: 200,
+          data: {
+            consignment_id: order.consignment_id,
+            merchant_order_id: order.merchant_order_id,
+            order_status: order.order_status,
+            delivery_fee: 80,
+          },
+        });
+      }
+      const info = /^\/aladdin\/api\/v1\/orders\/([^/]+)\/info$/.exec(path);
+      if (req.method === "GET" && info) {
+        const order = orders.get(decodeURIComponent(info[1]!));
+        if (!order) return sendJson(res, 404, { message: "Order not found", type: "error", code: 404 });
+        const { consignment_id, merchant_order_id, order_status, order_status_slug, updated_at } = order;
+        return sendJson(res, 200, {
+          message: "Order info",
+          type: "success",
+          code: 200,
+          data: { consignment_id, merchant_order_id, order_status, order_status_slug, updated_at, invoice_id: null },
+        });
+      }
+      sendJson(res, 404, { message: "no Route matched with those values" });
+    })();
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as AddressInfo;
+
+  return {
+    url: `http://127.0.0.1:${port}`,
+    ...creds,
+    orders,
+    requests,
+    tokensIssued: () => issued,
+    revokeTokens() {
+      tokens = new Set();
+    },
+    refuseNext(field, message) {
+      refusal = { field, message };
+    },
+    silence(on, holdMs = 200) {
+      silent = on ? { holdMs } : null;
+    },
+    setStatus(consignmentId, status, at = pathaoTime()) {
+      const order = orders.get(consignmentId);
+      if (!order) throw new Error(`no order ${consignmentId}`);
+      order.order_status = status;
+      order.order_status_slug = status.replace(/ /g, "_");
+      order.updated_at = at;
+    },
+    webhookBody(consignmentId, event, extra = {}) {
+      const order = orders.get(consignmentId);
+      return JSON.stringify({
+        event,
+        consignment_id: consignmentId,
+        merchant_order_id: order?.merchant_order_id ?? "INV-000000",
+        store_id: creds.storeId,
+        updated_at: order?.updated_at ?? pathaoTime(),
+        timestamp: new Date().toISOString(),
+        ...extra,
+      });
+    },
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
+
+function invalidFields(body: Record<string, unknown>, storeId: number): Record<string, string[]> {
+  const errors: Record<string, string[]> = {};
+  const text = (name: string) => (typeof body[name] === "string" ? (body[name] as string) : "");
+  if (body["store_id"] !== storeId) errors["store_id"] = ["The selected store id is invalid."];
+  if (text("recipient_name").length < 3 || text("recipient_name").length > 100) {
+    errors["recipient_name"] = ["The recipient name must be between 3 and 100 characters."];
+  }
+  if (!/^01\d{9}$/.test(text("recipient_phone")))
+    errors["recipient_phone"] = ["The recipient phone must be 11 digits."];
+  if (text("recipient_address").length < 10 || text("recipient_address").length > 220) {
+    errors["recipient_address"] = ["The recipient address must be between 10 and 220 characters."];
+  }
+  if (body["delivery_type"] !== 48 && body["delivery_type"] !== 12)
+    errors["delivery_type"] = ["Invalid delivery type."];
+  if (body["item_type"] !== 1 && body["item_type"] !== 2) errors["item_type"] = ["Invalid item type."];
+  const quantity = body["item_quantity"];
+  if (typeof quantity !== "number" || !Number.isInteger(quantity) || quantity < 1) {
+    errors["item_quantity"] = ["The item quantity must be at least 1."];
+  }
+  const weight = body["item_weight"];
+  if (typeof weight !== "number" || weight < 0.5 || weight > 10) {
+    errors["item_weight"] = ["The item weight must be between 0.5 and 10."];
+  }
+  const amount = body["amount_to_collect"];
+  if (typeof amount !== "number" || !Number.isInteger(amount) || amount < 0) {
+    errors["amount_to_collect"] = ["The amount to collect must be an integer."];
+  }
+  return errors;
+}
