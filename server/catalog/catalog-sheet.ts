@@ -6,7 +6,7 @@ import { AppError, invalid } from "../errors";
 import { withinLimits } from "../limits/within-limits";
 import { changingCatalog } from "./catalog-change";
 import { namedInSheet, planSheet } from "./sheet/plan-sheet";
-import { fileName } from "./sheet/plan-product";
+import { fileName } from "./sheet/plan-photos";
 import { readSheet, type Sheet } from "./sheet/read-sheet";
 import { catalogCsv } from "./sheet/sheet-export";
 import { categorySlugs, imageAddresses, productsWithVariants, skuHolders } from "./sql/sheet-rows";

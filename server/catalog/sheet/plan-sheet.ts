@@ -2,7 +2,8 @@ import type { ReportLine, SheetReport } from "@shared/catalog-sheet";
 import { M, message } from "@shared/messages";
 import { SKU_PATTERN } from "@shared/variants";
 import { isId } from "../../orders";
-import { planProduct, type Catalog, type ProductPlan } from "./plan-product";
+import { planProduct } from "./plan-product";
+import type { Catalog, ProductPlan } from "./plan-types";
 import type { Sheet, SheetRow } from "./read-sheet";
 
 /** Rows grouped by product, in the file's order: an id names a product; any other key groups a new one's rows. */

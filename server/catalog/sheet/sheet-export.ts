@@ -5,7 +5,7 @@ import { photoList } from "@shared/photos";
 import type { Db } from "../../db/client";
 import { catalogPages, categorySlugs, type ProductWithShelves } from "../sql/sheet-rows";
 import { flag, neutralise } from "./csv-cells";
-import { fileName } from "./plan-product";
+import { fileName } from "./plan-photos";
 
 /** Excel reads a CSV as UTF-8 (and so shows Bangla) only when it begins with the byte order mark. */
 const BOM = "\uFEFF";

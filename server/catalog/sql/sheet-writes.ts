@@ -4,7 +4,7 @@ import { defaultSku } from "@shared/variants";
 import type { Db } from "../../db/client";
 import { insertProducts, type NewProduct } from "../../db/new-products";
 import { product } from "../../db/schema";
-import type { PlannedVariant, ProductPlan } from "../sheet/plan-product";
+import type { PlannedVariant, ProductPlan } from "../sheet/plan-types";
 import { replaceVariants, syncProductWithVariants } from "./variant-edit";
 import { lockShelves } from "./variant-rows";
 
