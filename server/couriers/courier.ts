@@ -133,7 +133,7 @@ const MAX_REF = 64;
 const MAX_STATUS = 64;
 const MAX_MESSAGE = 500;
 /** Ten crore taka, in poisha: more than any parcel's cash or fee. */
-const MAX_POISHA = 10_000_000_00;
+const MAX_POISHA = 10_000_000_000;
 
 /** A courier's text as the store keeps it: trimmed, within `max`, free of what no text may hold; else null. */
 function courierText(value: string | null, max: number): string | null {
