@@ -5,6 +5,7 @@ import { formatInvoiceNumber } from "@shared/invoice-number";
 import { signUp, signUpAdmin, type TestAccount } from "../support/accounts";
 import { call, errorOf, historyRows, payByTestCard } from "../support/order-money";
 import { orderFor, orderRow, TEST_DELIVERY } from "../support/orders";
+import { anOrderToShip } from "../support/parcels";
 import { useSteadfastApp } from "../support/provider-apps";
 import { useTestApp } from "../support/test-app";
 
@@ -19,19 +20,9 @@ describe("booking a parcel with Steadfast", () => {
     buyer = await signUp(t);
   });
 
-  async function aPaidOrder() {
-    const orderId = await orderFor(t, buyer);
-    await payByTestCard(t, buyer, orderId);
-    return orderId;
-  }
-
+  const aPaidOrder = () => anOrderToShip(t, { buyer, admin });
   /** A cash-on-delivery order the shop has confirmed by phone. */
-  async function aConfirmedCodOrder() {
-    const orderId = await orderFor(t, buyer);
-    expect((await call(t, buyer, "POST", `/api/order/${orderId}/cash-on-delivery`)).status).toBe(200);
-    expect((await call(t, admin, "POST", `/api/order/${orderId}/confirm`)).status).toBe(200);
-    return orderId;
-  }
+  const aConfirmedCodOrder = () => anOrderToShip(t, { buyer, admin }, true);
 
   const book = (orderId: string, who: TestAccount | null = admin, courier: unknown = "steadfast") =>
     call(t, who, "POST", `/api/order/${orderId}/courier`, { courier });

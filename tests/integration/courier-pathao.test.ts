@@ -5,9 +5,9 @@ import { askAboutQuietParcels } from "@server/couriers";
 import { consignment } from "@server/db/schema";
 import { formatInvoiceNumber } from "@shared/invoice-number";
 import { signUp, signUpAdmin, type TestAccount } from "../support/accounts";
-import { parcelOf } from "../support/parcels";
-import { call, errorOf, payByTestCard } from "../support/order-money";
-import { orderFor, orderRow, TEST_DELIVERY } from "../support/orders";
+import { anOrderToShip, bookParcel, parcelOf } from "../support/parcels";
+import { call, errorOf } from "../support/order-money";
+import { orderRow, TEST_DELIVERY } from "../support/orders";
 import { pathaoTime } from "../support/pathao-stand-in";
 import { usePathaoApp } from "../support/provider-apps";
 
@@ -22,25 +22,11 @@ describe("booking and following a parcel with Pathao", () => {
     buyer = await signUp(t);
   });
 
-  async function anOrder(cashOnDelivery = false) {
-    const orderId = await orderFor(t, buyer);
-    if (cashOnDelivery) {
-      expect((await call(t, buyer, "POST", `/api/order/${orderId}/cash-on-delivery`)).status).toBe(200);
-      expect((await call(t, admin, "POST", `/api/order/${orderId}/confirm`)).status).toBe(200);
-    } else {
-      await payByTestCard(t, buyer, orderId);
-    }
-    return orderId;
-  }
+  const anOrder = (cashOnDelivery = false) => anOrderToShip(t, { buyer, admin }, cashOnDelivery);
 
   const book = (orderId: string) => call(t, admin, "POST", `/api/order/${orderId}/courier`, { courier: "pathao" });
 
-  async function aBookedParcel(cashOnDelivery = false) {
-    const orderId = await anOrder(cashOnDelivery);
-    const res = await book(orderId);
-    expect(res.status).toBe(200);
-    return { orderId, ...((await res.json()) as { consignmentId: string; trackingCode: string }) };
-  }
+  const aBookedParcel = (cashOnDelivery = false) => bookParcel(t, { buyer, admin }, "pathao", cashOnDelivery);
 
   const webhook = (body: string, secret: string | null = pathao.webhookSecret) =>
     t.request("/api/couriers/pathao/webhook", {

@@ -4,9 +4,8 @@ import { storeContext } from "@server/context/request-context";
 import { askAboutQuietParcels } from "@server/couriers";
 import { consignment } from "@server/db/schema";
 import { signUp, signUpAdmin, type TestAccount } from "../support/accounts";
-import { parcelOf } from "../support/parcels";
-import { call, payByTestCard } from "../support/order-money";
-import { orderFor, orderRow } from "../support/orders";
+import { bookParcel, parcelOf } from "../support/parcels";
+import { orderRow } from "../support/orders";
 import { useSteadfastApp } from "../support/provider-apps";
 
 /** Parcels without news: the store asks Steadfast where they are (COURIER_POLL_MINUTES). */
@@ -21,11 +20,7 @@ describe("asking the courier about quiet parcels", () => {
   });
 
   async function aBookedParcel() {
-    const orderId = await orderFor(t, buyer);
-    await payByTestCard(t, buyer, orderId);
-    const res = await call(t, admin, "POST", `/api/order/${orderId}/courier`, { courier: "steadfast" });
-    expect(res.status).toBe(200);
-    const { consignmentId } = (await res.json()) as { consignmentId: string };
+    const { orderId, consignmentId } = await bookParcel(t, { buyer, admin }, "steadfast");
     return { orderId, id: Number(consignmentId) };
   }
 

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { signUp, signUpAdmin, type TestAccount } from "../support/accounts";
-import { parcelOf } from "../support/parcels";
+import { bookParcel, parcelOf } from "../support/parcels";
 import { call, historyRows, payByTestCard } from "../support/order-money";
 import { orderFor, orderRow, TEST_DELIVERY } from "../support/orders";
 import { STEADFAST_WEBHOOK_TOKEN, useSteadfastApp } from "../support/provider-apps";
@@ -18,16 +18,7 @@ describe("news of a parcel from Steadfast's webhook", () => {
 
   /** A paid order booked with Steadfast: its order id and the stand-in's consignment id. */
   async function aBookedParcel(cashOnDelivery = false) {
-    const orderId = await orderFor(t, buyer);
-    if (cashOnDelivery) {
-      expect((await call(t, buyer, "POST", `/api/order/${orderId}/cash-on-delivery`)).status).toBe(200);
-      expect((await call(t, admin, "POST", `/api/order/${orderId}/confirm`)).status).toBe(200);
-    } else {
-      await payByTestCard(t, buyer, orderId);
-    }
-    const res = await call(t, admin, "POST", `/api/order/${orderId}/courier`, { courier: "steadfast" });
-    expect(res.status).toBe(200);
-    const { consignmentId } = (await res.json()) as { consignmentId: string };
+    const { orderId, consignmentId } = await bookParcel(t, { buyer, admin }, "steadfast", cashOnDelivery);
     return { orderId, id: Number(consignmentId) };
   }
 

@@ -4,8 +4,8 @@ import { casesOf, fuzzEach, sendCase, useFuzzAccounts, type FuzzedCall } from ".
 import { hostileHeaderValue } from "../support/fuzz/hostile-values";
 import { validCase } from "../support/fuzz/request-cases";
 import { FUZZ_RUNS, FUZZ_TIMEOUT, fuzz, successes } from "../support/fuzz/run-fuzz";
-import { call, payByTestCard } from "../support/order-money";
-import { orderFor } from "../support/orders";
+import { call } from "../support/order-money";
+import { anOrderToShip } from "../support/parcels";
 import { STEADFAST_WEBHOOK_TOKEN, usePathaoApp, useSteadfastApp } from "../support/provider-apps";
 
 /** How a fuzzed webhook is authenticated: mostly right, so that hostile bodies get past the token. */
@@ -28,11 +28,9 @@ describe("fuzzing the courier calls: never a 5xx, and a refused request changes 
   const accounts = useFuzzAccounts(t);
 
   /** A paid order, ready for its parcel to be booked. */
-  const aPaidOrder = async () => {
-    const orderId = await orderFor(t, accounts.owner);
-    await payByTestCard(t, accounts.owner, orderId);
-    return { orderId };
-  };
+  const aPaidOrder = async () => ({
+    orderId: await anOrderToShip(t, { buyer: accounts.owner, admin: accounts.admin }),
+  });
 
   /** A parcel booked with the stand-in and delivered there: its webhook is what the store waits for. */
   const aDeliveredParcel = async () => {
@@ -75,11 +73,9 @@ describe("fuzzing Pathao's webhook and booking with Pathao: never a 5xx, and a r
   const { t, pathao } = usePathaoApp();
   const accounts = useFuzzAccounts(t);
 
-  const aPaidOrder = async () => {
-    const orderId = await orderFor(t, accounts.owner);
-    await payByTestCard(t, accounts.owner, orderId);
-    return { orderId };
-  };
+  const aPaidOrder = async () => ({
+    orderId: await anOrderToShip(t, { buyer: accounts.owner, admin: accounts.admin }),
+  });
 
   /** A parcel booked with Pathao's stand-in and delivered there. */
   const aDeliveredParcel = async () => {

@@ -3,7 +3,8 @@
 // API. Sessions, transactions and refunds are kept in memory. Tests can change what the validation API answers
 // (`tamper`).
 import { randomBytes } from "node:crypto";
-import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
+import { createServer, type ServerResponse } from "node:http";
+import { readBody } from "./stand-in-http";
 import type { AddressInfo } from "node:net";
 
 interface Session {
@@ -46,12 +47,6 @@ export interface SslcommerzStandIn {
 }
 
 const escape = (text: string) => text.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
-
-async function readBody(req: IncomingMessage): Promise<string> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of req) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks).toString("utf8");
-}
 
 function html(res: ServerResponse, body: string) {
   res.writeHead(200, { "content-type": "text/html; charset=utf-8" });

@@ -3,7 +3,8 @@
 // once per Idempotency-Key). The store's Stripe SDK reaches it through its host/port/protocol options; errors
 // come back in Stripe's JSON error shape, so the SDK raises its own error classes. Everything is kept in memory.
 import { randomBytes } from "node:crypto";
-import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
+import { createServer, type ServerResponse } from "node:http";
+import { readBody } from "./stand-in-http";
 import type { AddressInfo } from "node:net";
 
 export interface StandInIntent {
@@ -87,12 +88,6 @@ function metadataOf(params: URLSearchParams): Record<string, string> {
     if (match) metadata[match[1]!] = value;
   }
   return metadata;
-}
-
-async function readBody(req: IncomingMessage): Promise<string> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of req) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks).toString("utf8");
 }
 
 export async function startStripeStandIn(secretKey: string): Promise<StripeStandIn> {
