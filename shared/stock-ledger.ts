@@ -2,7 +2,7 @@
  * Why a product's stock changed: every change is a row of its ledger (docs/decisions/0031-a-stock-ledger.md).
  * `opening`: the stock a product started with (or had when the ledger began); `placed`, `cancelled`, `expired`: an
  * order took its pieces or gave them back; `received` from a supplier, `counted` (a stock-take's correction, and the
- * spec's `PUT /api/product/{id} {Availability}`), `damaged`: an admin's word; `imported`: a catalog spreadsheet.
+ * spec's `PUT /api/product/{id} {Availability}`), `damaged`: an admin's word; `imported`: a catalog spreadsheet; `returned`: a parcel the buyer refused, back on the shelf.
  */
 export const STOCK_REASONS = [
   "opening",
@@ -13,6 +13,7 @@ export const STOCK_REASONS = [
   "counted",
   "damaged",
   "imported",
+  "returned",
 ] as const;
 export type StockReason = (typeof STOCK_REASONS)[number];
 

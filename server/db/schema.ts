@@ -29,6 +29,8 @@ import { timestamps } from "./columns";
 export * from "./auth-schema";
 export * from "./cart-schema";
 export * from "./delivery-schema";
+export * from "./notice-schema";
+export * from "./mushak-schema";
 
 /** PostgreSQL's text-search document type, for the product's generated search column. */
 const tsvector = customType<{ data: string }>({ dataType: () => "tsvector" });
@@ -272,6 +274,8 @@ export const order = pgTable(
      */
     invoiceNumber: integer("invoice_number"),
     invoicedAt: timestamp("invoiced_at", { withTimezone: true }),
+    /** The buyer's own VAT registration (BIN), when they gave one at checkout: their Mushak-6.3 names it. */
+    buyerBin: text("buyer_bin"),
     ...timestamps,
   },
   (t) => [
@@ -284,7 +288,7 @@ export const order = pgTable(
     check("order_line_count_positive", sql`${t.lineCount} between 1 and ${sql.raw(String(MAX_CART_LINES))}`),
     check(
       "order_status_known",
-      sql`${t.status} in ('unpaid', 'paid', 'cod', 'shipped', 'delivered', 'cancelled', 'expired')`,
+      sql`${t.status} in ('unpaid', 'paid', 'cod', 'shipped', 'delivered', 'returned', 'cancelled', 'expired')`,
     ),
     check("order_refund_known", sql`${t.refund} is null or ${t.refund} in ('due', 'refunded')`),
     check("order_language_known", sql`${t.language} in ('en', 'bn')`),
@@ -646,7 +650,7 @@ export const invoiceCounter = pgTable(
 );
 
 /** Who an outbox message goes to: the order's buyer, or every admin of the shop. */
-export const MAIL_AUDIENCES = ["buyer", "admins"] as const;
+export const MAIL_AUDIENCES = ["buyer", "admins", "address"] as const;
 export const MAIL_STATUSES = ["pending", "sent", "failed"] as const;
 
 /**
@@ -665,6 +669,9 @@ export const mailOutbox = pgTable(
     audience: text("audience", { enum: MAIL_AUDIENCES }).notNull(),
     orderId: uuid("order_id").references(() => order.id, { onDelete: "restrict" }),
     productId: uuid("product_id").references(() => product.id, { onDelete: "set null" }),
+    variantId: uuid("variant_id").references(() => productVariant.id, { onDelete: "set null" }),
+    /** Audience `address`: the one address it goes to (a visitor waiting for a tool to be back in stock). */
+    toAddress: text("to_address"),
     language: text("language", { enum: LANGUAGES }).notNull().default("en"),
     status: text("status", { enum: MAIL_STATUSES }).notNull().default("pending"),
     attempts: integer("attempts").notNull().default(0),
@@ -676,7 +683,8 @@ export const mailOutbox = pgTable(
   },
   (t) => [
     check("mail_outbox_status_known", sql`${t.status} in ('pending', 'sent', 'failed')`),
-    check("mail_outbox_audience_known", sql`${t.audience} in ('buyer', 'admins')`),
+    check("mail_outbox_audience_known", sql`${t.audience} in ('buyer', 'admins', 'address')`),
+    check("mail_outbox_address_given", sql`(${t.audience} = 'address') = (${t.toAddress} is not null)`),
     // What the job looks for: pending messages by when they are due.
     index("mail_outbox_due_idx")
       .on(t.nextAttemptAt)
@@ -716,6 +724,13 @@ export const consignment = pgTable(
     lastError: text("last_error"),
     /** When the store last heard of the parcel (a webhook or a check): polling asks about the quiet ones. */
     newsAt: timestamp("news_at", { withTimezone: true }),
+    /** When the courier reported the cash collected (cash on delivery): the courier holds it until a payout. */
+    collectedAt: timestamp("collected_at", { withTimezone: true }),
+    /** The courier's payout that settled this parcel's cash, once an admin records it. */
+    payoutId: bigint("payout_id", { mode: "number" }).references(() => courierPayout.id, { onDelete: "restrict" }),
+    /** A returned parcel back on the shop's shelf: when, and by whom (its stock went back then, once). */
+    receivedBackAt: timestamp("received_back_at", { withTimezone: true }),
+    receivedBackBy: text("received_back_by").references(() => user.id, { onDelete: "set null" }),
     ...timestamps,
   },
   (t) => [
@@ -726,8 +741,40 @@ export const consignment = pgTable(
     check("consignment_state_known", sql`${t.state} in (${sql.raw(PARCEL_STATES.map((s) => `'${s}'`).join(", "))})`),
     check("consignment_booked_whole", sql`(${t.state} = 'booking') = (${t.consignmentRef} is null)`),
     check("consignment_cod_not_negative", sql`${t.codPoisha} >= 0`),
+    // Cash held by couriers (the overview) and parcels a payout may cover: collected, not yet paid out.
+    index("consignment_unsettled_idx")
+      .on(t.courier, t.collectedAt)
+      .where(sql`${t.collectedAt} is not null and ${t.payoutId} is null`),
+    index("consignment_payout_idx").on(t.payoutId),
   ],
 );
+
+/**
+ * A courier's payout of the cash it collected, as an admin recorded it from the courier's statement: one covers many
+ * parcels (`consignment.payout_id`). `amount_poisha` is what arrived; `expected_poisha` what the parcels' collected
+ * cash less the courier's fees comes to. They are equal: a payout that does not add up is refused, with the difference.
+ */
+export const courierPayout = pgTable(
+  "courier_payout",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    courier: text("courier", { enum: COURIERS }).notNull(),
+    amountPoisha: bigint("amount_poisha", { mode: "number" }).notNull(),
+    collectedPoisha: bigint("collected_poisha", { mode: "number" }).notNull(),
+    feePoisha: bigint("fee_poisha", { mode: "number" }).notNull(),
+    /** The courier's own reference for the payout (its invoice or transfer id), if the admin gave one. */
+    reference: text("reference"),
+    recordedBy: text("recorded_by").references(() => user.id, { onDelete: "set null" }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check("courier_payout_courier_known", sql`${t.courier} in (${sql.raw(COURIERS.map((c) => `'${c}'`).join(", "))})`),
+    check("courier_payout_adds_up", sql`${t.amountPoisha} = ${t.collectedPoisha} - ${t.feePoisha}`),
+    index("courier_payout_newest_idx").on(t.createdAt.desc(), t.id.desc()),
+  ],
+);
+
+export type CourierPayoutRow = typeof courierPayout.$inferSelect;
 
 export type ConsignmentRow = typeof consignment.$inferSelect;
 

@@ -234,6 +234,7 @@ export const bnPages: Words<typeof enPages> = {
       counted: "গোনা হয়েছে",
       damaged: "নষ্ট",
       imported: "ইমপোর্ট",
+      returned: "পার্সেল ফেরত",
     },
   },
   overview: {

@@ -235,6 +235,7 @@ export const enPages = {
       counted: "Counted",
       damaged: "Damaged",
       imported: "Imported",
+      returned: "Parcel returned",
     },
   },
   overview: {

@@ -39,6 +39,7 @@ const REASON_WORDS = {
   counted: "stockPage.reasons.counted",
   damaged: "stockPage.reasons.damaged",
   imported: "stockPage.reasons.imported",
+  returned: "stockPage.reasons.returned",
 } as const satisfies Record<StockReason, PageTextKey>;
 
 /** What an admin may record, as the form offers it. */
