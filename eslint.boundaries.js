@@ -69,8 +69,8 @@ const SERVER_FROM_BROWSER = forbid(
   "Browser code never imports server code: a route's loader or action calls the use case, and the page gets a view model.",
 );
 const MAIL_WORDS = forbid(
-  ["@shared/words/*-mail", "**/shared/words/*-mail"],
-  "The e-mails' words are the server's (server/mail/): a page never ships them. Pages read the catalogue through useT().",
+  ["@shared/words/*-mail", "**/shared/words/*-mail", "@shared/words/*-sms", "**/shared/words/*-sms"],
+  "The e-mails' and text messages' words are the server's (server/mail/, server/sms/): a page never ships them. Pages read the catalogue through useT().",
 );
 
 const allInternals = FEATURES.map(internalsOf);

@@ -24,6 +24,17 @@ export const sslcommerz = {
   storePassword: "randa-e2e-password",
 };
 
+/**
+ * The stand-in for Steadfast's merchant API (tests/support/steadfast-stand-in.ts): the store books parcels with it,
+ * and tests/e2e/couriers.spec.ts makes it refuse one through its control.
+ */
+export const steadfast = {
+  url: `http://127.0.0.1:${port + 9}`,
+  apiKey: "randa-e2e-steadfast-key",
+  secretKey: "randa-e2e-steadfast-secret",
+  webhookToken: "randa-e2e-steadfast-webhook-token",
+};
+
 const desktop = { ...devices["Desktop Chrome"], viewport: { width: 1280, height: 800 } };
 
 export default defineConfig({
@@ -43,7 +54,7 @@ export default defineConfig({
       name: "chromium",
       use: desktop,
       testIgnore:
-        /(home-changing|catalog|categories|delivery-charges|cod-advance|stock-ledger|tool-reviews|variants|photos|spreadsheet)\.spec\.ts/,
+        /(home-changing|catalog|categories|delivery-charges|cod-advance|stock-ledger|tool-reviews|variants|photos|spreadsheet|couriers|payouts|back-in-stock)\.spec\.ts/,
     },
     // Tests that change what the home page shows (its reviews, its products), or the delivery charges every checkout
     // reckons, run after the rest.
@@ -51,7 +62,7 @@ export default defineConfig({
       name: "home-changing",
       use: desktop,
       testMatch:
-        /(home-changing|catalog|categories|delivery-charges|cod-advance|stock-ledger|tool-reviews|variants|photos|spreadsheet)\.spec\.ts/,
+        /(home-changing|catalog|categories|delivery-charges|cod-advance|stock-ledger|tool-reviews|variants|photos|spreadsheet|couriers|payouts|back-in-stock)\.spec\.ts/,
       dependencies: ["chromium"],
       // One file at a time: two files that change the delivery zones (each saves the whole form, and puts back the
       // zones as it found them) would undo each other's changes.
@@ -78,6 +89,16 @@ export default defineConfig({
         SSLCOMMERZ_PORT: String(port + 8),
         SSLCOMMERZ_STORE_ID: sslcommerz.storeId,
         SSLCOMMERZ_STORE_PASSWORD: sslcommerz.storePassword,
+      },
+    },
+    {
+      command: "npx tsx tests/support/steadfast-stand-in-main.ts",
+      url: `${steadfast.url}/health`,
+      reuseExistingServer: false,
+      env: {
+        STEADFAST_PORT: String(port + 9),
+        STEADFAST_API_KEY: steadfast.apiKey,
+        STEADFAST_SECRET_KEY: steadfast.secretKey,
       },
     },
     {
@@ -108,6 +129,13 @@ export default defineConfig({
         SSLCOMMERZ_STORE_ID: sslcommerz.storeId,
         SSLCOMMERZ_STORE_PASSWORD: sslcommerz.storePassword,
         SSLCOMMERZ_API_URL: sslcommerz.url,
+        STEADFAST_API_KEY: steadfast.apiKey,
+        STEADFAST_SECRET_KEY: steadfast.secretKey,
+        STEADFAST_BASE_URL: `${steadfast.url}/api/v1`,
+        STEADFAST_WEBHOOK_TOKEN: steadfast.webhookToken,
+        // VAT-registered: invoices are Mushak-6.3 (tests/e2e/invoice.spec.ts).
+        SHOP_BIN: "000123456-0101",
+        VAT_RATE: "15",
       },
     },
   ],

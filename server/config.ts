@@ -1,4 +1,5 @@
 import { isIP } from "node:net";
+import { isBin } from "@shared/bin";
 import { z } from "zod";
 
 const booleanFlag = z
@@ -90,6 +91,18 @@ const ConfigSchema = z.object({
   COURIER_POLL_MINUTES: limitCount(30),
   /** The bearer token Steadfast's delivery-status webhook carries, as set in its portal. */
   STEADFAST_WEBHOOK_TOKEN: z.string().min(16, "must be at least 16 characters").optional(),
+  /**
+   * Who sends the store's text messages (server/sms/): `sslwireless`; `kept` (kept and printed, as the demo does);
+   * `none`. Unset: SSL Wireless when its settings are set; else kept in the demo and none in a live store.
+   */
+  SMS_PROVIDER: z.enum(["sslwireless", "kept", "none"], { error: "must be sslwireless, kept or none" }).optional(),
+  /** SSL Wireless's ISMS API: its base before `/api/v3/send-sms` (https://smsplus.sslwireless.com), token and SID. */
+  SSLWIRELESS_SMS_URL: webAddress.optional(),
+  SSLWIRELESS_SMS_API_TOKEN: z.string().min(8, "must be at least 8 characters").optional(),
+  SSLWIRELESS_SMS_SID: z
+    .string()
+    .regex(/^[A-Za-z0-9_.-]{1,40}$/, "must be the account's SID: letters, digits, dots, dashes or underscores")
+    .optional(),
   /** The least severe log line written: trace, debug, info (each request), warn, error, fatal, or silent. */
   LOG_LEVEL: z.enum(["trace", "debug", "info", "warn", "error", "fatal", "silent"]).default("info"),
   /** json: one JSON object a line, for a log collector; pretty: for a person at a terminal (`npm run dev`'s default). */
@@ -139,6 +152,15 @@ const ConfigSchema = z.object({
   ORDER_HOLD_MINUTES: limitCount(60),
   /** How long a cash-on-delivery order waits for the shop's confirmation (by phone) before it expires. */
   COD_CONFIRM_HOURS: limitCount(24),
+  /**
+   * Whether a cash-on-delivery order is confirmed by a 6-digit code sent to its delivery phone (server/phone-codes/),
+   * in place of the shop's call; an admin may still confirm by hand.
+   */
+  COD_VERIFY_PHONE: booleanFlag.default(false),
+  /** Codes sent for one cash-on-delivery order in an hour; an address, three orders' worth (server/limits/rules.ts). */
+  PHONE_CODE_LIMIT_PER_HOUR: limitCount(3),
+  /** "Tell me when it is back" asked for one phone or e-mail address in an hour; an address (IP), three's worth. */
+  WATCH_LIMIT_PER_HOUR: limitCount(10),
   /** How often each server copy looks for orders whose hold has run out. */
   ORDER_EXPIRY_INTERVAL_SECONDS: limitCount(30),
   /** How often each server copy looks for order e-mails due (server/jobs/mail-outbox.ts); a commit wakes it sooner. */
@@ -170,12 +192,25 @@ const ConfigSchema = z.object({
   SHOP_NAME: z.string().trim().min(1, "must not be empty").max(120, "must be at most 120 characters").optional(),
   SHOP_ADDRESS: z.string().trim().min(1, "must not be empty").max(300, "must be at most 300 characters").optional(),
   SHOP_TRADE_LICENCE: z.string().trim().min(1, "must not be empty").max(60, "must be at most 60 characters").optional(),
-  /** The VAT Business Identification Number: 9 or 13 digits (dashes allowed). */
-  SHOP_BIN: z
+  /** The phone a courier or buyer calls the shop on, printed on packing slips; a live shop without one prints none. */
+  SHOP_PHONE: z
     .string()
     .trim()
-    .refine((v) => /^\d{9}$|^\d{13}$/.test(v.replaceAll("-", "")), "must be a BIN of 9 or 13 digits")
+    .regex(/^\+?\d[\d -]{4,22}\d$/, "must be a phone number: digits, spaces and dashes, with a leading + if any")
     .optional(),
+  /** The VAT Business Identification Number: 9 or 13 digits (dashes allowed). */
+  SHOP_BIN: z.string().trim().refine(isBin, "must be a BIN of 9 or 13 digits").optional(),
+  /**
+   * The VAT rate in percent (0 to 100, at most two decimals) the shop's prices include; 0, the default, is a shop not
+   * registered for VAT. With SHOP_BIN set too, invoices are Mushak-6.3 (docs/decisions/0037-mushak-6-3.md).
+   */
+  VAT_RATE: z
+    .string()
+    .trim()
+    .regex(/^\d{1,3}(\.\d{1,2})?$/, "must be a percent from 0 to 100 with at most two decimals")
+    .transform(Number)
+    .refine((v) => v <= 100, "must be a percent from 0 to 100 with at most two decimals")
+    .default(0),
 });
 
 export type Config = z.infer<typeof ConfigSchema>;
@@ -225,10 +260,17 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       );
     }
     checkObjectStorage(config, present);
+    checkSms(config);
     const mode = storeMode(config);
     if (mode.live && !isLoopback(config.HOST) && !config.BASE_URL) {
       throw new ConfigError(
         `Configuration error: BASE_URL must be set when HOST (${config.HOST}) is not a loopback address: the address customers use, such as https://randa.example.`,
+      );
+    }
+    // A code nobody can receive would leave every cash-on-delivery order waiting until it expires.
+    if (config.COD_VERIFY_PHONE && smsProviderOf(config) === null) {
+      throw new ConfigError(
+        "Configuration error: COD_VERIFY_PHONE=true needs an SMS provider to send the codes: set SSLWIRELESS_SMS_URL, SSLWIRELESS_SMS_API_TOKEN and SSLWIRELESS_SMS_SID.",
       );
     }
     if (mode.live && config.SSLCOMMERZ_STORE_ID && config.SSLCOMMERZ_SANDBOX === undefined) {
@@ -257,6 +299,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     "PATHAO_CLIENT_SECRET",
     "PATHAO_PASSWORD",
     "PATHAO_WEBHOOK_SECRET",
+    "SSLWIRELESS_SMS_API_TOKEN",
   ];
   const shown = secret.includes(name) ? "" : ` (got "${present[name]}")`;
   throw new ConfigError(`Configuration error: ${name} ${issue.message}${shown}.`);
@@ -280,6 +323,28 @@ function checkObjectStorage(config: Config, present: Record<string, string | und
   if (Boolean(config.S3_ACCESS_KEY_ID) !== Boolean(config.S3_SECRET_ACCESS_KEY)) {
     throw new ConfigError("Configuration error: S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY must be set together.");
   }
+}
+
+const SSLWIRELESS_SETTINGS = ["SSLWIRELESS_SMS_URL", "SSLWIRELESS_SMS_API_TOKEN", "SSLWIRELESS_SMS_SID"] as const;
+
+/** SSL Wireless's three settings go together, and SMS_PROVIDER=sslwireless needs them. */
+function checkSms(config: Config) {
+  const set = SSLWIRELESS_SETTINGS.filter((name) => config[name] !== undefined);
+  if ((set.length > 0 || config.SMS_PROVIDER === "sslwireless") && set.length < SSLWIRELESS_SETTINGS.length) {
+    throw new ConfigError(
+      "Configuration error: SSL Wireless needs SSLWIRELESS_SMS_URL, SSLWIRELESS_SMS_API_TOKEN and SSLWIRELESS_SMS_SID together.",
+    );
+  }
+}
+
+/**
+ * Who sends text messages: the one named (`none`: nobody); else SSL Wireless when it is set up; else the kept
+ * provider in the demo and nobody in a live store, which never prints its buyers' messages by default.
+ */
+export function smsProviderOf(config: Config): "sslwireless" | "kept" | null {
+  if (config.SMS_PROVIDER) return config.SMS_PROVIDER === "none" ? null : config.SMS_PROVIDER;
+  if (config.SSLWIRELESS_SMS_API_TOKEN) return "sslwireless";
+  return storeMode(config).live ? null : "kept";
 }
 
 /** 127.0.0.0/8, ::1 or localhost: only this machine can reach a store listening there. */

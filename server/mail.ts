@@ -71,7 +71,8 @@ export function createMailer({ smtpUrl, from, outboxDir, live, note = keptNote }
   };
 }
 
-function keptNote(line: string): void {
+/** A line for whoever reads the log: the request's log, or the process's output outside a request. */
+export function keptNote(line: string): void {
   const log = currentLog();
   if (log) log.warn(line);
   else console.warn(line);

@@ -18,6 +18,7 @@ import { pruneRequestLimits } from "./limits/request-limit";
 import { scheduleOrderExpiry } from "./jobs/order-expiry";
 import { scheduleCourierPolling } from "./jobs/courier-polling";
 import { scheduleMailOutbox } from "./jobs/mail-outbox";
+import { scheduleSmsOutbox } from "./jobs/sms-outbox";
 import { describeMode, prepareStore, StartRefused } from "./startup";
 
 const dev = process.argv.includes("--dev");
@@ -71,6 +72,8 @@ const expiry = scheduleOrderExpiry(services, config.ORDER_EXPIRY_INTERVAL_SECOND
 const polling = scheduleCourierPolling(services, config.COURIER_POLL_MINUTES);
 // Order e-mails leave through the outbox table (server/jobs/mail-outbox.ts); every copy works it.
 const mail = scheduleMailOutbox(services, config.MAIL_POLL_SECONDS);
+// Text messages leave through theirs (server/jobs/sms-outbox.ts), on the same beat.
+const sms = scheduleSmsOutbox(services, config.MAIL_POLL_SECONDS);
 // npm run backup asks the store for its embedded database's snapshot here (server/backup/control-socket.ts).
 const control = await openControlSocket(database, config.DATA_DIR, log);
 
@@ -118,6 +121,7 @@ async function stop(signal: string) {
   await delay(config.SHUTDOWN_DELAY_SECONDS * 1000);
   const expiryStopped = expiry.stop();
   const mailStopped = mail.stop();
+  const smsStopped = sms.stop();
   const pollingStopped = polling.stop();
   // Requests under way are answered before the database closes; idle keep-alive connections end at once.
   const drained = new Promise<void>((resolve) => server.close(() => resolve()));
@@ -127,6 +131,7 @@ async function stop(signal: string) {
   clearTimeout(tooLong);
   await expiryStopped;
   await mailStopped;
+  await smsStopped;
   await pollingStopped;
   await control?.close();
   await closeVite();

@@ -13,8 +13,10 @@ import { limitRules, type LimitRules } from "./limits/rules";
 import { createMailer, type Mailer } from "./mail";
 import { createGateway, createPaymentProvider } from "./payments";
 import type { CardPaymentProvider, PaymentProvider } from "./payments";
-import { shopIdentity, type ShopIdentity } from "./shop-identity";
+import { mushakRateOf, shopIdentity, type ShopIdentity } from "./shop-identity";
 import { createCouriers, type Couriers } from "./couriers";
+import { createSms, type SmsProvider } from "./sms";
+import { sendCodeInTransaction, type PhoneCodeSender } from "./phone-codes";
 
 /** Everything a request may need, made once at start-up (or per test file) and passed down. */
 export interface Services {
@@ -32,6 +34,8 @@ export interface Services {
   gateway: PaymentProvider | null;
   /** The couriers the shop books parcels with (STEADFAST_*, PATHAO_*); none: shipping is marked by hand. */
   couriers: Couriers;
+  /** Who sends the buyers' text messages (SMS_PROVIDER, SSLWIRELESS_SMS_*); null: none are sent (server/sms/). */
+  sms: SmsProvider | null;
   /** DATA_DIR/uploads, or the S3-compatible bucket S3_BUCKET names. */
   images: ImageStore;
   /** Origins pages load images from besides the store itself (S3_PUBLIC_URL's), for the CSP's img-src. */
@@ -44,6 +48,11 @@ export interface Services {
   holdMinutes: number;
   /** How long a cash-on-delivery order waits for the shop's confirmation (COD_CONFIRM_HOURS). */
   codConfirmHours: number;
+  /**
+   * Sends a code to a cash-on-delivery order's phone as it starts waiting for confirmation (COD_VERIFY_PHONE); null:
+   * the shop calls the buyer instead, and the phone-code calls answer 404.
+   */
+  phoneCodes: PhoneCodeSender | null;
   /** How many days a cart nobody touched is kept (CART_DAYS). */
   cartDays: number;
   /** Whether the store is reached over HTTPS (BASE_URL): its own cookies are then `Secure`. */
@@ -62,6 +71,8 @@ export interface Services {
   googleEnabled: boolean;
   /** Who the shop is, as its invoices say (SHOP_NAME, SHOP_ADDRESS, SHOP_TRADE_LICENCE, SHOP_BIN). */
   shop: ShopIdentity;
+  /** The VAT rate (basis points) invoices are issued a Mushak-6.3 at; null when not VAT-registered (VAT_RATE). */
+  mushakRate: number | null;
   /** Where sign-in forms may send the browser (Google's authorization page). */
   signInProviderOrigins: string[];
 }
@@ -114,12 +125,14 @@ export function createServices(
     payments: createPaymentProvider(config, database.db),
     gateway: createGateway(config, database.db, baseURL),
     couriers: createCouriers(config),
+    sms: createSms(config),
     images: bucket ? createS3ImageStore(bucket) : createDiskImageStore(path.resolve(config.DATA_DIR, "uploads")),
     imageOrigins: bucket?.publicUrl ? [new URL(bucket.publicUrl).origin] : [],
     limits: limitRules(config),
     maxOpenOrders: config.MAX_OPEN_ORDERS,
     holdMinutes: config.ORDER_HOLD_MINUTES,
     codConfirmHours: config.COD_CONFIRM_HOURS,
+    phoneCodes: config.COD_VERIFY_PHONE ? sendCodeInTransaction : null,
     cartDays: config.CART_DAYS,
     secureCookies: new URL(baseURL).protocol === "https:",
     dataDir: path.resolve(config.DATA_DIR),
@@ -129,6 +142,7 @@ export function createServices(
     metricsToken: config.METRICS_TOKEN,
     googleEnabled: Boolean(google),
     shop: shopIdentity(config),
+    mushakRate: mushakRateOf(config),
     signInProviderOrigins: google ? [new URL(google.issuer).origin] : [],
   };
 }

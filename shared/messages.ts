@@ -3,7 +3,11 @@ import { enMessages } from "./words/en-messages";
 import type { enMessages as EnglishMessages } from "./words/en-messages";
 import { enAdminMessages } from "./words/en-admin-messages";
 import { enCourierMessages } from "./words/en-courier-messages";
+import { enParcelMessages } from "./words/en-parcel-messages";
+import { enPhoneCodeMessages } from "./words/en-phone-code-messages";
 import { enSheetMessages } from "./words/en-sheet-messages";
+import { enBackInStockMessages } from "./words/en-back-in-stock-messages";
+import { enMushakMessages } from "./words/en-mushak-messages";
 
 /**
  * Every message the store can answer with has a stable code: schemas, use cases and domain code name one by its
@@ -11,7 +15,14 @@ import { enSheetMessages } from "./words/en-sheet-messages";
  * language by code (app/i18n/use-message.ts). The words are in the catalogue: shared/words/en-messages.ts and
  * shared/words/bn-messages.ts.
  */
-type Messages = typeof EnglishMessages & typeof enAdminMessages & typeof enSheetMessages & typeof enCourierMessages;
+type Messages = typeof EnglishMessages &
+  typeof enAdminMessages &
+  typeof enSheetMessages &
+  typeof enCourierMessages &
+  typeof enParcelMessages &
+  typeof enPhoneCodeMessages &
+  typeof enBackInStockMessages &
+  typeof enMushakMessages;
 
 /** `"order.not_yours"`: the dotted path of every message. */
 export type MessageCode = {
@@ -67,10 +78,15 @@ export function isMessageCode(value: unknown): value is MessageCode {
  */
 let allEnglish: Messages | undefined;
 const englishMessages = (): Messages =>
-  (allEnglish ??= [enAdminMessages, enSheetMessages, enCourierMessages].reduce<object>(
-    (all, part) => withAdminMessages(all, part),
-    enMessages,
-  ) as Messages);
+  (allEnglish ??= [
+    enAdminMessages,
+    enSheetMessages,
+    enCourierMessages,
+    enParcelMessages,
+    enPhoneCodeMessages,
+    enBackInStockMessages,
+    enMushakMessages,
+  ].reduce<object>((all, part) => withAdminMessages(all, part), enMessages) as Messages);
 
 /** A catalogue of messages with the admins' own added, area by area (an area may have messages in both). */
 export function withAdminMessages<A extends object, B extends object>(messages: A, admin: B): A & B {

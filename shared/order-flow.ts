@@ -2,14 +2,24 @@ import { M, type MessageCode } from "./messages";
 
 /**
  * An order's life: placed (`unpaid`) → `paid` online, or chosen for cash on delivery (`cod`) → `shipped` →
- * `delivered`. An unpaid order holds its stock for ORDER_HOLD_MINUTES, a cash-on-delivery order until the shop
+ * `delivered`, or `returned` when the parcel comes back to the shop undelivered (the buyer refused it) and an admin
+ * receives it: its stock goes back then, once, and money it received becomes refund due. An unpaid order holds its stock for ORDER_HOLD_MINUTES, a cash-on-delivery order until the shop
  * confirms it (by phone) for COD_CONFIRM_HOURS; then `expired`. Its buyer may cancel it
  * before payment, an admin any time before shipping (`cancelled`). Whether money was received is a fact of its own
  * (`paid`): a cash-on-delivery order is paid when an admin collects the cash. Money an order cannot keep (paid
  * after it was cancelled or expired, paid twice, or given up by a cancel) is `refund` due, then refunded.
  * docs/order-states.md draws it.
  */
-export const ORDER_STATUSES = ["unpaid", "paid", "cod", "shipped", "delivered", "cancelled", "expired"] as const;
+export const ORDER_STATUSES = [
+  "unpaid",
+  "paid",
+  "cod",
+  "shipped",
+  "delivered",
+  "returned",
+  "cancelled",
+  "expired",
+] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
 /** Every change an order's history records (`history: [{status, at, by, reason}]`). */
@@ -24,6 +34,8 @@ export const ORDER_EVENTS = [
   "collected",
   "shipped",
   "delivered",
+  "returned",
+  "settled",
   "cancelled",
   "expired",
   "refund_due",
@@ -45,6 +57,7 @@ export const ORDER_ACTIONS = [
   "collect_cash",
   "ship",
   "deliver",
+  "receive_back",
   "refund",
 ] as const;
 export type OrderAction = (typeof ORDER_ACTIONS)[number];
@@ -89,6 +102,7 @@ const WHO: Record<OrderAction, Who> = {
   collect_cash: "admin",
   ship: "admin",
   deliver: "admin",
+  receive_back: "admin",
   refund: "admin",
 };
 
@@ -99,9 +113,10 @@ const NOT_YOURS: Partial<Record<OrderAction, MessageCode>> = {
 
 const conflict = (code: MessageCode): Refusal => ({ kind: "conflict", code });
 
-/** A cancelled or expired order takes nothing more but a refund. */
+/** A cancelled, expired or returned order takes nothing more but a refund. */
 function closedRefusal(o: OrderFacts): Refusal | null {
   if (o.status === "cancelled") return conflict(M.order.cancelled);
+  if (o.status === "returned") return conflict(M.courier.order_returned);
   return o.status === "expired" ? conflict(M.order.expired) : null;
 }
 
@@ -145,6 +160,8 @@ function stateRefusal(o: OrderFacts, action: OrderAction, byAdmin: boolean): Ref
       return o.status === "paid" || o.status === "cod" ? null : conflict(M.order.cannot_ship);
     case "deliver":
       return o.status === "shipped" ? null : conflict(M.order.cannot_deliver);
+    case "receive_back":
+      return o.status === "shipped" ? null : conflict(M.courier.cannot_receive_back);
   }
 }
 
@@ -196,6 +213,7 @@ export function refundNote(o: Pick<OrderFacts, "status" | "refund" | "paid">): M
   if (o.refund === "refunded") return M.refund.refunded;
   if (o.status === "cancelled") return o.paid ? M.refund.cancelled_after_payment : M.refund.after_cancel;
   if (o.status === "expired") return M.refund.after_expiry;
+  if (o.status === "returned") return M.courier.refund_after_return;
   if (o.paid) return M.refund.paid_twice;
   return o.status === "unpaid" ? M.refund.wrong_amount : M.refund.cash_on_delivery;
 }

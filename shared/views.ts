@@ -185,6 +185,31 @@ export interface InvoiceView extends OrderDetailView {
   shop: { name: string; address: string | null; tradeLicence: string | null; bin: string | null };
   /** The viewer is the order's buyer. */
   mine: boolean;
+  /** The order's Mushak-6.3, when a VAT-registered shop issued one with the invoice; else null. */
+  mushak: MushakView | null;
+}
+
+/** An amount of a Mushak-6.3 split: its value without VAT and the VAT in it, in poisha. */
+export interface VatSplitView {
+  amountPoisha: number;
+  valuePoisha: number;
+  vatPoisha: number;
+}
+
+/** What a Mushak-6.3 adds to the invoice (docs/decisions/0037-mushak-6-3.md). */
+export interface MushakView {
+  /** "2026-27/000042": the financial year and the serial in it. */
+  serial: string;
+  /** When it was issued (ISO); shown in the shop's time. */
+  issuedAt: string;
+  /** The VAT rate it was issued at, in percent: 15, 7.5. */
+  ratePercent: number;
+  /** The buyer's BIN, as they gave it at checkout; null when they gave none. */
+  buyerBin: string | null;
+  /** Each line's split, in the order of the invoice's lines. */
+  lines: VatSplitView[];
+  delivery: VatSplitView;
+  total: VatSplitView;
 }
 
 export interface UserView {

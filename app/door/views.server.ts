@@ -1,7 +1,7 @@
 import { averageStars, type Product, type ProductWithVariants } from "@server/catalog";
 import { chosenVariant, type VariantView } from "@shared/variants";
 import { photoList, photosOf } from "@shared/photos";
-import type { OrderDetail, OrderLine, OrderWithActions } from "@server/orders";
+import type { OrderDetail, OrderInvoice, OrderLine, OrderWithActions } from "@server/orders";
 import { refundNote } from "@shared/order-flow";
 import type { Review } from "@server/reviews";
 import type { User } from "@server/accounts";
@@ -27,6 +27,7 @@ import type { ShopIdentity } from "@server/shop-identity";
 import type { LedgerEntry } from "@server/stock";
 import type { ProductReview, reviewCorner } from "@server/reviews";
 import { amountInWords } from "./amount-in-words.server";
+import { mushakView } from "./mushak-view.server";
 
 /** What a page is given of the server's entities: the fields it shows, nothing internal. */
 export function productView(p: Product): ProductView {
@@ -184,19 +185,21 @@ export function orderDetailView(detail: OrderDetail): OrderDetailView {
 }
 
 export function invoiceView(
-  detail: OrderDetail,
+  { detail, mushak }: OrderInvoice,
   shop: ShopIdentity,
   language: Language,
   viewerId: string | undefined,
 ): InvoiceView {
-  const { invoiceNumber, invoicedAt, totalPoisha, buyerId } = detail.order;
+  const { invoiceNumber, invoicedAt, totalPoisha, buyerId, buyerBin } = detail.order;
+  const view = orderDetailView(detail);
   return {
-    ...orderDetailView(detail),
+    ...view,
     number: invoiceNumber === null ? null : formatInvoiceNumber(invoiceNumber),
     issuedAt: invoicedAt?.toISOString() ?? null,
     amountInWords: amountInWords(totalPoisha, language),
     shop,
     mine: buyerId === viewerId,
+    mushak: mushak ? mushakView(view.order, mushak, buyerBin) : null,
   };
 }
 

@@ -7,6 +7,7 @@ export const STATE_CLASS: Record<OrderStatus, string> = {
   cod: "bg-amber-100 text-amber-900",
   shipped: "bg-sky-100 text-sky-900",
   delivered: "bg-forest-100 text-forest-800",
+  returned: "bg-rose-100 text-rose-900",
   cancelled: "bg-stone-200 text-stone-600",
   expired: "bg-stone-200 text-stone-600",
 };

@@ -71,8 +71,17 @@ export async function checkout(ctx: RequestContext, raw: unknown, idempotencyKey
       now: ctx.now?.() ?? new Date(),
       idempotencyKey: keyOfAttempt,
       language: ctx.language,
+      buyerBin: input.buyerBin ?? null,
       cashOnDelivery:
-        input.paymentMethod === "cod" ? { confirmHours: ctx.codConfirmHours, now: ctx.now?.(), ...cod } : undefined,
+        input.paymentMethod === "cod"
+          ? {
+              confirmHours: ctx.codConfirmHours,
+              now: ctx.now?.(),
+              mushakRate: ctx.mushakRate,
+              sendPhoneCode: ctx.phoneCodes,
+              ...cod,
+            }
+          : undefined,
     }),
   );
   if (!input.only)

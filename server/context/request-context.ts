@@ -64,8 +64,14 @@ export class RequestContext {
   get codConfirmHours() {
     return this.#services.codConfirmHours;
   }
+  get phoneCodes() {
+    return this.#services.phoneCodes;
+  }
   get now() {
     return this.#services.now;
+  }
+  get mushakRate() {
+    return this.#services.mushakRate;
   }
   get catalogVersion() {
     return this.#services.catalogVersion;

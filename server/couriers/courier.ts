@@ -59,6 +59,14 @@ export class CourierFailure extends Error {
     super(`the courier ${kind === "refused" ? "refused" : "did not answer"}: ${reason}`);
     this.name = "CourierFailure";
   }
+
+  /**
+   * Known by its name and kind rather than by this class: the pages' tests load the use cases through Vite beside
+   * couriers made by the test's own copy of this module, and a failure must be one whichever copy threw it.
+   */
+  static override [Symbol.hasInstance](value: unknown): boolean {
+    return value instanceof Error && value.name === "CourierFailure" && "kind" in value && "reason" in value;
+  }
 }
 
 /**

@@ -6,8 +6,9 @@ import type { Services } from "../services";
 import { adminCalls, authCalls, authRoutes, profileCalls, userCalls } from "../accounts";
 import { cartCalls } from "../cart";
 import { categoryCalls, productCalls, sheetCalls } from "../catalog";
-import { courierCalls } from "../couriers";
+import { courierCalls, payoutCalls } from "../couriers";
 import { stockCalls } from "../stock";
+import { backInStockCalls } from "../back-in-stock";
 import { checkoutCalls } from "../checkout";
 import { deliveryCalls } from "../delivery";
 import { docsCalls } from "../openapi/docs-route";
@@ -16,6 +17,7 @@ import { healthCalls } from "./health-route";
 import { orderCalls } from "../orders";
 import { overviewCalls } from "../overview";
 import { paymentCalls } from "../payments";
+import { phoneCodeCalls } from "../phone-codes";
 import { productReviewCalls, reviewCalls } from "../reviews";
 import { uploadCalls } from "../uploads";
 import type { ApiCall, ApiEnv } from "../openapi/route-types";
@@ -27,12 +29,15 @@ export const API_CALLS: readonly ApiCall[] = [
   ...productCalls,
   ...sheetCalls,
   ...courierCalls,
+  ...payoutCalls,
   ...categoryCalls,
   ...stockCalls,
+  ...backInStockCalls,
   ...uploadCalls,
   ...cartCalls,
   ...checkoutCalls,
   ...orderCalls,
+  ...phoneCodeCalls,
   ...deliveryCalls,
   ...overviewCalls,
   ...paymentCalls,

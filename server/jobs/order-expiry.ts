@@ -1,5 +1,6 @@
 import { storeContext } from "../context/request-context";
 import { dropStaleCarts } from "../cart";
+import { forgetStaleWatches } from "../back-in-stock";
 import { expireOrders } from "../orders";
 import { reportError } from "../log/report-error";
 import type { Services } from "../services";
@@ -11,7 +12,8 @@ export interface Schedule {
 }
 
 /**
- * Runs the order expiry (and drops carts untouched for CART_DAYS) every `intervalSeconds` on this server copy. Every copy runs it; `SKIP LOCKED` gives each
+ * Runs the order expiry (and drops carts untouched for CART_DAYS, and forgets watches of Stock Out tools after 90
+ * days) every `intervalSeconds` on this server copy. Every copy runs it; `SKIP LOCKED` gives each
  * order to one of them (server/orders/sql/expire-due.ts), so no leader is elected and none is needed. A round still
  * running when the next is due is not doubled; `stop` waits for it before the database closes.
  */
@@ -24,6 +26,8 @@ export function scheduleOrderExpiry(services: Services, intervalSeconds: number,
         if (n > 0) log(`Expired ${n} open order${n === 1 ? "" : "s"}; their stock is back.`);
         // Carts nobody touched for CART_DAYS go on the same round: the same clock, and as cheap when none are due.
         await dropStaleCarts(ctx);
+        // So do visitors' watches of Stock Out tools older than 90 days (server/back-in-stock).
+        await forgetStaleWatches(ctx);
       })
       .catch((err: unknown) => reportError("expiring orders failed", err))
       .finally(() => {

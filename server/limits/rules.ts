@@ -4,7 +4,18 @@ import { tooMany } from "../errors";
 import { countRequests, type LimitRule } from "./request-limit";
 
 /** The writes a customer (or an admin) could repeat to flood the store: each has a rule per account and per address. */
-export type LimitedOperation = "order" | "review" | "upload" | "cart" | "address" | "stock" | "vote" | "import";
+export type LimitedOperation =
+  | "order"
+  | "review"
+  | "upload"
+  | "cart"
+  | "address"
+  | "stock"
+  | "vote"
+  | "import"
+  | "phone_code"
+  | "phone_code_check"
+  | "watch";
 
 export interface OperationRules {
   account: LimitRule;
@@ -29,6 +40,8 @@ export interface LimitSettings {
   REVIEW_LIMIT_PER_HOUR: number;
   UPLOAD_LIMIT_PER_HOUR: number;
   IMPORT_LIMIT_PER_HOUR: number;
+  PHONE_CODE_LIMIT_PER_HOUR: number;
+  WATCH_LIMIT_PER_HOUR: number;
 }
 
 const MINUTE = 60;
@@ -49,6 +62,12 @@ export function limitRules(settings: LimitSettings): LimitRules {
     stock: perAccount(settings.STOCK_LIMIT_PER_HOUR, HOUR),
     vote: perAccount(settings.VOTE_LIMIT_PER_HOUR, HOUR),
     import: perAccount(settings.IMPORT_LIMIT_PER_HOUR, HOUR),
+    // Counted per order (`Caller.per`): codes sent to one order's phone.
+    phone_code: perAccount(settings.PHONE_CODE_LIMIT_PER_HOUR, HOUR),
+    // Tries at codes: a code takes five, and an account may try ten times what its codes of an hour allow.
+    phone_code_check: perAccount(settings.PHONE_CODE_LIMIT_PER_HOUR * 5 * 10, HOUR),
+    // Counted per contact (`Caller.per`): "tell me when it is back" asked for one phone or e-mail address.
+    watch: perAccount(settings.WATCH_LIMIT_PER_HOUR, HOUR),
   };
 }
 
@@ -56,6 +75,8 @@ export function limitRules(settings: LimitSettings): LimitRules {
 export interface Caller {
   accountId: string;
   address: string;
+  /** What `accountId` names: an account (the default), or an order, for a rule counted per order (phone codes). */
+  per?: "account" | "order" | "contact";
 }
 
 /**
@@ -71,7 +92,7 @@ export async function enforceRules(
 ): Promise<void> {
   const rule = rules[operation];
   const counted = [
-    { key: `${operation}:account:${caller.accountId}`, rule: rule.account },
+    { key: `${operation}:${caller.per ?? "account"}:${caller.accountId}`, rule: rule.account },
     { key: `${operation}:address:${addressKey(caller.address)}`, rule: rule.address },
   ];
   const verdicts = await countRequests(db, counted, now);

@@ -19,7 +19,7 @@ export interface MailContent {
   html: string;
 }
 
-type Line = [label: string, value: string];
+export type Line = [label: string, value: string];
 
 const HTML_ESCAPES: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" };
 export const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => HTML_ESCAPES[c]!);
@@ -32,7 +32,7 @@ type Say = (key: MailKey, values?: TextValues) => string;
 const noText = (key: string): never => {
   throw new Error(`No e-mail text for "${key}"`);
 };
-const SAY: Record<Language, Say> = {
+export const SAY: Record<Language, Say> = {
   en: sayer<MailKey>("en", { ...en, mail: enMail }, noText),
   bn: sayer<MailKey>("bn", { ...bn, mail: bnMail }, noText),
 };
@@ -103,7 +103,7 @@ function deliveryLine(o: OrderRow): string | null {
 }
 
 /** The same facts as text lines and as an HTML table; every value escaped in the HTML. */
-function compose(
+export function compose(
   language: Language,
   subject: string,
   paragraphs: string[],
@@ -165,6 +165,7 @@ function eventParagraphs(kind: BuyerMailKind, o: OrderRow, language: Language): 
     if (o.cancelReason) said.push(t("mail.reason", { reason: o.cancelReason }));
     if (o.refund === "due") said.push(t("mail.refundDue"));
   }
+  if (kind === "returned" && o.refund === "due") said.push(t("mail.refundDue"));
   return said;
 }
 

@@ -1,12 +1,12 @@
 import { sql, type SQL } from "drizzle-orm";
 import type { OrderEvent } from "@shared/order-flow";
-import type { Db } from "../db/client";
-import { afterCommit } from "../db/after-commit";
 import { mailOutbox, order } from "../db/schema";
-import { processWide } from "../process-wide";
+import { outboxKicks } from "../outbox-kicks";
+import { insertOrderSms, type OrderSmsKind } from "../sms/queue";
 
 /** What a message in the outbox is about: an order event for its buyer, or news for the shop's admins. */
-export type BuyerMailKind = "placed" | "paid" | "cod" | "shipped" | "delivered" | "cancelled" | "expired" | "refunded";
+export type BuyerMailKind =
+  "placed" | "paid" | "cod" | "shipped" | "delivered" | "returned" | "cancelled" | "expired" | "refunded";
 export type AdminMailKind = "new_order" | "low_stock";
 export type MailKind = BuyerMailKind | AdminMailKind;
 
@@ -31,6 +31,7 @@ const MAILS_OF: Partial<Record<OrderEvent, readonly Queued[]>> = {
   cod: [buyer("cod"), NEW_ORDER],
   shipped: [buyer("shipped")],
   delivered: [buyer("delivered")],
+  returned: [buyer("returned")],
   cancelled: [buyer("cancelled")],
   expired: [buyer("expired")],
   refunded: [buyer("refunded")],
@@ -49,37 +50,32 @@ export function mailRows(mails: readonly Queued[], onlyIfRanLow: readonly Queued
   return sql.join([...mails.map((m) => row(m, false)), ...onlyIfRanLow.map((m) => row(m, true))], sql`, `);
 }
 
-type Kick = () => void;
-const kicks = processWide("mail-outbox-kicks", () => new Set<Kick>());
-
+const kicks = outboxKicks("mail");
 /** The outbox job's wake-up call: run soon after a commit that queued mail, rather than at the next poll. */
-export function onMailQueued(kick: Kick): () => void {
-  kicks.add(kick);
-  return () => kicks.delete(kick);
-}
-
+export const onMailQueued = kicks.onQueued;
 /** Wakes the job once `tx` has committed (a rolled-back change queued nothing, so there is nothing to wake for). */
-export function kickAfterCommit(tx: Db): void {
-  afterCommit(tx, () => {
-    for (const kick of kicks) kick();
-  });
-}
+export const kickAfterCommit = kicks.kickAfterCommit;
 
 /**
  * A data-modifying statement's rows, followed by the outbox rows they call for, as one statement: `insertEvent`
- * is an `insert … returning order_id` (the order event), and each of `mails` becomes a pending message for that
- * order in its buyer's language (admins read English). One round trip on the hot path of every order change.
+ * is an `insert … returning order_id` (the order event), each of `mails` becomes a pending message for that
+ * order in its buyer's language (admins read English), and `sms` a text message to its delivery phone, in its
+ * language (server/sms/queue.ts). One round trip on the hot path of every order change.
  */
-export function withQueuedMail(insertEvent: SQL, mails: readonly Queued[]): SQL {
-  const rows = sql.join(
-    mails.map((m) => sql`(${m.kind}::text, ${m.audience}::text)`),
-    sql`, `,
-  );
-  return sql`
-    with event as (${insertEvent})
-    insert into ${mailOutbox} (kind, audience, order_id, product_id, language)
-    select m.kind, m.audience, o.id, o.product_id, case when m.audience = 'buyer' then o.language else 'en' end
-    from event
-    join ${order} o on o.id = event.order_id
-    cross join (values ${rows}) as m(kind, audience)`;
+export function withQueuedMail(insertEvent: SQL, mails: readonly Queued[], sms: OrderSmsKind | null = null): SQL {
+  const orders = sql`event join ${order} o on o.id = event.order_id`;
+  const parts = [sql`event as (${insertEvent})`];
+  if (mails.length > 0) {
+    const rows = sql.join(
+      mails.map((m) => sql`(${m.kind}::text, ${m.audience}::text)`),
+      sql`, `,
+    );
+    parts.push(sql`mail as (
+      insert into ${mailOutbox} (kind, audience, order_id, product_id, language)
+      select m.kind, m.audience, o.id, o.product_id, case when m.audience = 'buyer' then o.language else 'en' end
+      from ${orders}
+      cross join (values ${rows}) as m(kind, audience))`);
+  }
+  if (sms) parts.push(sql`sms as (${insertOrderSms(sms, orders)})`);
+  return sql`with ${sql.join(parts, sql`, `)} select order_id from event`;
 }

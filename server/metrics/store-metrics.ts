@@ -65,6 +65,12 @@ function createStoreMetrics() {
       labelNames: ["outcome"] as const,
       registers: [registry],
     }),
+    smsSent: new Counter({
+      name: "randa_sms_sent_total",
+      help: "Text messages the SMS outbox job tried to send, by outcome: sent, retry (a failure to try again), failed (given up).",
+      labelNames: ["outcome"] as const,
+      registers: [registry],
+    }),
     orderLines: new Counter({
       name: "randa_order_lines_total",
       help: "Lines of the orders placed, counted when committed, by the door they came through: checkout (the cart, or Buy It Now's one line) or order (the spec's one-line call).",

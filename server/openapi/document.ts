@@ -116,6 +116,11 @@ const RATE_WORDS: Record<LimitedOperation, string> = {
   vote: "Over the helpful votes an account (or an address, three accounts' worth) may give in an hour.",
   import:
     "Over the catalog files (checked or imported) an admin (or an address, three admins' worth) may send in an hour.",
+  phone_code:
+    "Over the codes one order (or an address, three orders' worth) may be sent in an hour (PHONE_CODE_LIMIT_PER_HOUR).",
+  phone_code_check: "Over the codes an account (or an address, three accounts' worth) may try in an hour.",
+  watch:
+    "Over the asks one phone or e-mail address (or an address, three contacts' worth) may make in an hour (WATCH_LIMIT_PER_HOUR).",
 };
 
 /** A call counted against a rate-limit rule answers 429 with Retry-After when over it. */

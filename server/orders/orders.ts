@@ -5,6 +5,7 @@ import { BuyerOrderListQuery, OrderListQuery } from "@shared/schemas/order-list"
 import type { OrderTabCounts } from "@shared/list-choices";
 import { CancelSchema, IdempotencyKeySchema, OrderSchema, OrderStatusSchema } from "@shared/schemas/order";
 import { cancelReturningStock } from "./sql/cancel-returning-stock";
+import { receiveBackReturningStock } from "./sql/receive-back";
 import {
   advanceOrder,
   markCashCollected,
@@ -319,7 +320,13 @@ export async function chooseCashOnDelivery(ctx: RequestContext, orderId: unknown
   const actor = await ctx.actor();
   const zones = await deliveryZones(ctx);
   const cod = codRules(zones, ctx.payments !== null || ctx.gateway !== null);
-  const options = { confirmHours: ctx.codConfirmHours, now: ctx.now?.(), ...cod };
+  const options = {
+    confirmHours: ctx.codConfirmHours,
+    now: ctx.now?.(),
+    mushakRate: ctx.mushakRate,
+    sendPhoneCode: ctx.phoneCodes,
+    ...cod,
+  };
   return confirmCashOnDelivery(ctx.db, signedIn(actor), key(orderId), options);
 }
 
@@ -327,6 +334,16 @@ export async function chooseCashOnDelivery(ctx: RequestContext, orderId: unknown
 export async function confirmOrder(ctx: RequestContext, orderId: unknown) {
   const actor = await ctx.actor();
   return confirmByShop(ctx.db, adminOnly(actor), key(orderId), ctx.now?.());
+}
+
+/**
+ * The order view's "Parcel received back" and `POST /api/order/{id}/returned`: a shipped parcel came back undelivered;
+ * its stock returns once and money it took becomes refund due.
+ */
+export async function receiveBack(ctx: RequestContext, orderId: unknown) {
+  const actor = await ctx.actor();
+  const admin = adminOnly(actor);
+  return changingCatalog(ctx, receiveBackReturningStock(ctx.db, admin, key(orderId), ctx.now?.()));
 }
 
 /** Manage Orders' Pay Bill: the cash of a cash-on-delivery order, received. */
@@ -346,5 +363,5 @@ export async function advance(ctx: RequestContext, orderId: unknown, raw: unknow
 /** Manage Orders: a payment the gateway held as risky, accepted. */
 export async function acceptPayment(ctx: RequestContext, orderId: unknown) {
   const actor = await ctx.actor();
-  return acceptHeldPayment(ctx.db, adminOnly(actor), key(orderId));
+  return acceptHeldPayment(ctx.db, adminOnly(actor), key(orderId), ctx.mushakRate);
 }

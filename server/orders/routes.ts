@@ -11,6 +11,7 @@ import { apiCall, json, jsonBody as jsonInput, refused, type ApiContext, type Pa
 import { named } from "../openapi/schema-names";
 import { recordCardPayment, refundOrder } from "../payments";
 import * as orders from "./orders";
+import { mushaksOf } from "./order-invoice";
 import { CashOnDelivery, OrderJson, OrderList, OrderPaid, OrderRefunded, PaymentRecorded, orderJson } from "./wire";
 
 const NO_ORDER = "No such order (unknown, malformed or cancelled).";
@@ -86,8 +87,12 @@ const BUYER_ORDER_PAGE_HEADERS: Record<string, Parameter> = {
 /** The orders as the API answers them, each with its lines and its whole history (one query each for the lot). */
 async function withHistories(c: ApiContext, list: orders.Order[]) {
   const ctx = c.get("ctx");
-  const [histories, lines] = await Promise.all([orders.historiesOf(ctx, list), orders.linesOf(ctx, list)]);
-  return list.map((o) => orderJson(o, histories.get(o.id), lines.get(o.id)));
+  const [histories, lines, mushaks] = await Promise.all([
+    orders.historiesOf(ctx, list),
+    orders.linesOf(ctx, list),
+    mushaksOf(ctx, list),
+  ]);
+  return list.map((o) => orderJson(o, histories.get(o.id), lines.get(o.id), mushaks.get(o.id)));
 }
 
 export const orderCalls = [
@@ -368,6 +373,30 @@ export const orderCalls = [
     handler: async (c) => {
       const collected = await orders.collectCash(c.get("ctx"), c.req.param("id"));
       return c.json({ modifiedCount: 1, transactionId: collected.transactionId });
+    },
+  }),
+  apiCall({
+    method: "post",
+    path: "/api/order/{id}/returned",
+    operationId: "receiveParcelBack",
+    tag: "orders",
+    summary: "Receive a shipped order's parcel back",
+    description:
+      "The parcel came back to the shop undelivered (the buyer refused it, or the courier returned it): the order " +
+      "becomes `returned`, its pieces go back to stock once (ledger reason `returned`), and money it received " +
+      "becomes refund due (`POST /api/order/{id}/refund`). The buyer is told by e-mail and SMS.",
+    who: "admin",
+    session: "required",
+    params: { id: id("order") },
+    answers: {
+      200: json(ModifiedCount, "Received back."),
+      403: refused(ADMINS_ONLY),
+      404: refused(NO_ORDER),
+      409: refused("Not a shipped order (already received back, delivered, or never shipped)."),
+    },
+    handler: async (c) => {
+      await orders.receiveBack(c.get("ctx"), c.req.param("id"));
+      return c.json({ modifiedCount: 1 });
     },
   }),
   apiCall({

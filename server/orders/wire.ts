@@ -1,12 +1,14 @@
 import { z } from "zod";
 import { ORDER_EVENTS, ORDER_STATUSES } from "@shared/order-flow";
 import { poishaToTk } from "@shared/money";
+import { basisPointsToPercent, formatMushakSerial, vatIncluded } from "@shared/mushak";
 import type { OrderEventRow } from "../db/schema";
 import { count, dateTime, uuid } from "../openapi/common-answers";
 import { named } from "../openapi/schema-names";
 import { DeliveryJson } from "../delivery";
 import type { Order } from "./sql/order-rows";
 import type { OrderLine } from "./sql/order-lines";
+import type { MushakRecord } from "./sql/mushak-serials";
 
 /** One change of an order: what it became, when, by whom (`buyer`, `admin`, `store`, or a payment provider), why. */
 export const OrderEventJson = z.object({
@@ -36,6 +38,22 @@ export const OrderItemJson = named(
   }),
 );
 export type OrderItemJson = z.output<typeof OrderItemJson>;
+
+/** The Mushak-6.3 (VAT invoice) a VAT-registered shop issued with the order's invoice. */
+export const MushakJson = named(
+  "MushakJson",
+  z.object({
+    serial: z.string().meta({
+      description: "The financial year (July to June, Bangladesh time) and the serial in it.",
+      example: "2026-27/000042",
+    }),
+    issuedAt: dateTime(),
+    rate: z.number().meta({ description: "The VAT rate it was issued at, in percent; the shop's prices include it." }),
+    vat: z.number().meta({
+      description: "The VAT inside the order's total in Tk: total × rate / (100 + rate), to the poisha.",
+    }),
+  }),
+);
 
 /**
  * Spec §3 Order, with its state (money in Tk). `productName`, `image`, `price` and `quantity` are its first line's;
@@ -88,6 +106,13 @@ export const OrderJson = named(
       .nullable()
       .meta({ description: "Money the order received and cannot keep: due to be refunded, then refunded." }),
     cancelReason: z.string().nullable().meta({ description: "Why it was cancelled, when the canceller said." }),
+    buyerBin: z
+      .string()
+      .nullable()
+      .meta({ description: "The buyer's own BIN, given at checkout for a Mushak-6.3 in their business's name." }),
+    mushak: MushakJson.nullable().meta({
+      description: "Its Mushak-6.3, issued with the invoice number when the shop is VAT-registered; else null.",
+    }),
     history: z.array(OrderEventJson).meta({ description: "Every change of the order, oldest first." }),
   }),
 );
@@ -144,7 +169,12 @@ export function orderItemJson(line: OrderLine): OrderItemJson {
   };
 }
 
-export function orderJson(o: Order, history: OrderEventRow[] = [], lines: OrderLine[] = []): OrderJson {
+export function orderJson(
+  o: Order,
+  history: OrderEventRow[] = [],
+  lines: OrderLine[] = [],
+  mushak: MushakRecord | null = null,
+): OrderJson {
   const awaiting = o.status === "cod" && o.confirmedAt === null;
   return {
     _id: o.id,
@@ -171,6 +201,13 @@ export function orderJson(o: Order, history: OrderEventRow[] = [], lines: OrderL
     awaitingConfirmation: awaiting,
     refund: o.refund,
     cancelReason: o.cancelReason,
+    buyerBin: o.buyerBin,
+    mushak: mushak && {
+      serial: formatMushakSerial(mushak.fiscalYear, mushak.serial),
+      issuedAt: mushak.issuedAt.toISOString(),
+      rate: basisPointsToPercent(mushak.rateBasisPoints),
+      vat: poishaToTk(vatIncluded(o.totalPoisha, mushak.rateBasisPoints)),
+    },
     history: history.map(orderEventJson),
   };
 }

@@ -14,7 +14,7 @@ export type Overview = Awaited<ReturnType<typeof shopOverview>>;
  * The admins' overview of the shop for a period of 7, 30 or 90 days ending today: money kept and orders placed per
  * day, the best-selling products, how buyers paid; and, whatever the period, the products running low (a page of
  * them, with the days their stock lasts at the recent sales rate), the cash on delivery still to collect, the
- * refunds due and what the stock on the shelves is worth.
+ * refunds due, what the stock on the shelves is worth, the cash couriers hold and the fees they kept in the period.
  */
 export async function shopOverview(ctx: RequestContext, raw: Record<string, string>) {
   const actor = await ctx.actor();
@@ -24,12 +24,14 @@ export async function shopOverview(ctx: RequestContext, raw: Record<string, stri
   const period = figures.periodEnding(now, query.days);
   const page = query.page ?? 1;
   const { db } = ctx;
-  const [{ revenue, orders, top, methods }, low, cod, refunds, stock] = await Promise.all([
+  const [{ revenue, orders, top, methods }, low, cod, refunds, stock, held, fees] = await Promise.all([
     keptPeriodFigures(db, period),
     figures.lowStock(db, { limit: PAGE_SIZE, offset: (page - 1) * PAGE_SIZE }, now),
     figures.cashToCollect(db),
     figures.refundsDue(db),
     figures.stockValue(db),
+    figures.cashHeldByCouriers(db),
+    figures.courierFees(db, period),
   ]);
   return {
     days: query.days,
@@ -42,5 +44,6 @@ export async function shopOverview(ctx: RequestContext, raw: Record<string, stri
     cashToCollect: cod,
     refundsDue: refunds,
     stockValue: stock,
+    couriers: { held, fees },
   };
 }

@@ -69,6 +69,10 @@ export const OverviewJson = named(
       pieces: z.number().int().min(0).meta({ description: "Every piece on the shelves." }),
       amount: tk("What they are worth at today's prices"),
     }),
+    couriers: z.object({
+      held: countAndAmount("parcels whose cash on delivery a courier collected and has not paid out"),
+      fees: countAndAmount("courier payouts recorded in the period (their fees)"),
+    }),
   }),
 );
 export type OverviewJson = z.output<typeof OverviewJson>;
@@ -98,5 +102,9 @@ export function overviewJson(o: Overview): OverviewJson {
     cashToCollect: { count: o.cashToCollect.count, amount: poishaToTk(o.cashToCollect.poisha) },
     refundsDue: { count: o.refundsDue.count, amount: poishaToTk(o.refundsDue.poisha) },
     stockValue: { pieces: o.stockValue.pieces, amount: poishaToTk(o.stockValue.poisha) },
+    couriers: {
+      held: { count: o.couriers.held.count, amount: poishaToTk(o.couriers.held.poisha) },
+      fees: { count: o.couriers.fees.count, amount: poishaToTk(o.couriers.fees.poisha) },
+    },
   };
 }

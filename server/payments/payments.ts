@@ -48,7 +48,7 @@ export async function recordCardPayment(ctx: RequestContext, orderId: unknown, r
   const buyer = signedIn(actor);
   const cards = cardProviderOf(ctx);
   const { transactionId } = parseInput(PaymentProofSchema, raw);
-  const paid = await confirmOrderPayment(ctx.db, cards, buyer, key(orderId), transactionId);
+  const paid = await confirmOrderPayment(ctx.db, cards, buyer, key(orderId), transactionId, ctx.mushakRate);
   // The money was taken and is recorded, but this order cannot keep it: the buyer is told it will come back.
   if (paid.refundDue) throw conflict(refundNote(orderFacts(paid.order, false)) ?? M.order.already_paid);
   return paid;
@@ -60,12 +60,12 @@ export async function recordCardPayment(ctx: RequestContext, orderId: unknown, r
  */
 export async function confirmTestCard(ctx: RequestContext, raw: unknown) {
   if (ctx.payments?.name !== "test") throw notFound(M.payment.no_such_provider);
-  return confirmTestCardPayment(ctx.db, parseInput(TestCardConfirmSchema, raw), ctx.now?.());
+  return confirmTestCardPayment(ctx.db, parseInput(TestCardConfirmSchema, raw), ctx.mushakRate, ctx.now?.());
 }
 
 async function settleNotified(ctx: RequestContext, provider: PaymentProvider, body: string, headers: Headers) {
   const proof = await provider.readNotification(body, headers);
-  return proof ? settlePayment(ctx.db, proof) : null;
+  return proof ? settlePayment(ctx.db, proof, ctx.mushakRate) : null;
 }
 
 /** The card provider's webhook (Stripe's), authenticated by its signature; another provider's name is not ours. */
@@ -104,7 +104,7 @@ export async function gatewayReturn(
     try {
       const proof = await gateway.retrieve(valId);
       if (proof) {
-        const settled = await settlePayment(ctx.db, proof);
+        const settled = await settlePayment(ctx.db, proof, ctx.mushakRate);
         outcome = settled.refundDue ? "refund_due" : settled.held ? "held" : "paid";
       }
     } catch (err) {

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { M } from "@shared/messages";
+import { BuyerBinSchema } from "./buyer-bin";
 import { CartItemSchema } from "./cart";
 import { DeliverySchema } from "./delivery";
 
@@ -10,8 +11,8 @@ export type CheckoutPaymentMethod = (typeof CHECKOUT_PAYMENT_METHODS)[number];
 /**
  * POST /api/checkout and the checkout page's Place order: where the parcel goes (typed, or one of the buyer's saved
  * addresses), how the buyer means to pay, and whether to keep the typed address. The goods are the buyer's cart, or
- * with `only` (Buy It Now) that one line alone, the cart left as it is. Prices, the delivery charge and the total are
- * the server's.
+ * with `only` (Buy It Now) that one line alone, the cart left as it is; `buyerBin`, the buyer's own BIN for a
+ * Mushak-6.3 (optional). Prices, the delivery charge and the total are the server's.
  */
 export const CheckoutSchema = z
   .object({
@@ -20,6 +21,7 @@ export const CheckoutSchema = z
     paymentMethod: z.enum(CHECKOUT_PAYMENT_METHODS, { error: M.checkout.payment_method_invalid }).optional(),
     saveAddress: z.boolean({ error: M.request.invalid }).optional(),
     only: CartItemSchema.optional(),
+    buyerBin: BuyerBinSchema.optional(),
   })
   .refine((c) => c.delivery !== undefined || c.addressId !== undefined, {
     message: M.checkout.address_required,

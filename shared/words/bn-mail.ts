@@ -27,6 +27,10 @@ export const bnMail: MailWords = {
       subject: "অর্ডারের মেয়াদ শেষ: {{product}}",
       lead: "সময়মতো মূল্য পরিশোধ না হওয়ায় অর্ডারের মেয়াদ শেষ হয়েছে এবং পণ্যগুলো মজুতে ফিরে গেছে। চাইলে আবার অর্ডার করতে পারেন।",
     },
+    returned: {
+      subject: "আপনার পার্সেল আমাদের কাছে ফেরত এসেছে: {{product}}",
+      lead: "কুরিয়ার আপনার অর্ডারটি পৌঁছাতে পারেনি এবং পার্সেলটি দোকানে ফেরত এনেছে; পণ্যগুলো মজুতে ফিরে গেছে।",
+    },
     refunded: {
       subject: "টাকা ফেরত দেওয়া হয়েছে: {{product}}",
       lead: "এই অর্ডারের জন্য আপনার পরিশোধিত টাকা ফেরত দেওয়া হয়েছে।",
@@ -64,6 +68,12 @@ export const bnMail: MailWords = {
     sslcommerz: "SSLCommerz (বিকাশ, নগদ বা কার্ড)",
   },
   link: "আপনার অর্ডার দেখুন",
+  backInStock: {
+    subject: "স্টকে ফিরেছে: {{product}}",
+    lead: "{{product}} আবার রান্দায় স্টকে এসেছে। শেষ হওয়ার আগেই অর্ডার করুন।",
+    why: "স্টকে ফিরলে একবার জানাতে বলেছিলেন। জানালাম, আর আপনার ঠিকানা আমরা মুছে ফেলেছি।",
+    link: "টুলটি দেখুন",
+  },
   footer: "রান্দা থেকে অর্ডার করেছেন বলে আপনি এই ইমেইল পাচ্ছেন।",
   // The admins' e-mails are written in English only (en-mail.ts says why): the same words, on purpose.
   admin: enMail.admin,

@@ -14,5 +14,26 @@ export const enCourierMessages = {
     silent: "The courier did not answer, so nothing is booked yet: try again in a minute",
     webhook_unauthorized: "The courier's notification could not be authenticated",
     no_parcel: "No parcel has this tracking code",
+    order_returned: "This order's parcel came back to the shop undelivered.",
+    cannot_receive_back: "Only a shipped order's parcel can be received back.",
+    refund_after_return: "Your parcel came back to the shop undelivered; what you paid will be refunded.",
+    received_back: "Parcel received back",
+  },
+  payout: {
+    orders_required: "Choose the orders this payout covers",
+    order_invalid: "An order is named by its id",
+    order_repeated: "An order is named twice",
+    too_many_orders: "One payout covers at most 500 orders",
+    amount_required: "Amount Is Required",
+    amount_not_number: "Amount must be a number",
+    amount_negative: "Amount cannot be negative",
+    amount_too_high: "Amount is more than any payout brings",
+    amount_decimals: "Amount can have at most two decimals (poisha)",
+    reference_invalid: "The courier's reference is at most 100 plain characters",
+    not_payable:
+      "{{count}} of these orders have no cash held by this courier (not collected yet, already paid out, or another courier's): {{invoices}}",
+    does_not_add_up:
+      "The amounts do not add up: these parcels' cash less the courier's fees is {{expected}}, the payout says {{given}} (a difference of {{difference}})",
+    recorded: "Payout recorded",
   },
 };

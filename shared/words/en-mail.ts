@@ -32,6 +32,10 @@ export const enMail = {
       subject: "Order expired: {{product}}",
       lead: "Your order was not paid in time, so its pieces went back to stock. You are welcome to order again.",
     },
+    returned: {
+      subject: "Your parcel came back to us: {{product}}",
+      lead: "The courier could not deliver your order and brought the parcel back to the shop; its pieces are back in stock.",
+    },
     refunded: {
       subject: "Refund made: {{product}}",
       lead: "We have refunded the money you paid for this order.",
@@ -71,6 +75,13 @@ export const enMail = {
     sslcommerz: "SSLCommerz (bKash, Nagad or card)",
   },
   link: "See your order",
+  /** A visitor who asked to be told when a Stock Out tool is back (server/mail/back-in-stock-mail.ts). */
+  backInStock: {
+    subject: "Back in stock: {{product}}",
+    lead: "{{product}} is back in stock at Randa. Order it while it lasts.",
+    why: "You asked us to tell you once when it was back. We have told you, and forgotten your address.",
+    link: "See the tool",
+  },
   footer: "You receive this e-mail because you ordered from Randa.",
   /**
    * The admins' e-mails, in English only: an account keeps no language of its own, and the dashboard's admins

@@ -23,13 +23,25 @@ test("a buyer finds the invoice from My Orders, and it prints on one A4 page wit
   await expect(page).toHaveURL(`/dashboard/orders/${orderId}/invoice`);
 
   const invoice = page.getByTestId("invoice");
-  await expect(invoice.getByRole("heading", { name: "Invoice" })).toBeVisible();
+  // The browser tests' shop is VAT-registered (SHOP_BIN, VAT_RATE 15 in playwright.config.ts): a Mushak-6.3.
+  await expect(invoice.getByRole("heading", { name: /Mushak-6\.3\s*Tax invoice/ })).toBeVisible();
   await expect(page.getByTestId("invoice-number")).toHaveText(/^INV-\d{6}$/);
   await expect(invoice).toContainText("Low-Angle Block Plane");
   await expect(invoice).toContainText("20 Pis");
   await expect(page.getByTestId("invoice-in-words")).toContainText(/Taka Only$/);
   await expect(page.getByTestId("invoice-delivery")).toContainText("House 12, Road 3, Tongi");
   await expect(page.getByTestId("invoice-payment")).toContainText("To be paid in cash on delivery");
+  await expect(page.getByTestId("mushak-seller-bin")).toHaveText("000123456-0101");
+  await expect(page.getByTestId("mushak-serial")).toHaveText(/^\d{4}-\d{2}\/\d{6}$/);
+  await expect(page.getByTestId("mushak-issued-at")).toHaveText(/^\d{2}:\d{2}$/);
+  const line = page.getByTestId("mushak-line");
+  await expect(line).toHaveCount(1);
+  await expect(line).toContainText("15%");
+  const lines = page.getByRole("table", { name: "Goods supplied, their value and VAT" });
+  for (const column of ["Value without VAT", "VAT rate", "VAT", "Value with VAT"]) {
+    await expect(lines.getByRole("columnheader", { name: column, exact: true })).toBeVisible();
+  }
+  await expect(page.getByTestId("mushak-total")).toContainText("15%");
   await waitForHydration(page);
   await expectNoSeriousA11yFindings(page);
 
@@ -60,7 +72,8 @@ test("the invoice in Bangla: Bengali digits and the amount in Bangla words", asy
   await context.addCookies([{ name: "randa.lang", value: "bn", url: BASE_URL }]);
 
   await page.goto(`/dashboard/orders/${orderId}/invoice`);
-  await expect(page.getByTestId("invoice").getByRole("heading", { name: "ইনভয়েস" })).toBeVisible();
+  await expect(page.getByTestId("invoice").getByRole("heading", { name: /মূসক-৬\.৩\s*কর চালানপত্র/ })).toBeVisible();
+  await expect(page.getByTestId("mushak-serial")).toHaveText(/^[০-৯]{4}-[০-৯]{2}\/[০-৯]{6}$/);
   await expect(page.getByTestId("invoice")).toContainText("২০ পিস");
   await expect(page.getByTestId("invoice-in-words")).toContainText(/টাকা মাত্র$/);
   await expect(page.getByRole("button", { name: "প্রিন্ট করুন" })).toBeVisible();

@@ -2,55 +2,14 @@ import type { Locator, Page } from "@playwright/test";
 import { BASE_URL, DEMO_ADMIN, registerViaApi, signIn } from "./accounts";
 import { expectAccessibleScreen, openScreen } from "./axe";
 import { inLanguage, mainWidth, pieces } from "./checkout";
-import { expect, test as base } from "./fixtures";
+import { test, unique } from "./added-tools";
+import { expect } from "./fixtures";
 import { orderViaApi, signInViaApi, toast, waitForHydration } from "./shop";
 
 // The stock ledger at /dashboard/stock: an admin reads where a tool's pieces came from and went, and records pieces
 // received, a stock-take or a write-off. Each test makes tools of its own (the demo catalog's stock is other tests'
 // to read) and removes them when it ends; while they exist the home page and the shop show them, so this file runs
 // with the tests that change the home page (the "home-changing" project of playwright.config.ts).
-
-interface NewTool {
-  name: string;
-  nameBn?: string;
-  stock: number;
-}
-
-let made = 0;
-/** A name no other tool has: the test's words, then a tag of this run and this worker. */
-const unique = (words: string) => `${words} ${Date.now().toString(36)}${process.pid}${++made}`;
-
-const test = base.extend<{ addTool: (tool: NewTool) => Promise<string> }>({
-  /** Adds a tool through the API as the demo admin (weighing 0 g, bought 10 at a time); removed after the test. */
-  addTool: async ({ playwright }, provide) => {
-    const admin = await playwright.request.newContext({ baseURL: BASE_URL });
-    await signInViaApi(admin, DEMO_ADMIN);
-    const ids: string[] = [];
-    await provide(async ({ name, nameBn, stock }) => {
-      const res = await admin.post("/api/product", {
-        data: {
-          name,
-          nameBn,
-          price: 350,
-          Availability: stock,
-          minimumQuantity: 10,
-          desc: "Holds a board square against the saw.",
-          image: "/images/products/try-square.svg",
-        },
-        headers: { Origin: BASE_URL },
-      });
-      expect(res.ok(), await res.text()).toBe(true);
-      const { insertedId } = (await res.json()) as { insertedId: string };
-      ids.push(insertedId);
-      return insertedId;
-    });
-    for (const id of ids) {
-      const gone = await admin.delete(`/api/product/${id}`, { headers: { Origin: BASE_URL } });
-      expect(gone.ok(), await gone.text()).toBe(true);
-    }
-    await admin.dispose();
-  },
-});
 
 const ledgerOf = (id: string) => `/dashboard/stock?product=${id}`;
 

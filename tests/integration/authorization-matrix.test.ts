@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { user } from "@server/db/auth-schema";
-import { cart, consignment, order, savedAddress } from "@server/db/schema";
+import { cart, consignment, order, product, productVariant, savedAddress } from "@server/db/schema";
 import { insertCategory } from "@server/catalog/sql/category-rows";
 import type { OpenApiDocument } from "@server/openapi/document";
 import { asBearer, jsonInit, signUp, signUpAdmin, type TestAccount } from "../support/accounts";
@@ -166,6 +166,12 @@ async function withParcel(s: Scene, t: TestContext) {
   });
 }
 
+/** The cell's product Stock Out: nothing on its shelf, written directly. */
+async function stockOut(s: Scene, t: TestContext) {
+  await t.database.db.update(productVariant).set({ availability: 0 }).where(eq(productVariant.productId, s.productId));
+  await t.database.db.update(product).set({ availability: 0 }).where(eq(product.id, s.productId));
+}
+
 async function withCartAndAddress(s: Scene, t: TestContext) {
   await withCartLine(s, t);
   await withAddress(s, t);
@@ -203,7 +209,16 @@ const TABLE: Call[] = [
   { call: "POST /api/order/{id}/confirm",       request: (s) => ({ method: "POST", path: `/api/order/${s.orderId}/confirm` }),    expected: [401, 403, 403, 409] },
   { call: "PUT /api/order/{id}/status",         request: (s) => ({ method: "PUT", path: `/api/order/${s.orderId}/status`, body: { status: "shipped" } }), expected: [401, 403, 403, 409] },
   { call: "POST /api/order/{id}/accept-payment", request: (s) => ({ method: "POST", path: `/api/order/${s.orderId}/accept-payment` }), expected: [401, 403, 403, 409] },
+  { call: "POST /api/order/{id}/returned",      request: (s) => ({ method: "POST", path: `/api/order/${s.orderId}/returned` }),   expected: [401, 403, 403, 409] },
+  // The cell's order has no parcel: the admin is told its cash is held by no courier.
+  { call: "POST /api/courier-payouts",          request: (s) => ({ method: "POST", path: "/api/courier-payouts", body: { courier: "steadfast", orders: [s.orderId], amount: 0 } }), expected: [401, 403, 403, 409] },
+  { call: "GET /api/courier-payouts",           request: () => ({ method: "GET", path: "/api/courier-payouts" }),               expected: [401, 403, 403, 200] },
+  { call: "GET /api/courier-payouts/held",      request: () => ({ method: "GET", path: "/api/courier-payouts/held?courier=steadfast" }), expected: [401, 403, 403, 200] },
   { call: "POST /api/order/{id}/refund",        request: (s) => ({ method: "POST", path: `/api/order/${s.orderId}/refund` }),     expected: [401, 403, 403, 409] },
+  // COD_VERIFY_PHONE is off here: the phone-code calls are not found, for anyone signed in. With it on
+  // (cod-phone-code.test.ts), the owner of an order awaiting confirmation gets 200, another customer and an admin 403.
+  { call: "POST /api/order/{id}/phone-code",    request: (s) => ({ method: "POST", path: `/api/order/${s.orderId}/phone-code` }), expected: [401, 404, 404, 404] },
+  { call: "POST /api/order/{id}/phone-code/verify", request: (s) => ({ method: "POST", path: `/api/order/${s.orderId}/phone-code/verify`, body: { code: "123456" } }), expected: [401, 404, 404, 404] },
   // No courier account is configured here: an admin is told so (400), before the order is looked at.
   { call: "POST /api/order/{id}/courier",       request: (s) => ({ method: "POST", path: `/api/order/${s.orderId}/courier`, body: { courier: "steadfast" } }), expected: [401, 403, 403, 400] },
   { call: "DELETE /api/order/{id} with a reason", request: (s) => ({ method: "DELETE", path: `/api/order/${s.orderId}`, body: { reason: "Out of season" } }), expected: [401, 200, 403, 200] },
@@ -257,6 +272,8 @@ const TABLE: Call[] = [
   { call: "GET /api/overview",                  request: () => ({ method: "GET", path: "/api/overview?days=7" }),                 expected: [401, 403, 403, 200] },
   // Anyone with a tracking code sees the parcel's steps (and nobody's name, phone or address).
   { call: "GET /api/track/{trackingCode}",      request: (s) => ({ method: "GET", path: `/api/track/${s.trackingCode}` }), expected: [200, 200, 200, 200], prepare: withParcel },
+  // Anyone, signed in or not, asks to be told once when a Stock Out tool is back.
+  { call: "POST /api/back-in-stock",            request: (s) => ({ method: "POST", path: "/api/back-in-stock", body: { productId: s.productId, email: "waiting@example.test" } }), expected: [200, 200, 200, 200], prepare: stockOut },
   // This store has no courier account: a courier's webhook is not found, whoever sends it.
   { call: "POST /api/couriers/{courier}/webhook", request: () => ({ method: "POST", path: "/api/couriers/steadfast/webhook", body: { notification_type: "delivery_status", consignment_id: 1, invoice: "INV-000001", status: "delivered", updated_at: "2025-01-01 10:00:00" } }), expected: [404, 404, 404, 404] },
   // This store takes no SSLCommerz payments: the gateway's calls are not found, whoever makes them.

@@ -23,6 +23,9 @@ describe("configuration", () => {
       MAX_OPEN_ORDERS: 5,
       ORDER_HOLD_MINUTES: 60,
       COD_CONFIRM_HOURS: 24,
+      COD_VERIFY_PHONE: false,
+      PHONE_CODE_LIMIT_PER_HOUR: 3,
+      WATCH_LIMIT_PER_HOUR: 10,
       ORDER_EXPIRY_INTERVAL_SECONDS: 30,
       MAIL_POLL_SECONDS: 5,
       REVIEW_LIMIT_PER_HOUR: 5,
@@ -31,6 +34,7 @@ describe("configuration", () => {
       SHUTDOWN_DELAY_SECONDS: 0,
       S3_REGION: "us-east-1",
       S3_FORCE_PATH_STYLE: false,
+      VAT_RATE: 0,
     });
   });
 

@@ -128,6 +128,22 @@ describe("booking a parcel with Steadfast", () => {
     expect((await book(orderId)).status).toBe(200);
   });
 
+  it("refuses to cancel an order while its parcel is being booked", async () => {
+    const orderId = await aPaidOrder();
+    steadfast.silence(true, 1500);
+    const booking = book(orderId);
+    // The booking row is written under the order's lock before the courier is asked.
+    await expect.poll(async () => (await parcelsOf(orderId)).length, { timeout: 5000, interval: 20 }).toBe(1);
+    const cancel = await call(t, admin, "DELETE", `/api/order/${orderId}`, { reason: "Changed our mind" });
+    expect(cancel.status).toBe(409);
+    expect((await errorOf(cancel)).code).toBe("courier.booking_in_flight");
+    expect((await orderRow(t, orderId)).status).toBe("paid");
+    expect((await booking).status).toBe(502);
+    steadfast.silence(false);
+    // The courier never answered, so nothing is booked: now the shop may cancel.
+    expect((await call(t, admin, "DELETE", `/api/order/${orderId}`, { reason: "Changed our mind" })).status).toBe(200);
+  });
+
   it("refuses orders not ready to go, and anyone but an admin", async () => {
     const unpaid = await orderFor(t, buyer);
     expect((await errorOf(await book(unpaid))).code).toBe("courier.cannot_book");

@@ -47,6 +47,7 @@ const CHECKOUT_EDGES = {
   "delivery.district": ["Gazipur", "Sylhet", "Dhaka", "Cox's Bazar", "gazipur"],
   "delivery.phone": ["01712345678", "+8801712345678", "8801712345678", "01212345678", "0171234567", "০১৭১২৩৪৫৬৭৮"],
   saveAddress: [true, false, "true", 1, null],
+  buyerBin: ["000123456-0101", "0001234560101", "12345", "", " ", "১২৩৪৫৬৭৮৯", 123456789, null, "-".repeat(30), "1".repeat(26)],
 };
 
 /**
@@ -110,7 +111,7 @@ describe("fuzzing the cart, checkout and the delivery charge: never a 5xx, and a
     { call: "GET /api/delivery-charge",     as: "owner", scene: ownersCart, query: charge, answer: DeliveryChargeJson, readOnly: true },
     { call: "GET /api/delivery-charge",     as: "admin", scene: adminsCart, query: charge, answer: DeliveryChargeJson, readOnly: true },
     // The cart's goods to a typed address, cash on delivery, the address kept; Buy It Now's one line to a saved one.
-    { call: "POST /api/checkout",           as: "owner", scene: aCheckout, body: () => ({ delivery: TEST_DELIVERY, paymentMethod: "cod", saveAddress: true }), answer: CheckoutPlaced, edges: CHECKOUT_EDGES, stored: checkoutStored, ignored: CALLS_COUNTED },
+    { call: "POST /api/checkout",           as: "owner", scene: aCheckout, body: () => ({ delivery: TEST_DELIVERY, paymentMethod: "cod", saveAddress: true, buyerBin: "000123456-0101" }), answer: CheckoutPlaced, edges: CHECKOUT_EDGES, stored: checkoutStored, ignored: CALLS_COUNTED },
     { call: "POST /api/checkout",           as: "owner", scene: aBuyItNow, body: (s) => ({ addressId: s.addressId!, paymentMethod: "cod", only: { productId: s.productId!, quantity: 20 } }), answer: CheckoutPlaced, edges: CHECKOUT_EDGES, stored: checkoutStored, ignored: CALLS_COUNTED },
     { call: "POST /api/checkout",           as: "admin", scene: adminsCart, body: () => ({ delivery: TEST_DELIVERY }), answer: CheckoutPlaced, edges: CHECKOUT_EDGES, stored: checkoutStored, ignored: CALLS_COUNTED },
     // Checkout needs an account: a guest's cart stays a cart.

@@ -6,6 +6,7 @@ import { validCase } from "../support/fuzz/request-cases";
 import { FUZZ_RUNS, FUZZ_TIMEOUT, fuzz, successes } from "../support/fuzz/run-fuzz";
 import { call } from "../support/order-money";
 import { anOrderToShip } from "../support/parcels";
+import { aParcelWithCash as aParcelWithCashOf } from "../support/page-scenes";
 import { STEADFAST_WEBHOOK_TOKEN, usePathaoApp, useSteadfastApp } from "../support/provider-apps";
 
 /** How a fuzzed webhook is authenticated: mostly right, so that hostile bodies get past the token. */
@@ -41,9 +42,20 @@ describe("fuzzing the courier calls: never a 5xx, and a refused request changes 
     return { orderId, consignmentId, trackingCode };
   };
 
+  /** A cash-on-delivery parcel the courier delivered, its cash collected (1,200 Tk less a 60 Tk fee). */
+  const aParcelWithCash = () => aParcelWithCashOf(t, accounts.owner);
+  /** A booked parcel the courier brought back: the shop may receive it. */
+  const aReturnedParcel = async () => {
+    const { orderId, consignmentId } = await aDeliveredParcel();
+    steadfast.setStatus(Number(consignmentId), "cancelled");
+    return { orderId };
+  };
+
   // prettier-ignore
   fuzzEach(t, [
     { call: "POST /api/order/{id}/courier", as: "admin", scene: aPaidOrder, id: (s) => s.orderId!, body: () => ({ courier: "steadfast" }) },
+    { call: "POST /api/order/{id}/returned", as: "admin", scene: aReturnedParcel, id: (s) => s.orderId! },
+    { call: "POST /api/courier-payouts", as: "admin", scene: aParcelWithCash, body: (s) => ({ courier: "steadfast", orders: [s.orderId!], amount: 1140, reference: "SF-1" }) },
   ], accounts);
 
   const webhook: FuzzedCall = {

@@ -46,6 +46,7 @@ describe("import boundaries (npm run lint)", () => {
     ["shared code importing a Node module", "shared/cart.ts", "node:crypto"],
     ["a page importing the e-mails' words", "app/routes/dashboard/cart.tsx", "@shared/words/en-mail"],
     ["a browser component importing the e-mails' words", "app/components/cart.tsx", "@shared/words/bn-mail"],
+    ["a page importing the text messages' words", "app/routes/dashboard/cart.tsx", "@shared/words/en-sms"],
   ])("refuses %s", async (_what, file, specifier) => {
     const errors = await boundaryErrors(file, specifier);
     expect(errors).toHaveLength(1);

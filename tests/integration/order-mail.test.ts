@@ -8,7 +8,14 @@ import { mailOutbox, order, type MailOutboxRow } from "@server/db/schema";
 import { messageIdOf, scheduleMailOutbox, sendDueMail, type OutboxDeps } from "@server/jobs/mail-outbox";
 import type { Language } from "@shared/languages";
 import { storeMetrics } from "@server/metrics/store-metrics";
-import { acceptPayment, advance, cancelByShop, chooseCashOnDelivery, placeOrder } from "@server/orders/orders";
+import {
+  acceptPayment,
+  advance,
+  cancelByShop,
+  chooseCashOnDelivery,
+  placeOrder,
+  receiveBack,
+} from "@server/orders/orders";
 import { expireOrders } from "@server/orders/expire-orders";
 import { refundOrder } from "@server/payments/refunds";
 import { signUp, signUpAdmin, type TestAccount } from "../support/accounts";
@@ -84,6 +91,7 @@ const EXPECTED = {
       cancelled: "Order cancelled: {p} · Randa",
       expired: "Order expired: {p} · Randa",
       refunded: "Refund made: {p} · Randa",
+      returned: "Your parcel came back to us: {p} · Randa",
     },
     quantity: "20 Pis",
     amount: "Tk 25,010",
@@ -102,6 +110,7 @@ const EXPECTED = {
       cancelled: "অর্ডার বাতিল: {p} · রান্দা",
       expired: "অর্ডারের মেয়াদ শেষ: {p} · রান্দা",
       refunded: "টাকা ফেরত দেওয়া হয়েছে: {p} · রান্দা",
+      returned: "আপনার পার্সেল আমাদের কাছে ফেরত এসেছে: {p} · রান্দা",
     },
     quantity: "২০ পিস",
     amount: "২৫,০১০৳",
@@ -118,7 +127,7 @@ describe("the buyer's e-mails, per event and language", () => {
   const { t, smtp } = useMailedStore();
 
   for (const language of ["en", "bn"] as const) {
-    it(`${language}: placed, paid, cash on delivery, shipped, delivered, cancelled, expired and refunded`, async () => {
+    it(`${language}: placed, paid, cash on delivery, shipped, delivered, returned, cancelled, expired and refunded`, async () => {
       const buyer = await person(t);
       const admin = await person(t, true);
       const byAdmin = as(t, admin.user, { language });
@@ -144,14 +153,20 @@ describe("the buyer's e-mails, per event and language", () => {
         .set({ expiresAt: new Date(Date.now() - 1000) })
         .where(eq(order.id, d));
       expect(await expireOrders(expiryJob(t))).toBe(1);
+      // E is paid, shipped, refused by its buyer and received back by the shop.
+      const e = await place(t, buyer, language, `Block Plane ${language}`);
+      await payByTestCard(t, buyer.account, e);
+      await advance(byAdmin, e, { status: "shipped" });
+      await receiveBack(byAdmin, e);
 
       await drain(t.services);
-      const rows = (await outboxOf(t, [a, b, c, d])).filter((r) => r.audience === "buyer");
+      const rows = (await outboxOf(t, [a, b, c, d, e])).filter((r) => r.audience === "buyer");
       const kindsOf = (id: string) => rows.filter((r) => r.orderId === id).map((r) => r.kind);
       expect(kindsOf(a)).toEqual(["placed", "paid", "shipped", "delivered"]);
       expect(kindsOf(b)).toEqual(["placed", "cod", "cancelled"]);
       expect(kindsOf(c)).toEqual(["placed", "paid", "cancelled", "refunded"]);
       expect(kindsOf(d)).toEqual(["placed", "expired"]);
+      expect(kindsOf(e)).toEqual(["placed", "paid", "shipped", "returned"]);
 
       for (const row of rows) {
         expect(row).toMatchObject({ status: "sent", attempts: 1, language, lastError: null });
@@ -194,6 +209,8 @@ describe("the buyer's e-mails, per event and language", () => {
       expect(cancelled.text).toContain(`${want.reason}${reason}`);
       expect(cancelled.html).toContain("Handles &lt;cracked&gt; &amp; &quot;split&quot;");
       expect(cancelled.html).not.toContain("<cracked>");
+      // Returned with its payment owed back: the mail says it will be refunded.
+      expect(mailOf(e, "returned").text).toContain(language === "en" ? "will be refunded" : "ফেরত দেওয়া হবে");
       if (language === "bn") {
         // Bengali digits throughout the Bangla mail's figures, none of the English ones.
         expect(paid.text).not.toContain("Tk ");

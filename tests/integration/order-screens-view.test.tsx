@@ -50,7 +50,13 @@ const detail = (
   viewer: { mine: boolean; admin: boolean },
   events: OrderEventView[] = history,
   language: Language = "en",
-) => renderRoute(OrderDetail, { order, history: events, ...viewer }, `/dashboard/order/${order.id}`, language);
+) =>
+  renderRoute(
+    OrderDetail,
+    { order, history: events, parcel: null, couriers: [], phoneCodes: false, ...viewer },
+    `/dashboard/order/${order.id}`,
+    language,
+  );
 
 const payOrder = (order: OrderView, now: string, language: Language = "en") =>
   renderRoute(
@@ -61,6 +67,7 @@ const payOrder = (order: OrderView, now: string, language: Language = "en") =>
       gateway: null,
       gatewayResult: null,
       profileDelivery: { name: "Karim", phone: "", address: "" },
+      phoneCodes: false,
       now,
     },
     `/dashboard/payment/${order.id}`,

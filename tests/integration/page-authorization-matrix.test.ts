@@ -12,6 +12,7 @@ import {
   aCashOnDeliveryOrder,
   aCustomer,
   aHeldPayment,
+  aParcelWithCash,
   anAdmin,
   anOrder,
   aPaidOrder,
@@ -159,6 +160,11 @@ const withReason = (intent: string) => (s: Scene) => ({
   path: "/dashboard/manageorder",
   fields: { intent, orderId: s.orderId!, reason: "The tool is discontinued." },
 });
+/** Payouts' form: Steadfast paid out the scene's order's cash, `amount` Tk of it. */
+const payout = (amount: string) => (s: Scene) => ({
+  path: "/dashboard/payouts",
+  fields: { courier: "steadfast", orders: [s.orderId!], amount },
+});
 const deleteProduct = (s: Scene) => ({ path: "/dashboard/manageproduct", fields: { productId: s.productId! } });
 const payOrder = (fields: Record<string, string>) => (s: Scene) => ({
   path: `/dashboard/payment/${s.orderId}`,
@@ -292,7 +298,14 @@ const TABLE: PageAction[] = [
   { expected: ["login", 403,     403,     "done"], action: "Manage Orders: cancel an unpaid order, with a reason", scene: ownersOrder, post: withReason("cancel") },
   { expected: ["login", 403,     403,     "done"], action: "Manage Orders: cancel a paid order (its payment becomes refund due)", scene: (t, a) => aPaidOrder(t, a.owner), post: withReason("cancel") },
   { expected: ["login", 403,     403,     409   ], action: "Manage Orders: cancel a shipped order", scene: (t, a) => aShippedOrder(t, a.owner), post: withReason("cancel") },
+  // No courier account is configured here: an admin is told so, and nothing is booked.
+  { expected: ["login", 403,     403,     400   ], action: "Manage Orders: book the chosen orders with a courier (none configured)", scene: (t, a) => aPaidOrder(t, a.owner), post: (s) => ({ path: "/dashboard/manageorder", fields: { intent: "book", courier: "steadfast", orders: [s.orderId!] } }) },
+  { expected: ["login", 403,     403,     400   ], action: "Order view: book courier (none configured)", scene: (t, a) => aPaidOrder(t, a.owner), post: orderView({ intent: "book", courier: "steadfast" }) },
+  { expected: ["login", 403,     403,     409   ], action: "Order view: parcel received back, an order not shipped", scene: (t, a) => aPaidOrder(t, a.owner), post: orderView({ intent: "received_back" }) },
   { expected: ["login", 403,     403,     400   ], action: "Manage Orders: cancel with a reason over 500 characters", scene: ownersOrder, post: (s) => ({ path: "/dashboard/manageorder", fields: { intent: "cancel", orderId: s.orderId!, reason: "x".repeat(501) } }) },
+  { expected: ["login", 403,     403,     "done"], action: "Courier payouts: record one that adds up (POST /dashboard/payouts)", scene: (t, a) => aParcelWithCash(t, a.owner), post: payout("1140"), changes: ["public.courier_payout", "public.consignment", "public.order_event"] },
+  { expected: ["login", 403,     403,     409   ], action: "Courier payouts: amounts that do not add up", scene: (t, a) => aParcelWithCash(t, a.owner), post: payout("1200") },
+  { expected: ["login", 403,     403,     409   ], action: "Courier payouts: an order whose cash no courier holds", scene: ownersOrder, post: payout("0") },
   { expected: ["login", 403,     403,     "done"], action: "Manage Orders: refund a payment due", scene: (t, a) => aRefundDue(t, a.owner), post: manageOrder("refund") },
   { expected: ["login", 403,     403,     409   ], action: "Manage Orders: refund, nothing due", scene: ownersOrder, post: manageOrder("refund") },
   { expected: ["login", 403,     403,     "done"], action: "Order view: the shop cancels a paid order (POST /dashboard/order/{id})", scene: (t, a) => aPaidOrder(t, a.owner), post: orderView({ intent: "cancel", reason: "Out of stock at the maker." }) },

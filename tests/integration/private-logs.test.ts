@@ -2,46 +2,22 @@ import { randomUUID } from "node:crypto";
 import { mkdtempSync, readdirSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { Writable } from "node:stream";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { createApp } from "@server/app";
 import { user } from "@server/db/auth-schema";
 import { product } from "@server/db/schema";
 import { sendDueMail } from "@server/jobs/mail-outbox";
-import { createLogger } from "@server/log/logger";
 import { setProcessLog } from "@server/log/request-context";
 import { loggableError } from "@server/log/safe-error";
 import { createMailer } from "@server/mail";
 import { asBearer, jsonInit, signUp, type TestAccount } from "../support/accounts";
 import { makeProduct } from "../support/orders";
 import { runCommand } from "../support/run-command";
+import { capturedOutput } from "../support/captured-output";
 import { TEST_ORIGIN, useTestApp } from "../support/test-app";
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
-
-/** What the store printed: its log lines (pino) and anything written with console.*, as a log collector reads them. */
-function capturedOutput() {
-  const captured = { text: "" };
-  const sink = new Writable({
-    write(chunk: Buffer, _encoding, done) {
-      captured.text += chunk.toString();
-      done();
-    },
-  });
-  const log = createLogger({ level: "info", format: "json", destination: sink });
-  for (const method of ["log", "info", "warn", "error", "debug"] as const) {
-    vi.spyOn(console, method).mockImplementation((...args: unknown[]) => {
-      captured.text += `${args.map((a) => (typeof a === "string" ? a : (JSON.stringify(a) ?? String(a)))).join(" ")}\n`;
-    });
-  }
-  const lines = () =>
-    captured.text
-      .split("\n")
-      .filter((line) => line.startsWith("{"))
-      .map((line) => JSON.parse(line) as { level: string; msg: string; err?: Record<string, unknown> });
-  return { captured, log, lines };
-}
 
 /** The first error a statement throws, as the store would catch it. */
 async function failureOf(work: () => Promise<unknown>): Promise<unknown> {

@@ -42,8 +42,10 @@ function render(p: ProductDetailView): string {
     category: { slug: "marking-and-measuring", name: "Marking" },
     photo: 0,
     ...NO_REVIEWS,
-    // The page puts it in <head> through `meta`, which this render leaves out.
-    jsonLd: {} as never,
+    // The page puts them in <head> through `meta`, which this render leaves out.
+    meta: [],
+    // A Stock Out tool's "Tell me when it is back", drawn by the loader (app/door/back-in-stock.server.tsx).
+    backInStock: '<form data-testid="back-in-stock"></form>',
   });
 }
 
@@ -77,6 +79,8 @@ describe("product detail view", () => {
     expect(html).toContain("Stock Out");
     expect(html).not.toContain('name="quantity"');
     expect(html).not.toContain("Buy It Now");
+    expect(html).toContain('data-testid="back-in-stock"');
+    expect(render(product)).not.toContain('data-testid="back-in-stock"');
   });
 
   it("says how many pieces one order may take: half of the stock, or the product's own most per order", () => {

@@ -417,6 +417,9 @@ describe("every limited operation", () => {
     cart: { file: "cart-rate-limits.test.ts", setting: "CART_LIMIT_PER_MINUTE" },
     address: { file: "address-rate-limits.test.ts", setting: "ADDRESS_LIMIT_PER_HOUR" },
     stock: { file: "stock-ledger.test.ts", setting: "STOCK_LIMIT_PER_HOUR" },
+    phone_code: { file: "cod-phone-code.test.ts", setting: "PHONE_CODE_LIMIT_PER_HOUR" },
+    phone_code_check: { file: "cod-phone-code.test.ts", setting: "PHONE_CODE_LIMIT_PER_HOUR" },
+    watch: { file: "back-in-stock.test.ts", setting: "WATCH_LIMIT_PER_HOUR" },
   };
 
   it("has a test that reaches its limit", () => {

@@ -5,11 +5,16 @@ import { describe, expect, it } from "vitest";
 import { AppError, type ErrorKind } from "@server/errors";
 import * as catalog from "@server/catalog/products";
 import * as categories from "@server/catalog/categories";
+import * as backInStock from "@server/back-in-stock/back-in-stock";
 import * as couriers from "@server/couriers/couriers";
+import * as payouts from "@server/couriers/payouts";
+import * as parcelScreens from "@server/couriers/parcel-screens";
 import * as sheets from "@server/catalog/catalog-sheet";
 import type { RequestContext } from "@server/context/request-context";
 import * as orders from "@server/orders/orders";
+import * as invoices from "@server/orders/order-invoice";
 import * as overview from "@server/overview/overview";
+import * as phoneCodes from "@server/phone-codes/phone-codes";
 import * as payments from "@server/payments/payments";
 import * as expiry from "@server/orders/expire-orders";
 import * as profiles from "@server/accounts/profiles";
@@ -23,8 +28,8 @@ import * as carts from "@server/cart/cart";
 import * as checkouts from "@server/checkout/checkout";
 import * as addresses from "@server/delivery/addresses";
 import * as zones from "@server/delivery/zones";
-import { cart, cartLine, order, product, productVariant, savedAddress } from "@server/db/schema";
-import { eq } from "drizzle-orm";
+import { cart, cartLine, order, product, productVariant, savedAddress, smsOutbox } from "@server/db/schema";
+import { and, eq } from "drizzle-orm";
 import { insertCategory } from "@server/catalog/sql/category-rows";
 import { sheetText, stockTakeRows } from "../support/catalog-csv";
 import { as } from "../support/contexts";
@@ -62,6 +67,8 @@ interface Scene {
   addressId: string;
   /** The owner's review of the cell's product, made by a row's `prepare` for the rows that need one. */
   reviewId?: string;
+  /** The code sent to the phone of the cell's order, chosen for cash on delivery by a row's `prepare`. */
+  code?: string;
 }
 
 interface Row {
@@ -85,6 +92,10 @@ interface Row {
  * authenticated by something other than a session.
  */
 const WITHOUT_ACTOR: Record<string, string> = {
+  "backInStock.askBackInStock":
+    "public write: anyone asks to be told once when a Stock Out tool is back; limited per phone or e-mail and per address",
+  "backInStock.forgetStaleWatches":
+    "the store's own clock: watches older than 90 days go, on every server copy (server/jobs/order-expiry.ts)",
   "catalog.listProducts": "public read: the catalog is for anyone",
   "catalog.getProduct": "public read: a product's page is for anyone",
   "catalog.popularProducts": "public read: the footer's links, on every page",
@@ -103,10 +114,14 @@ const WITHOUT_ACTOR: Record<string, string> = {
   "payments.gatewayReturn": "the browser back from the gateway: only the gateway's answer counts, and it never refuses",
   "orders.historiesOf": "the histories of orders a door was already allowed to show; it reads nothing else",
   "orders.linesOf": "the lines of orders a door was already allowed to show; it reads nothing else",
+  "invoices.mushaksOf": "the Mushak-6.3 of orders a door was already allowed to show; it reads nothing else",
   "carts.dropStaleCarts": "the store's own clock: carts untouched for CART_DAYS go, whoever's they were",
   "zones.deliveryZones": "public read: the delivery charges, as every shop shows them",
   "expiry.expireOrders": "the store's own clock: no one asks for it, every server copy runs it (server/jobs/)",
   "couriers.trackParcel": "public read: a parcel's steps for whoever has its tracking code, nobody's name or address",
+  "phoneCodes.sendCodeInTransaction":
+    "the cash-on-delivery step's own hook (COD_VERIFY_PHONE), in its transaction, after that use case's guard",
+  "parcelScreens.courierNames": "which couriers the shop has accounts with: names only, for the pages' buttons",
   "couriers.askAboutQuietParcels":
     "the store's own clock: parcels without news are asked about by every server copy (server/jobs/courier-polling.ts)",
 };
@@ -156,6 +171,7 @@ const TABLE: Row[] = [
   { expected: [U,             "ok",        F,             "ok"       ], useCase: "orders.orderOf",                 door: "GET /api/order/{email}/{id}",            call: (ctx, s) => orders.orderOf(ctx, s.ownerEmail, s.orderId) },
   { expected: [U,             "invalid",   F,             F          ], useCase: "payments.recordCardPayment",     door: "PATCH /api/order/{id}",                  call: (ctx, s) => payments.recordCardPayment(ctx, s.orderId, { transactionId: "pi_test_unknown" }) },
   { expected: [U,             "ok",        "not_found",   "ok"       ], useCase: "orders.orderDetail",             door: "page: Order view",                       call: (ctx, s) => orders.orderDetail(ctx, s.orderId) },
+  { expected: [U,             "ok",        "not_found",   "ok"       ], useCase: "invoices.orderInvoice",          door: "page: Invoice",                          call: (ctx, s) => invoices.orderInvoice(ctx, s.orderId) },
   { expected: [U,             "ok",        F,             "ok"       ], useCase: "orders.cancelOrder",             door: "DELETE /api/order/{id}",                 call: (ctx, s) => orders.cancelOrder(ctx, s.orderId) },
   { expected: [U,             F,           F,             "ok"       ], useCase: "orders.cancelByShop",            door: "page: Manage Orders, Order view",        call: (ctx, s) => orders.cancelByShop(ctx, s.orderId, { reason: "Discontinued." }) },
   // Nothing is due on a fresh order: an admin is told so.
@@ -164,8 +180,22 @@ const TABLE: Row[] = [
   { expected: [U,             "ok",        F,             F          ], useCase: "orders.chooseCashOnDelivery",    door: "POST /api/order/{id}/cash-on-delivery",  call: (ctx, s) => orders.chooseCashOnDelivery(ctx, s.orderId) },
   { expected: [U,             F,           F,             "conflict" ], useCase: "orders.collectCash",             door: "POST /api/order/{id}/collect",           call: (ctx, s) => orders.collectCash(ctx, s.orderId) },
   { expected: [U,             F,           F,             "conflict" ], useCase: "orders.confirmOrder",            door: "POST /api/order/{id}/confirm",           call: (ctx, s) => orders.confirmOrder(ctx, s.orderId) },
+  // COD_VERIFY_PHONE on (the rows' `prepare` turns it on): the owner chose cash on delivery, and a code went to the phone.
+  { expected: [U,             "ok",        F,             F          ], useCase: "phoneCodes.sendPhoneCode",       door: "POST /api/order/{id}/phone-code",        call: (ctx, s) => phoneCodes.sendPhoneCode(ctx, s.orderId), prepare: codeSent, counted: true },
+  { expected: [U,             "ok",        F,             F          ], useCase: "phoneCodes.checkPhoneCode",      door: "POST /api/order/{id}/phone-code/verify", call: (ctx, s) => phoneCodes.checkPhoneCode(ctx, s.orderId, { code: s.code }), prepare: codeSent, counted: true },
   // No courier account is configured here: an admin is told so, before the order is looked at.
   { expected: [U,             F,           F,             "invalid"  ], useCase: "couriers.bookCourier",           door: "POST /api/order/{id}/courier",           call: (ctx, s) => couriers.bookCourier(ctx, s.orderId, { courier: "steadfast" }) },
+  { expected: [U,             "ok",        "not_found",   "ok"       ], useCase: "parcelScreens.orderParcel",      door: "page: Order view",                       call: (ctx, s) => parcelScreens.orderParcel(ctx, s.orderId) },
+  // No courier account is configured here: an admin is told so, before any order is looked at.
+  { expected: [U,             F,           F,             "invalid"  ], useCase: "parcelScreens.bookCouriers",     door: "page: Manage Orders, Order view",        call: (ctx, s) => parcelScreens.bookCouriers(ctx, { courier: "steadfast", orders: [s.orderId] }) },
+  // The cell's order has no parcel, so no slip.
+  { expected: [U,             F,           F,             "conflict" ], useCase: "parcelScreens.packingSlips",     door: "page: Packing slips",                    call: (ctx, s) => parcelScreens.packingSlips(ctx, { orders: [s.orderId] }) },
+  // A fresh order is not shipped: an admin is told it cannot come back.
+  { expected: [U,             F,           F,             "conflict" ], useCase: "orders.receiveBack",             door: "POST /api/order/{id}/returned",          call: (ctx, s) => orders.receiveBack(ctx, s.orderId) },
+  // The cell's order has no parcel, so no courier holds its cash.
+  { expected: [U,             F,           F,             "conflict" ], useCase: "payouts.recordCourierPayout",    door: "POST /api/courier-payouts",              call: (ctx, s) => payouts.recordCourierPayout(ctx, { courier: "steadfast", orders: [s.orderId], amount: 0 }) },
+  { expected: [U,             F,           F,             "ok"       ], useCase: "payouts.courierPayouts",         door: "GET /api/courier-payouts",               call: (ctx) => payouts.courierPayouts(ctx, {}) },
+  { expected: [U,             F,           F,             "ok"       ], useCase: "payouts.courierHeldParcels",     door: "GET /api/courier-payouts/held",          call: (ctx) => payouts.courierHeldParcels(ctx, { courier: "steadfast" }) },
   { expected: [U,             F,           F,             "conflict" ], useCase: "orders.advance",                 door: "PUT /api/order/{id}/status",             call: (ctx, s) => orders.advance(ctx, s.orderId, { status: "shipped" }) },
   { expected: [U,             F,           F,             "conflict" ], useCase: "orders.acceptPayment",           door: "POST /api/order/{id}/accept-payment",    call: (ctx, s) => orders.acceptPayment(ctx, s.orderId) },
   { expected: [U,             "ok",        F,             F          ], useCase: "payments.startCardPayment",      door: "POST /api/create-payment-intent",        call: (ctx, s) => payments.startCardPayment(ctx, { orderId: s.orderId }) },
@@ -217,6 +247,17 @@ const TABLE: Row[] = [
  * The cell's order delivered, which lets its buyer (the owner) review the product. Written directly: no payment
  * provider is configured here, and shipping and delivering need a paid order.
  */
+async function codeSent(t: TestContext, s: Scene, a: Actors) {
+  // The store confirms cash on delivery by phone code from here on: no row before or after depends on it.
+  t.services.phoneCodes = phoneCodes.sendCodeInTransaction;
+  await orders.chooseCashOnDelivery(as(t, a.owner), s.orderId);
+  const [sms] = await t.database.db
+    .select()
+    .from(smsOutbox)
+    .where(and(eq(smsOutbox.orderId, s.orderId), eq(smsOutbox.kind, "phone_code")));
+  s.code = sms!.params!.code;
+}
+
 async function delivered(t: TestContext, s: Scene) {
   await t.database.db.update(order).set({ status: "delivered" }).where(eq(order.id, s.orderId));
 }
@@ -258,15 +299,20 @@ function zoneInput(z: Awaited<ReturnType<typeof zones.deliveryZones>>[number]) {
 
 const MODULES = {
   addresses,
+  backInStock,
   carts,
   catalog,
   categories,
   checkouts,
   couriers,
   expiry,
+  invoices,
   orders,
   overview,
   payments,
+  parcelScreens,
+  payouts,
+  phoneCodes,
   productReviews,
   profiles,
   refunds,
@@ -281,15 +327,20 @@ const MODULES = {
 /** Where each module of the table lives, for the check that no module of use cases is left out. */
 const MODULE_FILES: Record<keyof typeof MODULES, string> = {
   addresses: "server/delivery/addresses.ts",
+  backInStock: "server/back-in-stock/back-in-stock.ts",
   carts: "server/cart/cart.ts",
   catalog: "server/catalog/products.ts",
   categories: "server/catalog/categories.ts",
   checkouts: "server/checkout/checkout.ts",
   couriers: "server/couriers/couriers.ts",
   expiry: "server/orders/expire-orders.ts",
+  invoices: "server/orders/order-invoice.ts",
   orders: "server/orders/orders.ts",
   overview: "server/overview/overview.ts",
   payments: "server/payments/payments.ts",
+  parcelScreens: "server/couriers/parcel-screens.ts",
+  payouts: "server/couriers/payouts.ts",
+  phoneCodes: "server/phone-codes/phone-codes.ts",
   productReviews: "server/reviews/product-reviews.ts",
   profiles: "server/accounts/profiles.ts",
   refunds: "server/payments/refunds.ts",

@@ -5,9 +5,13 @@ import { bn } from "@shared/words/bn";
 import { bnMail } from "@shared/words/bn-mail";
 import { en } from "@shared/words/en";
 import { enMail } from "@shared/words/en-mail";
+import { enSms } from "@shared/words/en-sms";
+import { bnSms } from "@shared/words/bn-sms";
 import { enPages } from "@shared/words/en-pages";
 import { bnPages } from "@shared/words/bn-pages";
 import { enSheet } from "@shared/words/en-sheet";
+import { enPayouts } from "@shared/words/en-payouts";
+import { bnPayouts } from "@shared/words/bn-payouts";
 import { bnSheet } from "@shared/words/bn-sheet";
 import { bnAdminMessages } from "@shared/words/bn-admin-messages";
 import { withAdminMessages } from "@shared/messages";
@@ -16,27 +20,67 @@ import { enSheetMessages } from "@shared/words/en-sheet-messages";
 import { bnSheetMessages } from "@shared/words/bn-sheet-messages";
 import { enCourierMessages } from "@shared/words/en-courier-messages";
 import { bnCourierMessages } from "@shared/words/bn-courier-messages";
+import { enParcel } from "@shared/words/en-parcel";
+import { bnParcel } from "@shared/words/bn-parcel";
+import { enParcelMessages } from "@shared/words/en-parcel-messages";
+import { bnParcelMessages } from "@shared/words/bn-parcel-messages";
+import { enPhoneCode } from "@shared/words/en-phone-code";
+import { bnPhoneCode } from "@shared/words/bn-phone-code";
+import { enPhoneCodeMessages } from "@shared/words/en-phone-code-messages";
+import { bnPhoneCodeMessages } from "@shared/words/bn-phone-code-messages";
+import { enMushak } from "@shared/words/en-mushak";
+import { bnMushak } from "@shared/words/bn-mushak";
+import { enMushakMessages } from "@shared/words/en-mushak-messages";
+import { bnMushakMessages } from "@shared/words/bn-mushak-messages";
+import { enBackInStock } from "@shared/words/en-back-in-stock";
+import { bnBackInStock } from "@shared/words/bn-back-in-stock";
+import { enBackInStockMessages } from "@shared/words/en-back-in-stock-messages";
+import { bnBackInStockMessages } from "@shared/words/bn-back-in-stock-messages";
 
-/** Each language's whole catalogue: the pages' words, the messages by code and the e-mails' words. */
+/** Each language's whole catalogue: the pages' words, the messages by code, the e-mails' and the text messages' words. */
 const CATALOGUES = {
   en: {
     ...en,
     ...enPages,
     ...enSheet,
+    ...enPayouts,
+    ...enParcel,
+    ...enPhoneCode,
+    ...enMushak,
+    ...enBackInStock,
     mail: enMail,
+    sms: enSms,
     messages: withAdminMessages(
-      withAdminMessages(withAdminMessages(en.messages, enAdminMessages), enSheetMessages),
-      enCourierMessages,
+      withAdminMessages(
+        withAdminMessages(withAdminMessages(en.messages, enPhoneCodeMessages), enAdminMessages),
+        enSheetMessages,
+      ),
+      withAdminMessages(
+        withAdminMessages(withAdminMessages(enCourierMessages, enParcelMessages), enMushakMessages),
+        enBackInStockMessages,
+      ),
     ),
   },
   bn: {
     ...bn,
     ...bnPages,
     ...bnSheet,
+    ...bnPayouts,
+    ...bnParcel,
+    ...bnPhoneCode,
+    ...bnMushak,
+    ...bnBackInStock,
     mail: bnMail,
+    sms: bnSms,
     messages: withAdminMessages(
-      withAdminMessages(withAdminMessages(bn.messages, bnAdminMessages), bnSheetMessages),
-      bnCourierMessages,
+      withAdminMessages(
+        withAdminMessages(withAdminMessages(bn.messages, bnPhoneCodeMessages), bnAdminMessages),
+        bnSheetMessages,
+      ),
+      withAdminMessages(
+        withAdminMessages(withAdminMessages(bnCourierMessages, bnParcelMessages), bnMushakMessages),
+        bnBackInStockMessages,
+      ),
     ),
   },
 };
@@ -62,10 +106,17 @@ const BUILT_AT_RUNTIME = [
   // A buyer's e-mail by its event, and the payment method it names: server/mail/order-mail.ts.
   "`mail.events.${",
   "`mail.methods.${",
+  // A text message by its event and how full it is: server/sms/render-sms.ts.
+  "`sms.events.${",
   // A delivery zone's name: the checkout's summary and /dashboard/delivery.
   "`zones.${",
   // What each column of the catalog spreadsheet holds: app/routes/dashboard/spreadsheet.tsx.
   "`sheetPage.docs.${",
+  // Where a parcel is and who carries it: app/components/parcel/, the packing slips and /track/{code}.
+  "`parcel.states.${",
+  "`parcel.couriers.${",
+  // A courier's name on the payouts page: app/routes/dashboard/payouts.tsx.
+  "`payoutsPage.courier.${",
 ];
 
 const SOURCE_DIRS = ["app", "server", "shared"];

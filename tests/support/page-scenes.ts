@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { eq, sql } from "drizzle-orm";
-import { order, payment, product, user } from "@server/db/schema";
+import { consignment, order, payment, product, user } from "@server/db/schema";
 import { asBearer, type TestAccount } from "./accounts";
 import { holdPayment, makeProduct, orderFor, oweCashBack } from "./orders";
 import type { TestContext } from "./test-app";
@@ -75,5 +75,26 @@ export async function forgetOrdersAndProducts(t: TestContext) {
 export async function aRefundDue(t: TestContext, buyer: TestAccount) {
   const s = await aCashOnDeliveryOrder(t, buyer);
   await oweCashBack(t, s.orderId);
+  return s;
+}
+
+/**
+ * The buyer's cash-on-delivery order shipped with Steadfast, delivered, and its 1,200 Tk collected by the courier less
+ * a 60 Tk fee: the parcel written as the courier's news leaves it, waiting for a payout.
+ */
+export async function aParcelWithCash(t: TestContext, buyer: TestAccount) {
+  const s = await aShippedOrder(t, buyer);
+  await t.database.db.insert(consignment).values({
+    orderId: s.orderId,
+    courier: "steadfast",
+    state: "delivered",
+    consignmentRef: String(Math.floor(Math.random() * 1e12)),
+    trackingCode: `T${randomUUID().slice(0, 10).toUpperCase()}`,
+    courierStatus: "delivered",
+    codPoisha: 120_000,
+    collectedPoisha: 120_000,
+    feePoisha: 6_000,
+    collectedAt: new Date(),
+  });
   return s;
 }

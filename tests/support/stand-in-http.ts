@@ -12,3 +12,9 @@ export function sendJson(res: ServerResponse, status: number, body: unknown) {
   res.writeHead(status, { "content-type": "application/json" });
   res.end(JSON.stringify(body));
 }
+
+/** A stand-in told to fall silent holds the connection for `holdMs`, then drops it; true when it did. */
+export function heldSilent(res: ServerResponse, silent: { holdMs: number } | null): boolean {
+  if (silent) setTimeout(() => res.destroy(), silent.holdMs);
+  return silent !== null;
+}

@@ -50,9 +50,20 @@ export interface SteadfastStandIn {
   close(): Promise<void>;
 }
 
-export async function startSteadfastStandIn(): Promise<SteadfastStandIn> {
-  const apiKey = `sf-key-${randomBytes(6).toString("hex")}`;
-  const secretKey = `sf-secret-${randomBytes(12).toString("hex")}`;
+/**
+ * Its keys and port, when a process of its own serves the browser tests (steadfast-stand-in-main.ts); `control`
+ * also lets a test make the next booking refused, by `POST /__stand-in/refuse-next {field, message}`.
+ */
+export interface SteadfastStandInOptions {
+  apiKey?: string;
+  secretKey?: string;
+  port?: number;
+  control?: boolean;
+}
+
+export async function startSteadfastStandIn(options: SteadfastStandInOptions = {}): Promise<SteadfastStandIn> {
+  const apiKey = options.apiKey ?? `sf-key-${randomBytes(6).toString("hex")}`;
+  const secretKey = options.secretKey ?? `sf-secret-${randomBytes(12).toString("hex")}`;
   const consignments = new Map<number, StandInConsignment>();
   const requests: { path: string; body: unknown }[] = [];
   let nextId = 1_424_107;
@@ -62,6 +73,11 @@ export async function startSteadfastStandIn(): Promise<SteadfastStandIn> {
   const server = createServer((req, res) => {
     void (async () => {
       const raw = await readBody(req);
+      if (options.control && req.method === "POST" && req.url === "/__stand-in/refuse-next") {
+        refusal = JSON.parse(raw) as { field: string; message: string };
+        return sendJson(res, 200, { status: 200 });
+      }
+      if (options.control && req.url === "/health") return sendJson(res, 200, { status: 200 });
       if (silent) {
         setTimeout(() => res.destroy(), silent.holdMs);
         return;
@@ -125,7 +141,7 @@ export async function startSteadfastStandIn(): Promise<SteadfastStandIn> {
       sendJson(res, 404, { status: 404, message: "Not found" });
     })();
   });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  await new Promise<void>((resolve) => server.listen(options.port ?? 0, "127.0.0.1", resolve));
   const { port } = server.address() as AddressInfo;
 
   function webhookBody(consignmentId: number, extra: Record<string, unknown> = {}): string {

@@ -35,6 +35,8 @@ export const TEST_SETTINGS = {
   VOTE_LIMIT_PER_HOUR: "1000000",
   IMPORT_LIMIT_PER_HOUR: "1000000",
   UPLOAD_LIMIT_PER_HOUR: "1000000",
+  PHONE_CODE_LIMIT_PER_HOUR: "1000000",
+  WATCH_LIMIT_PER_HOUR: "1000000",
 };
 
 /** The tests' configuration with `env` added: every copy of the app on one test database shares its secret. */

@@ -3,7 +3,7 @@ import { useFormat } from "~/i18n/use-format";
 import type { InvoiceView } from "@shared/views";
 
 /** The shop's name and registration on the left; the invoice's number and dates on the right. */
-export function InvoiceHeader({ invoice }: { invoice: InvoiceView }) {
+export function InvoiceHeader({ invoice, title }: { invoice: InvoiceView; title?: React.ReactNode }) {
   const { t } = useT();
   const format = useFormat();
   const { shop, order } = invoice;
@@ -29,7 +29,7 @@ export function InvoiceHeader({ invoice }: { invoice: InvoiceView }) {
       </div>
       <div className="text-right">
         <h2 className="text-2xl font-bold tracking-wide text-wood-900 uppercase">
-          {invoice.number ? t("invoice.title") : t("invoice.proForma")}
+          {title ?? (invoice.number ? t("invoice.title") : t("invoice.proForma"))}
         </h2>
         <dl className="mt-2 grid grid-cols-[auto_auto] justify-end gap-x-3 text-sm">
           <dt>{t("invoice.number")}</dt>

@@ -24,6 +24,7 @@ const admins: SidebarLink[] = [
   { to: "/dashboard/spreadsheet", label: "sidebar.spreadsheet", icon: "▧" },
   { to: "/dashboard/categories", label: "sidebar.categories", icon: "▥" },
   { to: "/dashboard/manageorder", label: "sidebar.manageOrder", icon: "☰" },
+  { to: "/dashboard/payouts", label: "sidebar.payouts", icon: "৳" },
   { to: "/dashboard/delivery", label: "sidebar.delivery", icon: "⛟" },
   { to: "/dashboard/admin", label: "sidebar.makeAdmin", icon: "♛" },
 ];

@@ -4,6 +4,8 @@ import { isOneOf } from "@shared/words/catalogue";
 import type { OrderEventView } from "@shared/views";
 import { useFormat } from "~/i18n/use-format";
 import { useMessage } from "~/i18n/use-message";
+// A buyer's confirmation by the code sent to the phone says so in its reason (phone_code.confirmed_by_code).
+import "~/i18n/phone-code-messages";
 
 /** Who made changes other than people: the store's clock and the payment providers, named in the page's words. */
 const NAMED = ["store", "test", "cod"] as const;
@@ -39,11 +41,13 @@ export function OrderHistory({ history, mine }: { history: OrderEventView[]; min
     <ol className="mt-3 space-y-3 border-l-2 border-wood-100 pl-4" data-testid="history">
       {history.map((event, i) => {
         const reason = why(event);
+        // The buyer's own confirmation (by the code sent to the phone) is told by its reason, not as the shop's.
+        const ownConfirmation = event.status === "confirmed" && event.by === "buyer" && reason !== null;
         return (
           <li key={`${event.at}-${i}`} className="relative">
             <span aria-hidden className="absolute top-1.5 -left-[1.4rem] h-3 w-3 rounded-full bg-forest-700" />
             <p className="font-semibold text-wood-900">
-              {t(`order.events.${event.status}`)}
+              {ownConfirmation ? reason : t(`order.events.${event.status}`)}
               <span className="font-normal text-stone-600">
                 {" · "}
                 <time dateTime={event.at}>{format.dateTime(event.at)}</time>
@@ -51,7 +55,7 @@ export function OrderHistory({ history, mine }: { history: OrderEventView[]; min
                 {who(event.by)}
               </span>
             </p>
-            {reason ? <p className="text-sm break-words text-stone-700">{reason}</p> : null}
+            {reason && !ownConfirmation ? <p className="text-sm break-words text-stone-700">{reason}</p> : null}
           </li>
         );
       })}

@@ -29,6 +29,11 @@ import { useMessage } from "~/i18n/use-message";
 import { useActionToast } from "~/lib/use-action-toast";
 import { formOf } from "~/door/form-input.server";
 import { shopCancels, shopRefunds } from "~/door/shop-order-actions.server";
+import { courierNames } from "@server/couriers";
+import { BookCourierForm, BookChosenForm, mayBook, CHOSEN_FORM } from "~/components/parcel/book-courier-form";
+import { BookingResults } from "~/components/parcel/booking-results";
+import { booksCourier, ordersOf, type BookingAnswer } from "~/door/parcel-door.server";
+import { useParcelT } from "~/i18n/use-parcel-t";
 import type { Route } from "./+types/manage-orders";
 
 export const meta: Route.MetaFunction = ({ matches }) => [
@@ -41,7 +46,10 @@ const PAGE_PARAMS = ORDER_LIST_PARAMS.filter((name) => name !== "limit");
 export async function loader(args: Route.LoaderArgs) {
   const params = paramsOf(new URL(args.request.url).searchParams, PAGE_PARAMS);
   // Asked here too: a data request can name this route alone, without the admin layout above it.
-  const { list, refused } = await load(args, (ctx) => listOrRefusal(() => listAllOrders(ctx, params, PAGE_SIZE)));
+  const { list, refused, couriers } = await load(args, async (ctx) => ({
+    ...(await listOrRefusal(() => listAllOrders(ctx, params, PAGE_SIZE))),
+    couriers: courierNames(ctx),
+  }));
   const { status, q, from, to, sort } = params;
   return data(
     {
@@ -49,6 +57,7 @@ export async function loader(args: Route.LoaderArgs) {
       list: list && { total: list.total, counts: list.counts, offset: list.offset, next: list.next, prev: list.prev },
       search: { status, q, from, to, sort } satisfies OrderListSearch,
       refused,
+      couriers,
     },
     { status: refused ? 400 : 200 },
   );
@@ -103,6 +112,8 @@ export async function action(args: Route.ActionArgs) {
       return shopCancels(args, form, orderId);
     case "refund":
       return shopRefunds(args, orderId);
+    case "book":
+      return booksCourier(args, form, ordersOf(form));
     default:
       return unknownIntent();
   }
@@ -153,6 +164,35 @@ function MoneyStep({
   );
 }
 
+/** A row's serial, with the box that chooses its order for "Book the chosen orders" when it may be booked. */
+function ChooseToBook({
+  order,
+  chosen,
+  name,
+  children,
+}: {
+  order: OrderView;
+  chosen: boolean;
+  name: string;
+  children: React.ReactNode;
+}) {
+  const { t } = useParcelT();
+  if (!chosen) return <>{children}</>;
+  return (
+    <label className="flex items-center gap-2">
+      <input
+        type="checkbox"
+        name="orders"
+        value={order.id}
+        form={CHOSEN_FORM}
+        className="h-4 w-4 accent-forest-700"
+        aria-label={`${t("parcel.choose")}: ${name}`}
+      />
+      {children}
+    </label>
+  );
+}
+
 /** The pager's words, the page before and the page after: by date, they hold newer and older orders. */
 function pagerWords(sort: string | undefined) {
   if (sort === "oldest") return ["manageOrders.older", "manageOrders.newer"] as const;
@@ -172,7 +212,14 @@ function pagerWords(sort: string | undefined) {
  */
 export default function ManageOrders({ loaderData, actionData }: Route.ComponentProps) {
   useActionToast(actionData);
-  const { orders, list, search, refused } = loaderData;
+  const { orders, list, search, refused, couriers } = loaderData;
+  const bookings = (actionData as BookingAnswer | undefined)?.bookings;
+  const refusalOf = (orderId: string) => bookings?.find((b) => b.orderId === orderId)?.refused;
+  const bookable = orders.filter((o) => mayBook(o, couriers));
+  const nameOf = (orderId: string) => {
+    const found = orders.find((o) => o.id === orderId);
+    return found ? lineName(orderLines(found)[0]!) : orderId.slice(0, 8);
+  };
   const { t } = useAdminT();
   const format = useFormat();
   const say = useMessage();
@@ -189,6 +236,8 @@ export default function ManageOrders({ loaderData, actionData }: Route.Component
           <span className="font-semibold">{t("manageOrders.refused")}:</span> {say(refused)}
         </Notice>
       ) : null}
+      {bookings ? <BookingResults bookings={bookings} nameOf={nameOf} /> : null}
+      {bookable.length > 0 ? <BookChosenForm couriers={couriers} /> : null}
       {list && orders.length > 0 ? (
         <p className="mt-4 text-sm text-stone-600" data-testid="orders-shown">
           {t("manageOrders.showing", {
@@ -206,7 +255,11 @@ export default function ManageOrders({ loaderData, actionData }: Route.Component
         <DataTable headers={headers.map((h) => t(h))} minWidth={1180}>
           {orders.map((o, i) => (
             <tr key={o.id} className={rowClass}>
-              <Cell>{format.count(list.offset + i + 1)}</Cell>
+              <Cell>
+                <ChooseToBook order={o} chosen={bookable.includes(o)} name={lineName(orderLines(o)[0]!)}>
+                  {format.count(list.offset + i + 1)}
+                </ChooseToBook>
+              </Cell>
               <Cell className="break-all">{o.buyerEmail}</Cell>
               <Cell className="font-semibold text-wood-900">
                 <Link to={`/dashboard/order/${o.id}`} className="underline decoration-wood-300 hover:text-forest-700">
@@ -292,6 +345,12 @@ export default function ManageOrders({ loaderData, actionData }: Route.Component
                   <StepForm orderId={o.id} intent="shipped" label={t("adminPages.ship")} />
                 ) : o.actions.includes("deliver") ? (
                   <StepForm orderId={o.id} intent="delivered" label={t("adminPages.deliver")} />
+                ) : null}
+                {bookable.includes(o) ? <BookCourierForm orderId={o.id} couriers={couriers} size="sm" /> : null}
+                {refusalOf(o.id) ? (
+                  <p role="alert" className="text-xs text-red-800" data-testid="booking-refused">
+                    {say(refusalOf(o.id)!)}
+                  </p>
                 ) : null}
                 {o.actions.includes("cancel") ? (
                   <CancelDialog order={o} trigger={t("adminPages.cancel")} triggerClassName={cancelButton} />

@@ -2,7 +2,8 @@ import { localTitle } from "~/i18n/meta";
 import { useT } from "~/i18n/use-t";
 import { useFormat } from "~/i18n/use-format";
 import { Form, isRouteErrorResponse, Link } from "react-router";
-import { confirmOrder, orderDetail } from "@server/orders";
+import { confirmOrder, orderDetail, receiveBack } from "@server/orders";
+import { courierNames, orderParcel } from "@server/couriers";
 import { M } from "@shared/messages";
 import type { OrderView } from "@shared/views";
 import { BuyerRecord } from "~/components/order/buyer-record";
@@ -23,17 +24,40 @@ import { act, load, succeeded, unknownIntent } from "~/door/page-door.server";
 import { orderDetailView } from "~/door/views.server";
 import { useActionToast } from "~/lib/use-action-toast";
 import { OrderNotFound } from "~/components/order/order-not-found";
+import { PhoneCodeForm } from "~/components/order/phone-code-form";
+import { phoneCodeAction } from "~/door/phone-code-actions.server";
+import { BookCourierForm, mayBook } from "~/components/parcel/book-courier-form";
+import { ParcelPanel } from "~/components/parcel/parcel-panel";
+import { ReceiveBack } from "~/components/parcel/receive-back";
+import { booksCourier, parcelView, type BookingAnswer } from "~/door/parcel-door.server";
+import { useMessage } from "~/i18n/use-message";
 import type { Route } from "./+types/order-detail";
 
 export const meta: Route.MetaFunction = ({ matches }) => [{ title: localTitle(matches, "order.title") }];
 
 /** The buyer's own order, or any order for an admin, with every line of it and its history. */
 export async function loader(args: Route.LoaderArgs) {
-  const { detail, mine, admin } = await load(args, async (ctx, actor) => {
+  const { detail, mine, admin, parcel, couriers } = await load(args, async (ctx, actor) => {
     const detail = await orderDetail(ctx, args.params.orderId);
-    return { detail, mine: detail.order.buyerId === actor?.id, admin: actor?.role === "admin" };
+    const admin = actor?.role === "admin";
+    const parcel = await orderParcel(ctx, args.params.orderId);
+    return {
+      detail,
+      mine: detail.order.buyerId === actor?.id,
+      admin,
+      parcel,
+      couriers: admin ? courierNames(ctx) : [],
+    };
   });
-  return { ...orderDetailView(detail), mine, admin };
+  return {
+    ...orderDetailView(detail),
+    mine,
+    admin,
+    parcel: parcelView(parcel),
+    couriers,
+    // The buyer confirms a cash-on-delivery order with the code sent to its phone (COD_VERIFY_PHONE).
+    phoneCodes: args.context.services.phoneCodes !== null,
+  };
 }
 
 /**
@@ -54,6 +78,17 @@ export async function action(args: Route.ActionArgs) {
       return shopCancels(args, form, orderId);
     case "refund":
       return shopRefunds(args, orderId);
+    case "book":
+      return booksCourier(args, form, [orderId]);
+    case "received_back":
+      return act(
+        args,
+        (ctx) => receiveBack(ctx, orderId),
+        () => succeeded(M.courier.received_back),
+      );
+    case "phone-code":
+    case "phone-code-again":
+      return phoneCodeAction(args, form, orderId);
     default:
       return unknownIntent();
   }
@@ -61,7 +96,7 @@ export async function action(args: Route.ActionArgs) {
 
 export default function OrderDetail({ loaderData, actionData }: Route.ComponentProps) {
   useActionToast(actionData);
-  const { order, history, mine, admin } = loaderData;
+  const { order, history, mine, admin, parcel, couriers } = loaderData;
   const { t } = useT();
   const format = useFormat();
   const { title } = useOrderNames();
@@ -89,8 +124,16 @@ export default function OrderDetail({ loaderData, actionData }: Route.ComponentP
           <p className="text-sm text-stone-600">{t("order.placedOn", { time: format.dateTime(order.createdAt) })}</p>
           <OrderFacts order={order} showBuyer={!mine} />
           <OrderNotes order={order} mine={mine} />
+          {mine && loaderData.phoneCodes && order.awaitingConfirmation && order.delivery ? (
+            <PhoneCodeForm phone={order.delivery.phone} />
+          ) : null}
           <HoldLine order={order} />
           <OrderActions order={order} admin={admin} />
+          {admin && mayBook(order, couriers) ? (
+            <CourierBooking orderId={order.id} couriers={couriers} answer={actionData} />
+          ) : null}
+          {admin ? <ReceiveBack order={order} parcel={parcel} /> : null}
+          {parcel ? <ParcelPanel parcel={parcel} orderId={order.id} admin={admin} /> : null}
         </Panel>
         <Panel as="article">
           <h3 className="text-lg font-semibold text-wood-900">{t("order.history")}</h3>
@@ -140,6 +183,30 @@ function OrderFacts({ order, showBuyer }: { order: OrderView; showBuyer: boolean
         </>
       ) : null}
     </dl>
+  );
+}
+
+/** "Book courier", with the courier's refusal beside it when it refused (a page without JavaScript shows no toast). */
+function CourierBooking({
+  orderId,
+  couriers,
+  answer,
+}: {
+  orderId: string;
+  couriers: Route.ComponentProps["loaderData"]["couriers"];
+  answer: unknown;
+}) {
+  const say = useMessage();
+  const refused = (answer as BookingAnswer | undefined)?.bookings?.find((b) => b.orderId === orderId)?.refused;
+  return (
+    <div className="mt-4">
+      <BookCourierForm orderId={orderId} couriers={couriers} />
+      {refused ? (
+        <p role="alert" className="mt-2 text-sm text-red-800" data-testid="booking-refused">
+          {say(refused)}
+        </p>
+      ) : null}
+    </div>
   );
 }
 

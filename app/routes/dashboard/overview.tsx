@@ -16,6 +16,7 @@ import { Pager } from "~/components/ui/pager";
 import { listOrRefusal } from "~/door/list-refusal.server";
 import { load } from "~/door/page-door.server";
 import { useMessage } from "~/i18n/use-message";
+import { usePayoutsT } from "~/i18n/use-payouts-t";
 import { SALES_RATE_DAYS } from "@shared/stock-ledger";
 import type { Route } from "./+types/overview";
 
@@ -36,6 +37,7 @@ const STATUS_COLOR: Record<OrderStatus, string> = {
   cod: "#b45309",
   shipped: "#0369a1",
   delivered: "#65a30d",
+  returned: "#be123c",
   cancelled: "#a8a29e",
   expired: "#57534e",
 };
@@ -141,6 +143,7 @@ function Figures({ overview }: { overview: Overview }) {
           link={{ to: "/dashboard/stock", text: tp("overview.seeStock") }}
           testId="tile-stock"
         />
+        <CourierTiles couriers={overview.couriers} />
       </dl>
 
       <div className="mt-6 grid grid-cols-1 gap-6">
@@ -386,5 +389,29 @@ function LowStock({ lowStock }: { lowStock: Overview["lowStock"] }) {
       )}
       <Pager page={lowStock.page} total={lowStock.total} limit={lowStock.limit} />
     </section>
+  );
+}
+
+/** Cash reconciled with couriers: what they hold, and the fees they kept from the period's payouts. */
+function CourierTiles({ couriers }: { couriers: Overview["couriers"] }) {
+  const { t } = usePayoutsT();
+  const format = useFormat();
+  const link = { to: "/dashboard/payouts", text: t("overviewCouriers.seePayouts") };
+  return (
+    <>
+      <Tile
+        label={t("overviewCouriers.held")}
+        value={format.money(couriers.held.poisha)}
+        note={t("overviewCouriers.heldNote", { n: format.count(couriers.held.count) })}
+        link={link}
+        testId="tile-courier-cash"
+      />
+      <Tile
+        label={t("overviewCouriers.fees")}
+        value={format.money(couriers.fees.poisha)}
+        note={t("overviewCouriers.feesNote", { n: format.count(couriers.fees.count) })}
+        testId="tile-courier-fees"
+      />
+    </>
   );
 }

@@ -19,6 +19,9 @@ import { formOf, formText, typedValues } from "~/door/form-input.server";
 import { act, load, unknownIntent } from "~/door/page-door.server";
 import { orderView } from "~/door/views.server";
 import { OrderNotFound } from "~/components/order/order-not-found";
+import { PhoneCodeForm } from "~/components/order/phone-code-form";
+import { phoneCodeAction } from "~/door/phone-code-actions.server";
+import { useActionToast } from "~/lib/use-action-toast";
 import type { Route } from "./+types/payment";
 
 export const meta: Route.MetaFunction = ({ matches }) => [{ title: localTitle(matches, "payment.title") }];
@@ -33,6 +36,8 @@ export async function loader(args: Route.LoaderArgs) {
     order: orderView(order),
     payment: services.payments?.browser ?? null,
     gateway: services.gateway ? ("sslcommerz" as const) : null,
+    // The buyer confirms a cash-on-delivery order with the code sent to its phone (COD_VERIFY_PHONE).
+    phoneCodes: services.phoneCodes !== null,
     gatewayResult: new URL(args.request.url).searchParams.get("gateway"),
     profileDelivery: { name: user.name, phone: profile.number, address: profile.location },
     // The hold's minutes are counted from the server's clock first, so the page hydrates with the same text.
@@ -66,6 +71,9 @@ export async function action(args: Route.ActionArgs) {
         (ctx) => startGatewayPayment(ctx, { orderId }),
         (started) => redirect(started.kind === "redirect" ? started.url : `/dashboard/payment/${orderId}`),
       );
+    case "phone-code":
+    case "phone-code-again":
+      return phoneCodeAction(args, form, orderId);
     default:
       return unknownIntent();
   }
@@ -77,7 +85,8 @@ const DELIVERY_FIELDS = ["name", "phone", "division", "district", "address"] as 
  * Spec §2 Pay Order: the order on the left (every line, the goods' total, and with a delivery charge, the charge and
  * the total a payment takes), the card form on the right.
  */
-export default function PayOrder({ loaderData }: Route.ComponentProps) {
+export default function PayOrder({ loaderData, actionData }: Route.ComponentProps) {
+  useActionToast(actionData);
   const { order, payment, gateway, gatewayResult, profileDelivery } = loaderData;
   const { t } = useT();
   const format = useFormat();
@@ -159,6 +168,9 @@ export default function PayOrder({ loaderData }: Route.ComponentProps) {
               profileDelivery={profileDelivery}
             />
           )}
+          {loaderData.phoneCodes && order.awaitingConfirmation && order.delivery ? (
+            <PhoneCodeForm phone={order.delivery.phone} />
+          ) : null}
         </Panel>
       </div>
     </section>

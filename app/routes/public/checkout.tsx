@@ -7,6 +7,7 @@ import { poishaToTk } from "@shared/money";
 import { fieldErrors, type FieldErrors } from "@shared/field-errors";
 import { DeliverySchema, type Delivery } from "@shared/schemas/delivery";
 import { CheckoutLines } from "~/components/cart/checkout-lines";
+import { BuyerBinField } from "~/components/cart/buyer-bin-field";
 import { DeliveryFields } from "~/components/payment/delivery-fields";
 import { Button, ButtonLink } from "~/components/ui/button";
 import { FormError } from "~/components/ui/form-error";
@@ -86,6 +87,7 @@ export async function action(args: Route.ActionArgs) {
     ...(addressId && addressId !== "new" ? { addressId } : { delivery }),
     paymentMethod: formText(form.get("paymentMethod")) || undefined,
     saveAddress: form.get("saveAddress") === "on",
+    buyerBin: formText(form.get("buyerBin"))?.trim() || undefined,
     ...(only ? { only } : {}),
   };
   // A browser running the page's script says so in what it posts (React Router hands the action the page's own URL,
@@ -231,6 +233,7 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
               </label>
             </div>
           </fieldset>
+          <BuyerBinField error={answer?.errors?.buyerBin} typed={typed.buyerBin} />
           <fieldset className="space-y-2 rounded-xl border border-wood-100 bg-white p-5">
             <legend className="px-1 text-lg font-bold text-wood-900">{t("checkout.payment")}</legend>
             {methods.card ? (

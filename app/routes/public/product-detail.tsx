@@ -30,6 +30,7 @@ import { languageOf } from "@shared/languages";
 import { pageTitle } from "~/lib/site";
 import { perOrderLimit } from "@shared/quantity";
 import { isStockOut } from "@shared/stock";
+import { askFromProductPage, backInStockForm } from "~/door/back-in-stock.server";
 import type { Route } from "./+types/product-detail";
 
 /** How many reviews the product page shows at a time. */
@@ -53,6 +54,7 @@ export async function loader(args: Route.LoaderArgs) {
   });
   const language = languageOf(args.request);
   const shown = productDetailView(product, language, search.get("variant"));
+  const jsonLd = productJsonLd(shown, reviews.items.map(productReviewView));
   return {
     product: shown,
     // The photo a thumbnail asked for without JavaScript (`?photo=n`).
@@ -66,8 +68,21 @@ export async function loader(args: Route.LoaderArgs) {
       sort: (listQuery.sort ?? "newest") as ProductReviewSort,
     },
     corner: reviewCornerView(corner),
-    // Built here, not in `meta`, so that the browser downloads none of its code.
-    jsonLd: productJsonLd(shown, reviews.items.map(productReviewView)),
+    // "Tell me when it is back", drawn on the server: the page's JavaScript carries none of it (decision 0038).
+    backInStock: isStockOut(shown)
+      ? backInStockForm(language, shown.options.length > 0 ? shown.variantId : undefined)
+      : "",
+    // Built here, not in `meta`, so that the browser downloads none of their code.
+    meta: [
+      { title: pageTitle(shown.name) },
+      {
+        name: "description",
+        content: shown.description || `${shown.name}, ${formatMoney(shown.pricePoisha)} per piece at Randa.`,
+      },
+      { property: "og:title", content: shown.name },
+      { property: "og:image", content: shown.image },
+      { "script:ld+json": jsonLd },
+    ],
   };
 }
 
@@ -104,6 +119,8 @@ export async function action(args: Route.ActionArgs) {
         (ctx) => hideProductReview(ctx, reviewId, { reason: formText(form.get("reason")) }),
         () => succeeded(M.product_review.hidden),
       );
+    case "back_in_stock":
+      return askFromProductPage(args, form, languageOf(args.request));
     case "show":
       return act(
         args,
@@ -118,20 +135,8 @@ export async function action(args: Route.ActionArgs) {
 /** A refused review's wait (the limits per account and per address), as the API's answer gives it. */
 export const headers: Route.HeadersFunction = withRetryAfter;
 
-export const meta: Route.MetaFunction = ({ loaderData }) => {
-  if (!loaderData) return [{ title: pageTitle("Product not found") }];
-  const { product } = loaderData;
-  return [
-    { title: pageTitle(product.name) },
-    {
-      name: "description",
-      content: product.description || `${product.name}, ${formatMoney(product.pricePoisha)} per piece at Randa.`,
-    },
-    { property: "og:title", content: product.name },
-    { property: "og:image", content: product.image },
-    { "script:ld+json": loaderData.jsonLd },
-  ];
-};
+export const meta: Route.MetaFunction = ({ loaderData }) =>
+  loaderData?.meta ?? [{ title: pageTitle("Product not found") }];
 
 function productJsonLd(p: ProductDetailView, reviews: ProductReviewView[]) {
   const { average, count } = p.rating;
@@ -217,7 +222,15 @@ export default function ProductDetail({ loaderData, actionData }: Route.Componen
         {product.options.length > 0 ? (
           <VariantChooser options={product.options} variants={product.variants} chosenId={product.variantId} />
         ) : null}
-        {!stockOut && <BuyNowForm key={product.variantId} product={product} variantId={product.variantId} />}
+        {stockOut ? (
+          <div
+            dangerouslySetInnerHTML={{
+              __html: (actionData && "backInStock" in actionData && actionData.backInStock) || loaderData.backInStock,
+            }}
+          />
+        ) : (
+          <BuyNowForm key={product.variantId} product={product} variantId={product.variantId} />
+        )}
         <section className="mt-8">
           <h2 className="text-lg font-bold text-wood-900">{t("product.description")}</h2>
           <p className="mt-2 leading-relaxed text-stone-700">{product.description || t("product.descFallback")}</p>

@@ -2,7 +2,7 @@ import { and, asc, desc, eq, inArray, isNotNull, lt, ne, notInArray, or, isNull,
 import type { CourierName } from "@shared/parcels";
 import type { Db } from "../../db/client";
 import { consignment, consignmentStep, type ConsignmentRow } from "../../db/schema";
-import { deliverByCourier, lockOrder } from "../../orders";
+import { collectedByCourier, deliverByCourier, lockOrder } from "../../orders";
 import type { ParcelNews } from "../courier";
 
 /** What became of a piece of news: a parcel the store does not know, one it had heard already, or news taken. */
@@ -56,8 +56,18 @@ export async function takeParcelNews(
     }
     if (news.collectedPoisha !== null) changes.collectedPoisha = news.collectedPoisha;
     if (news.feePoisha !== null) changes.feePoisha = news.feePoisha;
+    const handedOver = changes.state === "delivered" || changes.state === "partly_delivered";
+    // The courier holds the cash it collected from the moment it says the parcel was handed over, until its payout.
+    if (handedOver && parcel!.codPoisha > 0 && parcel!.collectedAt === null) {
+      changes.collectedAt = now;
+      changes.collectedPoisha ??= parcel!.collectedPoisha ?? (changes.state === "delivered" ? parcel!.codPoisha : 0);
+    }
     await tx.update(consignment).set(changes).where(eq(consignment.id, parcel!.id));
-    if (changes.state === "delivered") await deliverByCourier(tx, order, courier, news.message);
+    if (changes.state === "delivered") {
+      await deliverByCourier(tx, order, courier, news.message);
+      const collected = changes.collectedPoisha ?? parcel!.collectedPoisha ?? 0;
+      await collectedByCourier(tx, order, courier, parcel!.consignmentRef!, collected);
+    }
     return "taken";
   });
 }

@@ -2,7 +2,8 @@ import { and, asc, eq, inArray, isNotNull, sum } from "drizzle-orm";
 import { M } from "@shared/messages";
 import type { SessionUser } from "../../auth/session";
 import type { Db } from "../../db/client";
-import { order, orderLine } from "../../db/schema";
+import { consignment, order, orderLine } from "../../db/schema";
+import { conflict } from "../../errors";
 import { moveStock, type StockCause } from "../../stock";
 import { personOf, recordEvent } from "./order-history";
 import { assertAllowed, hasHeldPayment, lockOrder, orderFacts, type Order } from "./order-rows";
@@ -23,6 +24,10 @@ export async function cancelReturningStock(
   return db.transaction(async (tx) => {
     const row = await lockOrder(tx, orderId);
     assertAllowed(orderFacts(row, await hasHeldPayment(tx, row.id)), actor, "cancel");
+    // A parcel being booked under the order's lock (server/couriers) may already be on the courier's books: the order
+    // is the courier's answer's to ship, not the shop's to cancel meanwhile.
+    const [booking] = await tx.select({ id: consignment.id }).from(consignment).where(eq(consignment.orderId, row.id));
+    if (booking) throw conflict(M.courier.booking_in_flight);
     const who = personOf(actor, row.buyerId);
     await tx
       .update(order)

@@ -40,6 +40,8 @@ export interface LinesOrderOptions {
   now: Date;
   idempotencyKey: string | undefined;
   language: Language;
+  /** The buyer's own BIN for a Mushak-6.3, when they gave one at checkout. */
+  buyerBin?: string | null | undefined;
   /** Cash on delivery chosen at checkout: confirmed in the same transaction, or the order is not placed. */
   cashOnDelivery?: CashOnDeliveryOptions | undefined;
 }
@@ -157,6 +159,7 @@ export async function insertOrderOfLines(
           weightGrams,
           deliveryZone: quote.zone,
           delivery: options.delivery,
+          buyerBin: options.buyerBin ?? null,
           idempotencyKey: idempotencyKey ?? null,
           expiresAt: new Date(now.getTime() + holdMinutes * 60_000),
           language,

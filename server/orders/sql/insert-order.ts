@@ -12,6 +12,7 @@ import { AppError, conflict, invalid, isUniqueViolation, notFound } from "../../
 import { afterCommit } from "../../db/after-commit";
 import { storeMetrics } from "../../metrics/store-metrics";
 import { LOW_STOCK, mailRows, mailsOf } from "../../mail/outbox";
+import { insertOrderSms } from "../../sms";
 import { eventRecorded } from "./order-history";
 import { isId, type Order } from "./order-rows";
 
@@ -291,7 +292,8 @@ async function takeAndRecord(
       cross join shelf
       cross join (values ${mailRows(mailsOf("placed"), [LOW_STOCK])}) as m(kind, audience, only_if_ran_low)
       where not m.only_if_ran_low or shelf.ran_low
-    )
+    ),
+    sms as (${insertOrderSms("placed", sql`placed o join event on event.order_id = o.id`)})
     select placed.*, taken.stock_out from placed, taken`)) as unknown as {
     rows: (Record<string, unknown> & { stock_out: boolean })[];
   };

@@ -5,6 +5,7 @@ import { afterCommit } from "../../db/after-commit";
 import { orderEvent, type OrderEventRow } from "../../db/schema";
 import { storeMetrics } from "../../metrics/store-metrics";
 import { kickAfterCommit, mailsOf, withQueuedMail, type Queued } from "../../mail/outbox";
+import { kickSmsAfterCommit, smsOf } from "../../sms";
 
 /** Who made a change: the buyer, an admin, the store itself (the clock), or a payment provider by name. */
 export type EventActor = { by: "buyer" | "admin"; userId: string } | { by: "store" | (string & {}) };
@@ -18,8 +19,8 @@ export interface EventNote {
 
 /**
  * Records one change of the order, in the caller's transaction so that it stands or falls with the change, and
- * with it the e-mails the change sends (server/mail/outbox.ts) in the same statement: a message exists exactly
- * when its change does.
+ * with it the e-mails and the text message the change sends (server/mail/outbox.ts, server/sms/queue.ts) in the same
+ * statement: a message exists exactly when its change does.
  */
 export async function recordEvent(
   tx: Db,
@@ -37,21 +38,23 @@ export async function recordEvent(
     ...(note.at ? { at: note.at } : {}),
   };
   const mails = [...mailsOf(status), ...(note.mail ?? [])];
-  if (mails.length === 0) {
+  const sms = smsOf(status);
+  if (mails.length === 0 && !sms) {
     await tx.insert(orderEvent).values(row);
   } else {
     const insert = tx.insert(orderEvent).values(row).returning({ orderId: orderEvent.orderId }).getSQL();
-    await tx.execute(withQueuedMail(insert, mails));
+    await tx.execute(withQueuedMail(insert, mails, sms));
   }
   eventRecorded(tx, status, mails.length > 0);
 }
 
 /**
- * What follows an event once its transaction commits: the events counter, and the outbox job's wake-up when the
- * event queued mail. For a statement that wrote the event itself (placing an order does, in its one statement).
+ * What follows an event once its transaction commits: the events counter, and the outbox jobs' wake-up when the
+ * event queued mail or a text message. For a statement that wrote the event itself (placing an order does, in its one statement).
  */
 export function eventRecorded(tx: Db, status: OrderEvent, queuedMail: boolean): void {
   if (queuedMail) kickAfterCommit(tx);
+  if (smsOf(status)) kickSmsAfterCommit(tx);
   afterCommit(tx, () => storeMetrics.orderEvents.inc({ event: status }));
 }
 

@@ -194,6 +194,7 @@ export async function tabCounts(db: Db, filters: OrderFilters): Promise<OrderTab
     cod: 0,
     shipped: 0,
     delivered: 0,
+    returned: 0,
     cancelled: 0,
     expired: 0,
     "refund-due": 0,

@@ -8,7 +8,7 @@ import type { Db } from "../../db/client";
 import { order, orderLine, payment, product, type OrderRow } from "../../db/schema";
 import { conflict, type AppError } from "../../errors";
 import { issueInvoice } from "./invoices";
-import { personOf, recordEvent } from "./order-history";
+import { personOf, recordEvent, type EventActor } from "./order-history";
 import { assertAllowed, hasHeldPayment, lockOrder, orderFacts, type Order } from "./order-rows";
 
 type Changes = Partial<
@@ -75,6 +75,13 @@ export interface CashOnDeliveryOptions {
   refusalFor?: ((district: string) => AppError | null) | undefined;
   /** Whether cash on delivery to the district pays the delivery charge online first (its zone's rule). */
   advanceIn?: ((district: string) => boolean) | undefined;
+  /**
+   * Sends a code to the order's phone as it starts waiting for confirmation, in the same transaction
+   * (COD_VERIFY_PHONE, server/phone-codes/); absent, the shop calls the buyer.
+   */
+  sendPhoneCode?: ((tx: Db, row: Order, now: Date) => Promise<unknown>) | null | undefined;
+  /** The VAT rate a Mushak-6.3 is issued at (basis points); null when the shop is not VAT-registered. */
+  mushakRate: number | null;
 }
 
 /**
@@ -88,7 +95,7 @@ export async function confirmCashOnDelivery(
   db: Db,
   actor: SessionUser,
   orderId: string | null,
-  { confirmHours, now = new Date(), refusalFor, advanceIn }: CashOnDeliveryOptions,
+  { confirmHours, now = new Date(), refusalFor, advanceIn, mushakRate, sendPhoneCode }: CashOnDeliveryOptions,
 ) {
   return db.transaction(async (tx) => {
     const row = await lockOrder(tx, orderId);
@@ -101,9 +108,11 @@ export async function confirmCashOnDelivery(
     if (advance > 0) return save(tx, row.id, { advancePoisha: advance });
     await holdForPhone(tx, row);
     await recordEvent(tx, row.id, "cod", personOf(actor, row.buyerId), { at: now });
-    await issueInvoice(tx, row.id);
+    await issueInvoice(tx, row.id, { mushakRate, at: now });
     const expiresAt = new Date(now.getTime() + confirmHours * 60 * 60_000);
-    return save(tx, row.id, { status: "cod", paymentMethod: "cod", expiresAt });
+    const chosen = await save(tx, row.id, { status: "cod", paymentMethod: "cod", expiresAt });
+    await sendPhoneCode?.(tx, chosen, now);
+    return chosen;
   });
 }
 
@@ -150,9 +159,23 @@ export async function confirmByShop(db: Db, actor: SessionUser, orderId: string 
   return db.transaction(async (tx) => {
     const row = await lockOrder(tx, orderId);
     assertAllowed(orderFacts(row, false), actor, "confirm");
-    await recordEvent(tx, row.id, "confirmed", { by: "admin", userId: actor.id }, { at: now });
-    return save(tx, row.id, { confirmedAt: now, expiresAt: null });
+    return confirmLockedOrder(tx, row, { by: "admin", userId: actor.id }, now);
   });
+}
+
+/**
+ * The confirmation itself, of a cash-on-delivery order awaiting it that the caller locked and checked: by the shop
+ * (`confirmByShop`), or by its buyer with the code sent to its phone (server/phone-codes/, `reason` saying so).
+ */
+export async function confirmLockedOrder(
+  tx: Db,
+  row: Order,
+  by: EventActor,
+  now: Date,
+  reason: string | null = null,
+): Promise<Order> {
+  await recordEvent(tx, row.id, "confirmed", by, { at: now, reason });
+  return save(tx, row.id, { confirmedAt: now, expiresAt: null });
 }
 
 /** What the shop's own step (cash taken, parcel shipped) does to a cash-on-delivery order still awaiting it. */
@@ -199,6 +222,28 @@ export async function shipLockedOrder(tx: Db, actor: SessionUser, row: Order, re
   assertAllowed(orderFacts(row, await hasHeldPayment(tx, row.id)), actor, "ship");
   await recordEvent(tx, row.id, "shipped", { by: "admin", userId: actor.id }, { reason });
   return save(tx, row.id, { status: "shipped", ...confirmedBy(row, new Date()) });
+}
+
+/**
+ * The courier collected a delivered cash-on-delivery order's cash (it holds it until its payout): a payment of the
+ * amount it reports, under the courier's name and the parcel's consignment id, and "collected" by the courier in the
+ * order's history. An order whose cash is already recorded (an admin's Pay Bill) is left as it is.
+ */
+export async function collectedByCourier(
+  tx: Db,
+  row: Order,
+  courier: string,
+  consignmentRef: string,
+  amountPoisha: number,
+): Promise<boolean> {
+  if (row.paymentMethod !== "cod" || row.transactionId !== null || amountPoisha <= 0) return false;
+  const transactionId = `COD-${courier.toUpperCase()}-${consignmentRef}`;
+  await tx
+    .insert(payment)
+    .values({ orderId: row.id, provider: "cod", providerRef: transactionId, amountPoisha, currency: "BDT" });
+  await recordEvent(tx, row.id, "collected", { by: courier });
+  await save(tx, row.id, { transactionId });
+  return true;
 }
 
 /**

@@ -2,7 +2,16 @@ import { sql, type SQL } from "drizzle-orm";
 import { ORDER_STATUSES, type OrderStatus } from "@shared/order-flow";
 import { addDays, SHOP_TIME_ZONE, shopDay, shopMidnight } from "@shared/shop-time";
 import type { Db } from "../../db/client";
-import { order, orderLine, payment, product, stockEntry, type PaymentProviderName } from "../../db/schema";
+import {
+  consignment,
+  courierPayout,
+  order,
+  orderLine,
+  payment,
+  product,
+  stockEntry,
+  type PaymentProviderName,
+} from "../../db/schema";
 import { SALES_RATE_DAYS } from "@shared/stock-ledger";
 
 /** The days an overview covers: from the first shop's day to the last, both included, and the instants they span. */
@@ -294,6 +303,32 @@ export async function refundsDue(db: Db): Promise<CountAndSum> {
     sql`select count(*) as n, coalesce(sum(${payment.amountPoisha}), 0)::bigint as poisha
         from ${order} join ${payment} on ${payment.orderId} = ${order.id}
         where ${order.refund} = 'due' and ${payment.status} = 'refund_due'`,
+  );
+  return { count: Number(row?.n ?? 0), poisha: Number(row?.poisha ?? 0) };
+}
+
+/**
+ * Cash on delivery couriers collected and have not yet paid out (Payouts settles it): consignment_unsettled_idx
+ * holds just these parcels.
+ */
+export async function cashHeldByCouriers(db: Db): Promise<CountAndSum> {
+  const [row] = await rowsOf<{ n: string | number; poisha: string | number }>(
+    db,
+    sql`select count(*) as n, coalesce(sum(${consignment.collectedPoisha}), 0)::bigint as poisha
+        from ${consignment}
+        where ${consignment.collectedAt} is not null and ${consignment.payoutId} is null`,
+  );
+  return { count: Number(row?.n ?? 0), poisha: Number(row?.poisha ?? 0) };
+}
+
+/** What couriers kept as their fees from the payouts recorded in the period, and how many payouts. */
+export async function courierFees(db: Db, period: Period): Promise<CountAndSum> {
+  const [row] = await rowsOf<{ n: string | number; poisha: string | number }>(
+    db,
+    sql`select count(*) as n, coalesce(sum(${courierPayout.feePoisha}), 0)::bigint as poisha
+        from ${courierPayout}
+        where ${courierPayout.createdAt} >= ${period.start.toISOString()}::timestamptz
+          and ${courierPayout.createdAt} < ${period.end.toISOString()}::timestamptz`,
   );
   return { count: Number(row?.n ?? 0), poisha: Number(row?.poisha ?? 0) };
 }

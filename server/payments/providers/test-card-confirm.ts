@@ -15,7 +15,12 @@ import { testIntentPayment } from "./test-card-provider";
  * that pays marks the intent succeeded and settles the order in the same transaction, the way Stripe's
  * webhook would settle it a moment later; the browser's PATCH /api/order/{id} then finds the order paid.
  */
-export async function confirmTestCardPayment(db: Db, input: TestCardConfirm, now = new Date()) {
+export async function confirmTestCardPayment(
+  db: Db,
+  input: TestCardConfirm,
+  mushakRate: number | null,
+  now = new Date(),
+) {
   const [intent] = await db
     .select()
     .from(testPaymentIntent)
@@ -43,7 +48,7 @@ export async function confirmTestCardPayment(db: Db, input: TestCardConfirm, now
     if (!paid) throw conflict(M.payment.intent_already_succeeded);
     // The card is charged: an order that can no longer take the payment (cancelled or expired while the card form
     // was open, paid another way) records it as refund due, as a Stripe payment reported late is.
-    await settlePayment(tx, testIntentPayment(paid));
+    await settlePayment(tx, testIntentPayment(paid), mushakRate);
     return { paymentIntent: { id: paid.id, status: "succeeded" as const } };
   });
 }

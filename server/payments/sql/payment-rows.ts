@@ -91,6 +91,7 @@ export async function confirmOrderPayment(
   actor: SessionUser,
   orderId: string | null,
   transactionId: string,
+  mushakRate: number | null,
 ): Promise<Settlement> {
   const row = await readOrder(db, orderId);
   // Who may pay, but not whether it is still payable: a payment made is recorded whatever the order's state (even
@@ -104,7 +105,7 @@ export async function confirmOrderPayment(
   const refused =
     closed && proof.status !== "succeeded" && proof.status !== "held" && paymentRefusal(orderFacts(row, false));
   if (refused) throw new AppError(refused.kind, refused.code);
-  return settlePayment(db, proof);
+  return settlePayment(db, proof, mushakRate);
 }
 
 /**
@@ -115,10 +116,10 @@ export async function confirmOrderPayment(
  * lock and the payment table's unique keys record each payment once and pay the order once. A payment the gateway
  * flags as risky is recorded as held, and the order waits for an admin (`acceptHeldPayment`).
  */
-export async function settlePayment(db: Db, proof: ProviderPayment): Promise<Settlement> {
+export async function settlePayment(db: Db, proof: ProviderPayment, mushakRate: number | null): Promise<Settlement> {
   const count = (outcome: string) => storeMetrics.payments.inc({ provider: proof.provider, outcome });
   try {
-    const settlement = await settle(db, proof);
+    const settlement = await settle(db, proof, mushakRate);
     const outcome = settlement.repeated
       ? "repeated"
       : settlement.settled
@@ -135,7 +136,7 @@ export async function settlePayment(db: Db, proof: ProviderPayment): Promise<Set
   }
 }
 
-async function settle(db: Db, proof: ProviderPayment): Promise<Settlement> {
+async function settle(db: Db, proof: ProviderPayment, mushakRate: number | null): Promise<Settlement> {
   if (proof.status !== "succeeded" && proof.status !== "held") throw paymentFailed(M.payment.not_succeeded);
   if (!isId(proof.orderId)) throw invalid(M.payment.other_order);
   // Money is a whole positive number of minor units in an ISO 4217 currency: anything else is not a payment to record.
@@ -189,7 +190,8 @@ async function settle(db: Db, proof: ProviderPayment): Promise<Settlement> {
     } else {
       await tx.insert(payment).values(record);
     }
-    let paid = await markPaid(tx, row, { provider: proof.provider, reference: proof.reference }, provider, "paid");
+    const by = { provider: proof.provider, reference: proof.reference };
+    let paid = await markPaid(tx, row, by, provider, "paid", mushakRate);
     // A payment held for review before this one paid the order is one the order no longer needs.
     if (await hasHeldPayment(tx, orderId)) paid = await oweAll(tx, orderId, ["held"], provider, M.order.already_paid);
     return { ...outcome, order: paid, settled: true };
@@ -235,8 +237,9 @@ async function markPaid(
   { provider, reference }: { provider: string; reference: string },
   by: EventActor,
   event: "paid" | "accepted",
+  mushakRate: number | null,
 ): Promise<Order> {
-  await issueInvoice(tx, row.id);
+  await issueInvoice(tx, row.id, { mushakRate });
   const now = new Date();
   const advance = row.advancePoisha > 0;
   const [paid] = await tx
@@ -254,7 +257,12 @@ async function markPaid(
 }
 
 /** An admin accepts a payment the gateway held as risky: the order becomes paid with it. */
-export async function acceptHeldPayment(db: Db, actor: SessionUser, orderId: string | null): Promise<Settlement> {
+export async function acceptHeldPayment(
+  db: Db,
+  actor: SessionUser,
+  orderId: string | null,
+  mushakRate: number | null,
+): Promise<Settlement> {
   return db.transaction(async (tx) => {
     const row = await lockOrder(tx, orderId);
     assertAllowed(orderFacts(row, await hasHeldPayment(tx, row.id)), actor, "accept_payment");
@@ -266,7 +274,8 @@ export async function acceptHeldPayment(db: Db, actor: SessionUser, orderId: str
       .limit(1);
     await tx.update(payment).set({ status: "succeeded", updatedAt: new Date() }).where(eq(payment.id, held!.id));
     const admin: EventActor = { by: "admin", userId: actor.id };
-    const paid = await markPaid(tx, row, { provider: held!.provider, reference: held!.providerRef }, admin, "accepted");
+    const proof = { provider: held!.provider, reference: held!.providerRef };
+    const paid = await markPaid(tx, row, proof, admin, "accepted", mushakRate);
     return { order: paid, transactionId: held!.providerRef, settled: true, held: false, refundDue: false };
   });
 }

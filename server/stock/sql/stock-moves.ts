@@ -1,5 +1,6 @@
 import { and, asc, eq, inArray, isNull, sql } from "drizzle-orm";
 import type { StockActor, StockReason } from "@shared/stock-ledger";
+import { queueBackInStockNews, type BackOnShelf } from "../../back-in-stock";
 import type { Db } from "../../db/client";
 import { product, productVariant, stockEntry, type ProductRow, type VariantRow } from "../../db/schema";
 
@@ -32,7 +33,8 @@ export interface StockAfter {
  * of the same products lock their rows in the same order and cannot deadlock; then one ledger row per move with the
  * variant's stock after it (moves of one variant follow each other in the order given). A product or variant that no
  * longer exists, or a retired variant, has no shelf and no ledger: its moves are skipped. The caller has checked that no stock falls below
- * zero (the database refuses it anyway).
+ * zero (the database refuses it anyway). A variant the moves bring back to stock (it can cover a minimum order again)
+ * tells those waiting for it, in the same transaction (server/back-in-stock).
  */
 export async function moveStock(tx: Db, moves: StockMove[], cause: StockCause): Promise<StockAfter> {
   const moving = moves.filter((m) => m.change !== 0);
@@ -64,6 +66,7 @@ export async function moveStock(tx: Db, moves: StockMove[], cause: StockCause): 
     (m) => m.productId,
   );
   const rows: (typeof stockEntry.$inferInsert)[] = [];
+  const back: BackOnShelf[] = [];
   const at = cause.at ?? new Date();
   for (const productId of [...byProduct.keys()].sort()) {
     const own = byProduct.get(productId)!;
@@ -85,6 +88,9 @@ export async function moveStock(tx: Db, moves: StockMove[], cause: StockCause): 
       if (!shelf) throw new Error(`variant ${variantId} is not a shelf of product ${productId}`);
       after.variants.set(variantId, shelf);
       let running = shelf.availability - sumOf(mine);
+      if (running < shelf.minimumQuantity && shelf.availability >= shelf.minimumQuantity) {
+        back.push({ productId, variantId });
+      }
       for (const move of mine) {
         running += move.change;
         rows.push(entryOf(move, running, cause));
@@ -92,6 +98,7 @@ export async function moveStock(tx: Db, moves: StockMove[], cause: StockCause): 
     }
   }
   if (rows.length > 0) await tx.insert(stockEntry).values(rows);
+  await queueBackInStockNews(tx, back);
   return after;
 }
 
@@ -125,7 +132,7 @@ export function entryOf(move: StockMove, after: number, cause: StockCause): type
  */
 export async function openLedgers(
   tx: Db,
-  variants: Pick<VariantRow, "id" | "productId" | "availability">[],
+  variants: Pick<VariantRow, "id" | "productId" | "availability" | "minimumQuantity">[],
   cause: Omit<StockCause, "reason"> & { reason?: StockReason },
 ): Promise<void> {
   const rows = variants
@@ -137,6 +144,13 @@ export async function openLedgers(
       }),
     );
   if (rows.length > 0) await tx.insert(stockEntry).values(rows);
+  // A new variant that covers a minimum order brings its tool back for those waiting for the whole tool.
+  await queueBackInStockNews(
+    tx,
+    variants
+      .filter((v) => v.availability >= v.minimumQuantity)
+      .map((v) => ({ productId: v.productId, variantId: v.id })),
+  );
 }
 
 /**

@@ -1,0 +1,67 @@
+import { data } from "react-router";
+import { bookCouriers, type BookingOutcome, type OrderParcel, type PackingSlip } from "@server/couriers";
+import type { ShopIdentity } from "@server/shop-identity";
+import { STATUS_OF } from "@server/errors";
+import { M, message } from "@shared/messages";
+import type { BookingOutcomeView, PackingSlipView, ParcelView } from "@shared/parcel-views";
+import type { ActionResult } from "~/lib/use-action-toast";
+import { formText } from "./form-input.server";
+import { act, type DoorArgs } from "./page-door.server";
+
+/** What "Book courier" answers a page: the toast, and order by order, booked with its code or why not. */
+export interface BookingAnswer extends ActionResult {
+  bookings?: BookingOutcomeView[];
+}
+
+const outcomeView = (o: BookingOutcome): BookingOutcomeView =>
+  "booked" in o
+    ? { orderId: o.orderId, trackingCode: o.booked.trackingCode }
+    : { orderId: o.orderId, refused: o.refused.detail };
+
+/**
+ * "Book courier" from a page (Manage Orders, the order view): the form's courier for the orders given, through
+ * `bookCouriers`. One order: the toast says its code or why not. Several: how many were booked, each order's outcome
+ * beside it. Nothing booked answers the first refusal's status, so a page without JavaScript is told it failed.
+ */
+export function booksCourier(args: DoorArgs, form: FormData, orders: unknown[]) {
+  const courier = formText(form.get("courier"));
+  return act(
+    args,
+    (ctx) => bookCouriers(ctx, { courier, orders }),
+    (outcomes) => {
+      const bookings = outcomes.map(outcomeView);
+      const booked = outcomes.flatMap((o) => ("booked" in o ? [o.booked] : []));
+      const firstRefusal = outcomes.find((o) => "refused" in o);
+      const said =
+        outcomes.length === 1
+          ? booked[0]
+            ? message(M.parcel.booked, { trackingCode: booked[0].trackingCode })
+            : firstRefusal!.refused.detail
+          : message(M.parcel.booked_several, { booked: booked.length, asked: outcomes.length });
+      const answer: BookingAnswer = {
+        toast: { kind: booked.length > 0 ? "success" : "error", said, id: Date.now() },
+        bookings,
+      };
+      const status = booked.length > 0 || !firstRefusal ? 200 : STATUS_OF[firstRefusal.refused.kind];
+      return data(answer, { status });
+    },
+  );
+}
+
+/** The orders a form names (`orders`, one field per order): text only. */
+export const ordersOf = (form: FormData): unknown[] => form.getAll("orders").map(formText);
+
+export function parcelView(found: OrderParcel | null): ParcelView | null {
+  if (!found) return null;
+  const { parcel, steps } = found;
+  return {
+    courier: parcel.courier,
+    trackingCode: parcel.trackingCode,
+    state: parcel.state,
+    steps: steps.map((s) => ({ state: s.state, message: s.message, at: s.at.toISOString() })),
+  };
+}
+
+export function packingSlipView(slip: PackingSlip, shop: ShopIdentity): PackingSlipView {
+  return { ...slip, shop: { name: shop.name, address: shop.address, phone: shop.phone } };
+}

@@ -1,0 +1,228 @@
+import { and, asc, eq, sql } from "drizzle-orm";
+import type { Db } from "../db/client";
+import type { mailOutbox, smsOutbox } from "../db/schema";
+import { reportError } from "../log/report-error";
+
+/**
+ * What the outboxes share (the order e-mails', server/jobs/mail-outbox.ts, and the text messages',
+ * server/jobs/sms-outbox.ts): a message is claimed by one copy of the store under `SKIP LOCKED` and a lease, tried,
+ * then settled: sent, due again after a back-off, or `failed` after its last try.
+ */
+type OutboxTable = typeof mailOutbox | typeof smsOutbox;
+
+/** The columns every outbox has that the worker reads. */
+export interface OutboxRow {
+  id: number;
+  kind: string;
+  attempts: number;
+  leaseUntil: Date | null;
+}
+
+/** Seconds until the next try after `attempts` failed ones: 30 s, 1 min, 2 min, … doubling, at most 30 min. */
+export function retryDelaySeconds(attempts: number): number {
+  return Math.min(30 * 2 ** Math.max(0, attempts - 1), 30 * 60);
+}
+
+/** What one round did: a full batch claimed means more may be due. */
+export interface OutboxRound {
+  sent: number;
+  retried: number;
+  failed: number;
+  claimed: number;
+}
+
+export type Outcome = "sent" | "retried" | "failed";
+
+/** One outbox: its table, how it tries a message, and what it says when one fails. */
+export interface Outbox<Row extends OutboxRow> {
+  table: OutboxTable;
+  /** How many times a message is tried before it is `failed`. */
+  maxAttempts: number;
+  /** How long a claimed message is this copy's alone: longer than a send may take. */
+  leaseSeconds: number;
+  /** Tries one message; answers columns its row keeps once sent (the provider's reference, say). */
+  send(row: Row): Promise<Record<string, unknown> | void>;
+  /** Whether a failure is final: trying again cannot help. */
+  isFinal(err: unknown): boolean;
+  /** Columns a message that will not be tried again loses (a phone code). */
+  forget?: Record<string, unknown>;
+  /** The log lines of a failure, and the row's name in them (`mailId`). */
+  words: { retry: string; giveUp: string; idKey: string };
+  counted?(outcome: Outcome): void;
+}
+
+export interface OutboxDeps {
+  db: Db;
+  now?: () => Date;
+}
+
+/** The outbox's table, typed as either: the worker uses only the columns both have, with the same types. */
+const tableOf = <Row extends OutboxRow>(outbox: Outbox<Row>) => outbox.table as typeof mailOutbox;
+
+/**
+ * Claims up to `limit` due messages in one statement. `SKIP LOCKED` gives each to one claimer, and the lease
+ * (its next attempt moved to the lease's end) keeps it from the other copies while this one sends it; a copy
+ * that dies mid-send leaves the message to be claimed again when the lease runs out. Each claim counts as an
+ * attempt, so a message that crashes its sender every time still ends `failed`.
+ */
+export async function claimDue<Row extends OutboxRow>(
+  db: Db,
+  outbox: Outbox<Row>,
+  now: Date,
+  limit: number,
+): Promise<Row[]> {
+  const t = tableOf(outbox);
+  const leaseEnd = new Date(now.getTime() + outbox.leaseSeconds * 1000);
+  const due = db
+    .select({ id: t.id })
+    .from(t)
+    .where(and(eq(t.status, "pending"), sql`${t.nextAttemptAt} <= ${now.toISOString()}`))
+    .orderBy(asc(t.nextAttemptAt), asc(t.id))
+    .limit(limit)
+    .for("update", { skipLocked: true });
+  const claimed = (await db
+    .update(t)
+    .set({ attempts: sql`${t.attempts} + 1`, leaseUntil: leaseEnd, nextAttemptAt: leaseEnd })
+    .where(sql`${t.id} in (${due})`)
+    .returning()) as unknown as Row[];
+  // RETURNING keeps no order: the oldest first, as they were queued.
+  return claimed.sort((a, b) => a.id - b.id);
+}
+
+/** The row as this copy claimed it: still pending under its lease (a copy whose lease ran out changes nothing). */
+function ours<Row extends OutboxRow>(outbox: Outbox<Row>, row: Row) {
+  const t = tableOf(outbox);
+  return and(eq(t.id, row.id), eq(t.status, "pending"), eq(t.leaseUntil, row.leaseUntil!));
+}
+
+async function settle<Row extends OutboxRow>(
+  deps: OutboxDeps,
+  outbox: Outbox<Row>,
+  row: Row,
+  result: { kept: Record<string, unknown> | void } | { err: unknown },
+): Promise<Outcome> {
+  const t = tableOf(outbox);
+  const now = deps.now?.() ?? new Date();
+  if ("kept" in result) {
+    await deps.db
+      .update(t)
+      .set({ status: "sent", sentAt: now, leaseUntil: null, lastError: null, ...(result.kept ?? {}) })
+      .where(ours(outbox, row));
+    return "sent";
+  }
+  const { err } = result;
+  const giveUp = outbox.isFinal(err) || row.attempts >= outbox.maxAttempts;
+  const lastError = (err instanceof Error ? err.message : String(err)).slice(0, 1000);
+  await deps.db
+    .update(t)
+    .set({
+      status: giveUp ? "failed" : "pending",
+      lastError,
+      leaseUntil: null,
+      nextAttemptAt: new Date(now.getTime() + retryDelaySeconds(row.attempts) * 1000),
+      ...(giveUp ? outbox.forget : {}),
+    })
+    .where(ours(outbox, row));
+  reportError(giveUp ? outbox.words.giveUp : outbox.words.retry, err, {
+    [outbox.words.idKey]: row.id,
+    kind: row.kind,
+    attempts: row.attempts,
+  });
+  return giveUp ? "failed" : "retried";
+}
+
+/** Messages claimed but not tried when the server stops: due again at once, for any copy, their attempt uncounted. */
+async function release<Row extends OutboxRow>(deps: OutboxDeps, outbox: Outbox<Row>, rows: Row[]) {
+  const t = tableOf(outbox);
+  for (const row of rows) {
+    await deps.db
+      .update(t)
+      .set({ attempts: sql`${t.attempts} - 1`, leaseUntil: null, nextAttemptAt: deps.now?.() ?? new Date() })
+      .where(ours(outbox, row));
+  }
+}
+
+/**
+ * One round of an outbox: claims a batch of due messages and sends them one by one, outside any transaction
+ * (the embedded database has one connection, and a slow provider must not hold it). A failure is noted on its
+ * message with its next try; it never reaches the change it tells of.
+ */
+export async function sendDue<Row extends OutboxRow>(
+  deps: OutboxDeps,
+  outbox: Outbox<Row>,
+  limit: number,
+  stopping: () => boolean = () => false,
+): Promise<OutboxRound> {
+  const claimed = await claimDue(deps.db, outbox, deps.now?.() ?? new Date(), limit);
+  const round: OutboxRound = { sent: 0, retried: 0, failed: 0, claimed: claimed.length };
+  for (const [i, row] of claimed.entries()) {
+    if (stopping()) {
+      await release(deps, outbox, claimed.slice(i));
+      break;
+    }
+    let result: { kept: Record<string, unknown> | void } | { err: unknown };
+    try {
+      result = { kept: await outbox.send(row) };
+    } catch (err) {
+      result = { err };
+    }
+    const outcome = await settle(deps, outbox, row, result);
+    round[outcome]++;
+    outbox.counted?.(outcome);
+  }
+  return round;
+}
+
+export interface OutboxSchedule {
+  /** Run a round soon: a commit just queued a message. */
+  kick(): void;
+  stop(): Promise<void>;
+}
+
+/**
+ * Works an outbox on this server copy: every `pollSeconds`, and at once when a commit in this process queued a
+ * message (`onQueued`), so a buyer's message leaves within about a second. Every copy runs it; the lease and `SKIP
+ * LOCKED` give each message to one of them. A round goes on while it finds full batches; a kick during a round runs
+ * another after it. `stop` waits for the round under way before the database closes.
+ */
+export function scheduleOutbox<Row extends OutboxRow>(
+  deps: OutboxDeps,
+  outbox: Outbox<Row>,
+  options: { pollSeconds: number; batch: number; onQueued: (kick: () => void) => () => void; failed: string },
+): OutboxSchedule {
+  let running: Promise<void> | null = null;
+  let again = false;
+  let stopped = false;
+  const work = async () => {
+    let round: OutboxRound;
+    do round = await sendDue(deps, outbox, options.batch, () => stopped);
+    while (round.claimed === options.batch && !stopped);
+  };
+  const kick = () => {
+    if (stopped) return;
+    if (running) {
+      again = true;
+      return;
+    }
+    again = false;
+    running = work()
+      .catch((err: unknown) => reportError(options.failed, err))
+      .finally(() => {
+        running = null;
+        // A message queued while this round ran, maybe after it last looked: another round for it.
+        if (again) kick();
+      });
+  };
+  const timer = setInterval(kick, options.pollSeconds * 1000);
+  timer.unref();
+  const unsubscribe = options.onQueued(kick);
+  return {
+    kick,
+    async stop() {
+      stopped = true;
+      clearInterval(timer);
+      unsubscribe();
+      await running;
+    },
+  };
+}

@@ -1,0 +1,67 @@
+/**
+ * The words of the parcel screens alone: "Book courier" in Manage Orders and the order view, the packing slips
+ * (/dashboard/slips) and the buyer's tracking page (/track/{code}). Only those pages' modules import them
+ * (app/i18n/use-parcel-t.ts), so no other page downloads them. Bangla in bn-parcel.ts.
+ */
+export const enParcel = {
+  parcel: {
+    couriers: { steadfast: "Steadfast", pathao: "Pathao" },
+    states: {
+      booking: "Being booked",
+      booked: "Booked with the courier",
+      in_transit: "On its way",
+      hold: "Held by the courier",
+      delivered: "Delivered",
+      partly_delivered: "Partly delivered",
+      returned: "Coming back to the shop",
+      cancelled: "Booking called off",
+    },
+    book: "Book courier",
+    bookWith: "Book with {{courier}}",
+    bookChosen: "Book the chosen orders with {{courier}}",
+    bookChosenHint: "Tick the orders to book below, then book them together.",
+    choose: "Choose this order",
+    bookedAs: "Booked: {{trackingCode}}",
+    notBooked: "Not booked",
+    results: "What the courier said",
+    printChosen: "Print the packing slips of the orders booked",
+    parcel: "Parcel",
+    courier: "Courier",
+    trackingCode: "Tracking code",
+    steps: "Where the parcel is",
+    noSteps: "No news from the courier yet.",
+    follow: "Follow the parcel",
+    slip: "Packing slip",
+    receiveBack: "Parcel received back",
+    receiveBackQuestion:
+      "Is the parcel of {{product}} back on the shop's shelf? Its stock goes back, and money paid becomes due back.",
+    yes: "Yes, it is back",
+    no: "Not yet",
+  },
+  slip: {
+    title: "Packing slips",
+    print: "Print",
+    back: "Back to Manage Orders",
+    from: "From",
+    to: "To",
+    phone: "Phone",
+    items: "What is in it",
+    quantity: "Qty",
+    collect: "Collect",
+    paid: "Paid: collect nothing",
+    invoice: "Invoice",
+    courier: "Courier",
+    trackingCode: "Tracking code",
+    qr: "QR code of the tracking code {{trackingCode}}",
+  },
+  track: {
+    title: "Follow your parcel",
+    code: "Tracking code",
+    carrier: "Carried by {{courier}}",
+    now: "Now",
+    steps: "What the parcel went through",
+    notFound: "No parcel has this tracking code",
+    notFoundText: "Check the code in your order or the message the shop sent you: it is letters and digits.",
+    toShop: "Go to the shop",
+  },
+};
