@@ -72,7 +72,7 @@ describe("the orders lists: GET /api/order and GET /api/order/{email}", () => {
       Array.from({ length: 5 }, () => ({ at: "2025-06-01T00:00:00.000Z", pricePoisha: 60_000 })),
     );
     // 130 more, an hour apart, in every state and at many amounts, so that lists have pages.
-    const statuses = ["unpaid", "paid", "cod", "shipped", "delivered", "cancelled", "expired"] as const;
+    const statuses = ["unpaid", "paid", "cod", "shipped", "delivered", "returned", "cancelled", "expired"] as const;
     await insertOrders(
       t,
       r,
@@ -196,6 +196,7 @@ describe("the orders lists: GET /api/order and GET /api/order/{email}", () => {
         cod: 1,
         shipped: 1,
         delivered: 1,
+        returned: 0,
         cancelled: 1,
         expired: 1,
         "refund-due": 1,

@@ -393,6 +393,9 @@ describe("orders API", () => {
           awaitingConfirmation: false,
           refund: null,
           cancelReason: null,
+          // No BIN given, and no Mushak-6.3 issued: an unpaid order of a shop not registered for VAT.
+          buyerBin: null,
+          mushak: null,
           history: [{ status: "placed", at: expect.stringMatching(/^\d{4}-/), by: "buyer", reason: null }],
         },
       ]);

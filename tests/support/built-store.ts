@@ -17,7 +17,12 @@ export const STORE_SECRET = "test-secret-that-is-long-enough-0123456789";
 /** Builds the store once if no build is there (`npm test` builds before the suites; a lone test file may not). */
 export function ensureBuilt(): void {
   if (existsSync(MAIN)) return;
-  const built = spawnSync("flock", ["/tmp/randa-build.lock", "npm", "run", "build"], { cwd: ROOT, stdio: "inherit" });
+  // Vitest sets NODE_ENV=test, which would bundle React's development build: the store is built as `npm start` runs it.
+  const built = spawnSync("flock", ["/tmp/randa-build.lock", "npm", "run", "build"], {
+    cwd: ROOT,
+    stdio: "inherit",
+    env: { ...process.env, NODE_ENV: "production" },
+  });
   if (built.status !== 0 || !existsSync(MAIN)) throw new Error("npm run build failed");
 }
 
