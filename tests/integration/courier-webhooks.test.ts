@@ -49,7 +49,12 @@ describe("news of a parcel from Steadfast's webhook", () => {
       ["webhook", "delivered", "Your parcel is delivered."],
     ]);
     expect((await orderRow(t, orderId)).status).toBe("delivered");
-    expect((await historyRows(t, orderId)).at(-1)).toEqual(["delivered", "steadfast", "Your parcel is delivered."]);
+    // Delivered, and the cash the courier collected is the order's, held by the courier until its payout.
+    expect((await historyRows(t, orderId)).slice(-2)).toEqual([
+      ["delivered", "steadfast", "Your parcel is delivered."],
+      ["collected", "steadfast", null],
+    ]);
+    expect(parcel.collectedAt).not.toBeNull();
   });
 
   it("refuses a webhook without Steadfast's token, and changes nothing", async () => {

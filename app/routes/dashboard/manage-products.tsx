@@ -94,7 +94,7 @@ export default function ManageProducts({ loaderData, actionData }: Route.Compone
         {/* A page size asked for in the URL stays through a new search. */}
         {search.limit ? <input type="hidden" name="limit" value={search.limit} /> : null}
         <Field
-          key={search.q}
+          key={`q:${search.q}`}
           id="product-search"
           label={t("adminPages.searchProducts")}
           type="search"
@@ -103,7 +103,7 @@ export default function ManageProducts({ loaderData, actionData }: Route.Compone
           maxLength={MAX_QUERY_LENGTH}
         />
         <SelectField
-          key={search.category}
+          key={`category:${search.category}`}
           id="product-category"
           label={t("adminPages.category")}
           name="category"
@@ -117,7 +117,7 @@ export default function ManageProducts({ loaderData, actionData }: Route.Compone
           ))}
         </SelectField>
         <SelectField
-          key={search.sort}
+          key={`sort:${search.sort}`}
           id="product-sort"
           label={t("adminPages.sort")}
           name="sort"
