@@ -6,6 +6,8 @@ test("cash on delivery: from the detail page through checkout to confirmed by th
   page,
   browser,
 }) => {
+  // An order's whole life through two browsers: more than one page visit's 30 s on a loaded machine.
+  test.slow();
   const customer = await registerViaApi(page);
   await page.goto("/");
   await page.getByRole("link", { name: "Product Detail: Low-Angle Block Plane" }).click();

@@ -35,6 +35,8 @@ for (const [language, t] of Object.entries(LANGUAGES) as [Language, typeof en][]
     page,
     context,
   }) => {
+    // Every customer screen, each analysed whole, with orders made for it: as the admins' test, more than 30 s.
+    test.slow();
     await registerViaApi(page);
     const plane = await productNamed(page.request, "Low-Angle Block Plane");
     const unpaid = await orderViaApi(page, plane._id, 20, deliveryOfItsOwn());
