@@ -1,28 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { LANGUAGE_COOKIE } from "@shared/languages";
 import { signUp, signUpAdmin, type TestAccount } from "../support/accounts";
 import { readAnswer } from "../support/action-answer";
 import { call } from "../support/order-money";
 import { orderFor, orderRow, TEST_DELIVERY } from "../support/orders";
-import { usePageApp, type PageContext } from "../support/page-app";
+import { browserHeaders, usePageApp, type PageContext } from "../support/page-app";
 import { textOf } from "../support/page-text";
 import { anOrderToShip, bookParcel, parcelOf } from "../support/parcels";
 import { STEADFAST_WEBHOOK_TOKEN } from "../support/provider-apps";
 import { startSteadfastStandIn, type SteadfastStandIn } from "../support/steadfast-stand-in";
-import { TEST_ORIGIN } from "../support/test-app";
-
-/** What a browser without JavaScript sends: the session's cookie and the language chosen. */
-function browserHeaders(as?: TestAccount | null, language?: "bn"): Record<string, string> {
-  const headers: Record<string, string> = {
-    Origin: TEST_ORIGIN,
-    Accept: "text/html",
-    "Sec-Fetch-Mode": "navigate",
-    "Sec-Fetch-Site": "same-origin",
-  };
-  const cookies = [as?.cookie, language ? `${LANGUAGE_COOKIE}=${language}` : undefined].filter(Boolean);
-  if (cookies.length > 0) headers.Cookie = cookies.join("; ");
-  return headers;
-}
 
 async function page(t: PageContext, path: string, as?: TestAccount | null, language?: "bn") {
   const res = await t.request(path, { headers: browserHeaders(as, language), redirect: "manual" });

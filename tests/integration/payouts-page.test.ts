@@ -1,7 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { LANGUAGE_COOKIE } from "@shared/languages";
 import { consignment } from "@server/db/schema";
 import { shopOverview } from "@server/overview";
 import { signUp, signUpAdmin, type TestAccount } from "../support/accounts";
@@ -10,9 +9,8 @@ import { as } from "../support/contexts";
 import { sessionUserOf } from "../support/use-case-actors";
 import { call, payByTestCard } from "../support/order-money";
 import { orderFor } from "../support/orders";
-import { usePageApp } from "../support/page-app";
+import { browserHeaders, usePageApp } from "../support/page-app";
 import { textOf } from "../support/page-text";
-import { TEST_ORIGIN } from "../support/test-app";
 
 const PATH = "/dashboard/payouts";
 
@@ -51,19 +49,8 @@ describe("the courier payouts page (/dashboard/payouts)", () => {
     return orderId;
   }
 
-  function headers(who?: TestAccount, language?: "bn"): Record<string, string> {
-    const cookies = [who?.cookie, language ? `${LANGUAGE_COOKIE}=${language}` : undefined].filter(Boolean);
-    return {
-      Origin: TEST_ORIGIN,
-      Accept: "text/html",
-      "Sec-Fetch-Mode": "navigate",
-      "Sec-Fetch-Site": "same-origin",
-      ...(cookies.length ? { Cookie: cookies.join("; ") } : {}),
-    };
-  }
-
   const page = async (who?: TestAccount, language?: "bn", query = "") => {
-    const res = await t.request(`${PATH}${query}`, { headers: headers(who, language), redirect: "manual" });
+    const res = await t.request(`${PATH}${query}`, { headers: browserHeaders(who, language), redirect: "manual" });
     return { status: res.status, location: res.headers.get("location"), html: await res.text() };
   };
 
@@ -153,7 +140,7 @@ describe("the courier payouts page (/dashboard/payouts)", () => {
       count: before.couriers.fees.count + 1,
       poisha: before.couriers.fees.poisha + 5_000,
     });
-    const html = await (await t.request("/dashboard/overview", { headers: headers(admin) })).text();
+    const html = await (await t.request("/dashboard/overview", { headers: browserHeaders(admin) })).text();
     expect(html).toContain('data-testid="tile-courier-cash"');
     expect(html).toContain('data-testid="tile-courier-fees"');
   });

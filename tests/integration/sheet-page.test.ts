@@ -2,7 +2,6 @@ import { randomUUID } from "node:crypto";
 import { and, eq, inArray, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { MAX_SHEET_BYTES, SHEET_COLUMNS, type SheetReport } from "@shared/catalog-sheet";
-import { LANGUAGE_COOKIE } from "@shared/languages";
 import { bnSheet } from "@shared/words/bn-sheet";
 import { enSheet } from "@shared/words/en-sheet";
 import { product, productVariant, stockEntry } from "@server/db/schema";
@@ -10,10 +9,9 @@ import { signUp, signUpAdmin, type TestAccount } from "../support/accounts";
 import { readAnswer } from "../support/action-answer";
 import { CALLS_COUNTED, changedTables, fingerprint } from "../support/fingerprint";
 import { makeProduct } from "../support/orders";
-import { usePageApp } from "../support/page-app";
+import { browserHeaders, usePageApp } from "../support/page-app";
 import { textOf } from "../support/page-text";
 import { expectLedgersBalanced } from "../support/stock-ledger";
-import { TEST_ORIGIN } from "../support/test-app";
 
 const PATH = "/dashboard/spreadsheet";
 const HEADER = "product_id,name,description,category,images,sku,price,stock,minimum_quantity";
@@ -36,19 +34,6 @@ describe("the catalog spreadsheet page (/dashboard/spreadsheet)", () => {
     `,${name},A saw,other,marking-gauge.svg,${sku},1250.50,40,20`;
   const csvOf = (...rows: string[]) => [HEADER, ...rows].join("\r\n") + "\r\n";
 
-  /** What a browser sends: the session's cookie (and the language chosen), from the store's own page. */
-  function browserHeaders(as?: TestAccount, language?: "bn"): Record<string, string> {
-    const headers: Record<string, string> = {
-      Origin: TEST_ORIGIN,
-      Accept: "text/html",
-      "Sec-Fetch-Mode": "navigate",
-      "Sec-Fetch-Site": "same-origin",
-    };
-    const cookies = [as?.cookie, language ? `${LANGUAGE_COOKIE}=${language}` : undefined].filter(Boolean);
-    if (cookies.length > 0) headers.Cookie = cookies.join("; ");
-    return headers;
-  }
-
   /** The page's form as a browser posts it: multipart, the file a file part of its own (no file chosen: an empty one). */
   function sheetForm(intent: string, csv: string | null): FormData {
     const form = new FormData();
@@ -65,7 +50,7 @@ describe("the catalog spreadsheet page (/dashboard/spreadsheet)", () => {
   function post(body: FormData | URLSearchParams, as: TestAccount | null = admin, language?: "bn") {
     return t.request(PATH, {
       method: "POST",
-      headers: browserHeaders(as ?? undefined, language),
+      headers: browserHeaders(as, language),
       body,
       redirect: "manual",
     });

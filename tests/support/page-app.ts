@@ -1,3 +1,4 @@
+import { LANGUAGE_COOKIE } from "@shared/languages";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll } from "vitest";
@@ -84,4 +85,17 @@ export function formInit(body: string, as?: TestAccount): RequestInit {
   };
   if (as) headers.Cookie = as.cookie;
   return { method: "POST", headers, body, redirect: "manual" };
+}
+
+/** What a browser without JavaScript sends for a page: the session's cookie (if any) and the language chosen. */
+export function browserHeaders(as?: TestAccount | null, language?: "bn"): Record<string, string> {
+  const headers: Record<string, string> = {
+    Origin: TEST_ORIGIN,
+    Accept: "text/html",
+    "Sec-Fetch-Mode": "navigate",
+    "Sec-Fetch-Site": "same-origin",
+  };
+  const cookies = [as?.cookie, language ? `${LANGUAGE_COOKIE}=${language}` : undefined].filter(Boolean);
+  if (cookies.length > 0) headers.Cookie = cookies.join("; ");
+  return headers;
 }
