@@ -3,7 +3,6 @@ import {
   bigserial,
   check,
   index,
-  integer,
   jsonb,
   pgTable,
   smallint,
@@ -13,6 +12,7 @@ import {
   uuid,
 } from "drizzle-orm/pg-core";
 import { LANGUAGES } from "@shared/languages";
+import { outboxColumns } from "./columns";
 import { order, product, productVariant } from "./schema";
 
 export const SMS_STATUSES = ["pending", "sent", "failed"] as const;
@@ -36,11 +36,7 @@ export const smsOutbox = pgTable(
     phone: text("phone").notNull(),
     language: text("language", { enum: LANGUAGES }).notNull().default("en"),
     params: jsonb("params").$type<Record<string, string>>(),
-    status: text("status", { enum: SMS_STATUSES }).notNull().default("pending"),
-    attempts: integer("attempts").notNull().default(0),
-    nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }).notNull().defaultNow(),
-    leaseUntil: timestamp("lease_until", { withTimezone: true }),
-    lastError: text("last_error"),
+    ...outboxColumns(SMS_STATUSES),
     /** The provider's reference for the sent message. */
     providerRef: text("provider_ref"),
     sentAt: timestamp("sent_at", { withTimezone: true }),

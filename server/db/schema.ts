@@ -24,7 +24,7 @@ import { STOCK_ACTORS, STOCK_REASONS } from "@shared/stock-ledger";
 import { COURIERS, PARCEL_STATES } from "@shared/parcels";
 import type { Delivery } from "@shared/schemas/delivery";
 import { user } from "./auth-schema";
-import { timestamps } from "./columns";
+import { outboxColumns, timestamps } from "./columns";
 
 export * from "./auth-schema";
 export * from "./cart-schema";
@@ -673,11 +673,7 @@ export const mailOutbox = pgTable(
     /** Audience `address`: the one address it goes to (a visitor waiting for a tool to be back in stock). */
     toAddress: text("to_address"),
     language: text("language", { enum: LANGUAGES }).notNull().default("en"),
-    status: text("status", { enum: MAIL_STATUSES }).notNull().default("pending"),
-    attempts: integer("attempts").notNull().default(0),
-    nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }).notNull().defaultNow(),
-    leaseUntil: timestamp("lease_until", { withTimezone: true }),
-    lastError: text("last_error"),
+    ...outboxColumns(MAIL_STATUSES),
     sentAt: timestamp("sent_at", { withTimezone: true }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
