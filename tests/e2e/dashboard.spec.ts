@@ -65,6 +65,7 @@ test.describe("dashboard", () => {
       /Spreadsheet$/,
       /Categories$/,
       /Manage Order$/,
+      /Courier Payouts$/,
       /Delivery Charges$/,
       /Make Admin$/,
     ]);
