@@ -11,6 +11,7 @@ export default defineConfig({
       : [...configDefaults.exclude, "tests/integration/postgres/**"],
     environment: "node",
     setupFiles: ["tests/support/texts.ts"],
+    globalSetup: ["tests/support/database-template.ts"],
     // Vitest's default is one worker fewer than the cores: a single one on CI's two. Many tests wait on PostgreSQL,
     // spawned servers or timers, so two files at once use both cores and keep the suite within CI's time.
     maxWorkers: Math.max(2, availableParallelism() - 1),

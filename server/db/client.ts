@@ -32,6 +32,8 @@ export interface Database {
    * resolves with how long queries waited, in ms (PGlite on a data directory only).
    */
   snapshot?(into: string): Promise<number>;
+  /** The embedded database's whole data directory as a tar file (PGlite in memory only), to start others from. */
+  dumpDataDir?(): Promise<Blob>;
   close(): Promise<void>;
 }
 
@@ -40,7 +42,8 @@ const migrationsFolder = fileURLToPath(new URL("./migrations", import.meta.url))
 /** Any constant will do, as long as every copy of the server uses the same one. */
 const MIGRATION_LOCK_ID = 727_001;
 
-export type DatabaseTarget = { url: string } | { dataDir: string } | { inMemory: true };
+/** `inMemory` may start from a dump of another embedded database (`dumpDataDir`) instead of an empty one. */
+export type DatabaseTarget = { url: string } | { dataDir: string } | { inMemory: true; from?: Blob };
 
 /** `logger` hears every query the store makes (the plan checks, `npm run explain`, read the store's own SQL so). */
 export interface OpenOptions {
@@ -50,7 +53,8 @@ export interface OpenOptions {
 /** Opens the database and applies pending migrations before anything else may use it. */
 export async function openDatabase(target: DatabaseTarget, options: OpenOptions = {}): Promise<Database> {
   if ("url" in target) return openPostgres(target.url, options);
-  return openPglite("dataDir" in target ? target.dataDir : undefined, options);
+  if ("dataDir" in target) return openPglite({ dataDir: target.dataDir }, options);
+  return openPglite({ from: target.from }, options);
 }
 
 async function openPostgres(url: string, { logger }: OpenOptions): Promise<Database> {
@@ -89,7 +93,10 @@ async function openPostgres(url: string, { logger }: OpenOptions): Promise<Datab
 /** The extensions the migrations create, which PGlite must be given to load (PostgreSQL ships them). */
 export const PGLITE_EXTENSIONS = { pg_trgm };
 
-async function openPglite(dataDir: string | undefined, { logger }: OpenOptions): Promise<Database> {
+async function openPglite(
+  { dataDir, from }: { dataDir?: string; from?: Blob },
+  { logger }: OpenOptions,
+): Promise<Database> {
   // PGlite does not lock its directory; a second process opening it would corrupt it (data-dir-lock.ts).
   const lock = dataDir ? lockDataDir(dataDir) : null;
   const dir = dataDir ? path.resolve(dataDir, "pglite") : null;
@@ -99,7 +106,7 @@ async function openPglite(dataDir: string | undefined, { logger }: OpenOptions):
       mkdirSync(dir, { recursive: true });
       client = await PGlite.create(dir, { extensions: PGLITE_EXTENSIONS });
     } else {
-      client = await PGlite.create({ extensions: PGLITE_EXTENSIONS });
+      client = await PGlite.create({ extensions: PGLITE_EXTENSIONS, ...(from ? { loadDataDir: from } : {}) });
     }
     await migratePglite(drizzlePglite(client, { schema }), { migrationsFolder });
   } catch (err) {
@@ -122,6 +129,7 @@ async function openPglite(dataDir: string | undefined, { logger }: OpenOptions):
         ),
     poolStats: () => null,
     snapshot: dir ? (into) => snapshotPglite(client, dir, into) : undefined,
+    dumpDataDir: dir ? undefined : () => client.dumpDataDir("none").then((dump) => dump as Blob),
     close: async () => {
       await client.close();
       lock?.release();

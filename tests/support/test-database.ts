@@ -1,5 +1,7 @@
 import { randomBytes } from "node:crypto";
+import { readFileSync } from "node:fs";
 import pg from "pg";
+import { inject } from "vitest";
 import { openDatabase, type Database } from "@server/db/client";
 
 export interface TestDatabase extends Database {
@@ -11,16 +13,20 @@ export interface TestDatabase extends Database {
 
 /**
  * A fresh, migrated database for one test file: an in-memory PGlite by default, or a new database on the
- * PostgreSQL server named by DATABASE_URL (so test files never see each other's rows).
+ * PostgreSQL server named by DATABASE_URL (so test files never see each other's rows). Each is a copy of the
+ * suite's migrated template (tests/support/database-template.ts).
  */
 export async function createTestDatabase(): Promise<TestDatabase> {
   const serverUrl = process.env.DATABASE_URL;
   if (!serverUrl) {
-    const database = await openDatabase({ inMemory: true });
+    const template = inject("pgliteTemplate");
+    const from = template ? new Blob([readFileSync(template)]) : undefined;
+    const database = await openDatabase({ inMemory: true, from });
     return { ...database, destroy: () => database.close() };
   }
   const name = `randa_test_${randomBytes(6).toString("hex")}`;
-  await adminQuery(serverUrl, `create database ${name}`);
+  const template = inject("postgresTemplate");
+  await adminQuery(serverUrl, `create database ${name}${template ? ` template ${template}` : ""}`);
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
   const database = await openDatabase({ url: url.toString() });
