@@ -21,7 +21,7 @@ import {
 } from "../delivery";
 import { conflict, notFound } from "../errors";
 import { withinLimits } from "../limits/within-limits";
-import { codRules, insertOrderOfLines, isId, type Order } from "../orders";
+import { binToKeep, codRules, insertOrderOfLines, isId, type Order } from "../orders";
 import { orderPlacedUnder } from "./sql/checkout-rows";
 
 /**
@@ -71,7 +71,7 @@ export async function checkout(ctx: RequestContext, raw: unknown, idempotencyKey
       now: ctx.now?.() ?? new Date(),
       idempotencyKey: keyOfAttempt,
       language: ctx.language,
-      buyerBin: input.buyerBin ?? null,
+      buyerBin: binToKeep(ctx.mushakRate, input.buyerBin),
       cashOnDelivery:
         input.paymentMethod === "cod"
           ? {

@@ -41,7 +41,9 @@ export const checkoutCalls = [
       'the saved address `addressId`). `paymentMethod: "cod"` confirms cash on delivery at once where the zone ' +
       "takes it (where the zone asks for the delivery charge first, the answer's `advance` is to be paid online, " +
       "and the order waits unpaid for it); card and SSLCommerz are paid next (`POST /api/create-payment-intent`, " +
-      "`POST /api/payments/sslcommerz/session`) for the order's `total`. The ordered lines leave the cart.",
+      "`POST /api/payments/sslcommerz/session`) for the order's `total`. The ordered lines leave the cart. " +
+      "`buyerBin`, the buyer's own BIN for a Mushak-6.3 (optional), is kept only by a VAT-registered shop (SHOP_BIN " +
+      "and VAT_RATE); a shop that is not drops it (the order's `buyerBin` is null), though a malformed one is a 400.",
     who: "signed in",
     session: "required",
     headers: {

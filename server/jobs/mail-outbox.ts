@@ -16,7 +16,8 @@ export const MAIL_MAX_ATTEMPTS = 10;
 export const MAIL_LEASE_SECONDS = 300;
 const BATCH = 20;
 
-export type OutboxDeps = Pick<Services, "db" | "mailer" | "baseURL" | "now">;
+/** What the job works with; `phoneCodes` says how buyers confirm cash on delivery, which their e-mail tells them. */
+export type OutboxDeps = Pick<Services, "db" | "mailer" | "baseURL" | "now" | "phoneCodes">;
 
 /** Every admin account's address now: an admins' message goes to them all at once. */
 async function adminAddresses(db: Db): Promise<string[]> {
@@ -53,7 +54,9 @@ async function sendOne(deps: OutboxDeps, row: MailOutboxRow): Promise<void> {
     found && row.kind !== "low_stock"
       ? await db.select().from(orderLine).where(eq(orderLine.orderId, found.order.id)).orderBy(asc(orderLine.position))
       : [];
-  const content = renderOutboxMail(row, found?.order ?? null, p ?? null, deps.baseURL, lines);
+  const content = renderOutboxMail(row, found?.order ?? null, p ?? null, deps.baseURL, lines, {
+    phoneCodes: deps.phoneCodes !== null,
+  });
   if (!content) throw new Unsendable(`nothing to say: its ${row.kind === "low_stock" ? "product" : "order"} is gone`);
   const to =
     row.audience === "admins" ? await adminAddresses(db) : found ? [found.email ?? found.order.buyerEmail] : [];

@@ -145,15 +145,23 @@ ${rows}
   return { subject, text, html };
 }
 
+/** How the shop works, where a buyer's e-mail depends on it. */
+export interface MailSettings {
+  /** Cash on delivery is confirmed with a code sent to the buyer's phone (COD_VERIFY_PHONE), not by the shop's call. */
+  phoneCodes?: boolean;
+}
+
 /** What happened to the order, in the order's language, read from the order as it is now. */
-function eventParagraphs(kind: BuyerMailKind, o: OrderRow, language: Language): string[] {
+function eventParagraphs(kind: BuyerMailKind, o: OrderRow, language: Language, settings: MailSettings): string[] {
   const t = SAY[language];
   // Cash on delivery whose delivery charge was paid in advance is confirmed already: no call from the shop is awaited.
   const advancePaid = kind === "cod" && o.advancePoisha > 0;
   const said = [
     advancePaid
       ? t("mail.advanceReceived", { amount: formatMoney(o.advancePoisha, language) })
-      : t(`mail.events.${kind}.lead`),
+      : kind === "cod" && settings.phoneCodes
+        ? t("mail.codByCode")
+        : t(`mail.events.${kind}.lead`),
   ];
   if (kind === "placed" && o.status === "unpaid" && o.expiresAt) {
     said.push(t("mail.holdsUntil", { time: formatDateTime(o.expiresAt, language) }));
@@ -179,6 +187,7 @@ export function buyerMail(
   o: OrderRow,
   baseURL: string,
   orderLines: readonly BoughtLine[] = [],
+  settings: MailSettings = {},
 ): MailContent {
   const t = SAY[language];
   const bought = boughtLines(o, orderLines);
@@ -199,7 +208,7 @@ export function buyerMail(
   return compose(
     language,
     subject,
-    [...greeting, ...eventParagraphs(kind, o, language)],
+    [...greeting, ...eventParagraphs(kind, o, language, settings)],
     lines,
     { label: t("mail.link"), url: orderLink(baseURL, o.id) },
     t("mail.footer"),
@@ -267,10 +276,11 @@ export function renderOutboxMail(
   p: ProductRow | null,
   baseURL: string,
   lines: readonly BoughtLine[] = [],
+  settings: MailSettings = {},
 ): MailContent | null {
   if (row.kind === "low_stock") return p ? lowStockMail(p, o, baseURL) : null;
   if (!o) return null;
   if (row.kind === "new_order") return newOrderMail(o, baseURL, lines);
-  if (row.kind in enMail.events) return buyerMail(row.kind as BuyerMailKind, row.language, o, baseURL, lines);
+  if (row.kind in enMail.events) return buyerMail(row.kind as BuyerMailKind, row.language, o, baseURL, lines, settings);
   return null;
 }

@@ -1,4 +1,5 @@
 // What the rest of the store may use of orders: everything else in server/orders/ is its own.
+export * from "./buyer-bin";
 export * from "./cod-rules";
 export * from "./expire-orders";
 export * from "./kept-tab-counts";

@@ -32,6 +32,7 @@ import { key, parseInput } from "../context/parse";
 import { cancelAttempts } from "../payments";
 import type { RequestContext } from "../context/request-context";
 import { deliveryZones, quoteFor } from "../delivery";
+import { binToKeep } from "./buyer-bin";
 import { codRules } from "./cod-rules";
 
 export type { Order } from "./sql/order-rows";
@@ -54,6 +55,7 @@ export async function placeOrder(ctx: RequestContext, raw: unknown, idempotencyK
     now: ctx.now?.(),
     idempotencyKey: keyOfAttempt,
     language: ctx.language,
+    buyerBin: binToKeep(ctx.mushakRate, input.buyerBin),
   };
   return changingCatalog(ctx, insertOrderTakingStock(ctx.db, input, buyer, options));
 }

@@ -104,9 +104,11 @@ export const orderCalls = [
     summary: "Place an order",
     description:
       "The spec's Buy It Now: a one-line order for the goods alone (`deliveryCharge: 0`, `total` = `paybleAmount`); " +
-      "`POST /api/checkout` places orders of several lines with their delivery charge. Only `productId`, `quantity` " +
-      "and `delivery` are read: the buyer comes from the session, the name, image and price from the product. The " +
-      "stock is taken in the same transaction as the order is written; an order over the rate limit takes no stock.",
+      "`POST /api/checkout` places orders of several lines with their delivery charge. Only `productId`, `quantity`, " +
+      "`delivery` and `buyerBin` are read: the buyer comes from the session, the name, image and price from the " +
+      "product. `buyerBin`, the buyer's own BIN for a Mushak-6.3 (optional; 9 or 13 digits, dashes allowed), is kept " +
+      "as at checkout: only by a VAT-registered shop (SHOP_BIN and VAT_RATE), else dropped. The stock is taken in " +
+      "the same transaction as the order is written; an order over the rate limit takes no stock.",
     who: "signed in",
     session: "required",
     headers: { "Idempotency-Key": idempotencyKey },
@@ -121,7 +123,7 @@ export const orderCalls = [
       }),
       400: refused(
         "Fewer pieces than the product's minimum (`You have to buy at least {min}`), a quantity off the steps of 20 " +
-          "from the minimum (`quantity.off_step`), or a bad body.",
+          "from the minimum (`quantity.off_step`), a malformed `buyerBin` (`mushak.buyer_bin_invalid`), or a bad body.",
       ),
       404: refused("No such product."),
       409: refused(

@@ -109,7 +109,11 @@ export const OrderJson = named(
     buyerBin: z
       .string()
       .nullable()
-      .meta({ description: "The buyer's own BIN, given at checkout for a Mushak-6.3 in their business's name." }),
+      .meta({
+        description:
+          "The buyer's own BIN, given when the order was placed (`POST /api/checkout`, `POST /api/order`) for a " +
+          "Mushak-6.3 in their business's name; null without one, or when the shop is not VAT-registered.",
+      }),
     mushak: MushakJson.nullable().meta({
       description: "Its Mushak-6.3, issued with the invoice number when the shop is VAT-registered; else null.",
     }),

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { M } from "@shared/messages";
 import { MAX_ORDER_QUANTITY } from "@shared/quantity";
+import { BuyerBinSchema } from "./buyer-bin";
 import { DeliverySchema } from "./delivery";
 import { text } from "./text";
 
@@ -21,8 +22,9 @@ export const variantIdField = z
   .transform((id) => id || undefined);
 
 /**
- * POST /api/order and Buy It Now. Only the product and the quantity are read: the buyer comes from the session,
- * the name, image and price from the product, and the payable amount is computed. Other fields are dropped.
+ * POST /api/order and Buy It Now. Only the product, the quantity, the delivery and the buyer's BIN are read: the
+ * buyer comes from the session, the name, image and price from the product, and the payable amount is computed.
+ * Other fields are dropped.
  */
 export const OrderSchema = z.object({
   productId: z
@@ -36,6 +38,8 @@ export const OrderSchema = z.object({
   quantity: quantitySchema,
   /** Where it goes; may also be given later, on the Pay Order page. */
   delivery: DeliverySchema.optional(),
+  /** The buyer's own BIN, for a Mushak-6.3 in their business's name, as at checkout (optional). */
+  buyerBin: BuyerBinSchema.optional(),
 });
 
 /** PUT /api/order/{id}/status: an admin moves an order along. */

@@ -41,6 +41,9 @@ export const enMail = {
       lead: "We have refunded the money you paid for this order.",
     },
   },
+  /** The cash-on-delivery lead when the buyer confirms with the code sent to their phone (COD_VERIFY_PHONE). */
+  codByCode:
+    "You chose cash on delivery. To confirm the order, enter the code we sent to your phone by SMS on the order's page, where you can also ask for a new one.",
   codPay: "Please pay {{amount}} in cash when it arrives.",
   advanceReceived:
     "You chose cash on delivery and we have received the delivery charge, {{amount}}: your order is confirmed.",

@@ -12,5 +12,8 @@ export const enPhoneCode = {
     confirming: "Confirming…",
     again: "Send the code again",
     sending: "Sending…",
+    /** Pay Order's cash on delivery, before it is chosen. */
+    codExplain:
+      "Pay {{amount}} in cash to the delivery person. We will send a 6-digit code to your phone by SMS: enter it here to confirm the order. Its pieces are kept for you until then.",
   },
 };

@@ -6,11 +6,22 @@ import { LANGUAGE_COOKIE } from "@shared/languages";
 import { signUp, type TestAccount } from "../support/accounts";
 import { buyerView, call, errorOf } from "../support/order-money";
 import { makeProduct, TEST_DELIVERY } from "../support/orders";
-import { formPost, usePageApp } from "../support/page-app";
+import { formPost, usePageApp, type PageContext } from "../support/page-app";
+import { textOf } from "../support/page-text";
 
 // The buyer's own BIN at checkout (optional; 9 or 13 digits, dashes allowed, as SHOP_BIN): kept on the order for its
-// Mushak-6.3, through POST /api/checkout and through the checkout page's form without JavaScript; a malformed one is
-// refused beside its field with nothing placed.
+// Mushak-6.3, through POST /api/checkout, POST /api/order and the checkout page's form without JavaScript; a malformed
+// one is refused beside its field with nothing placed. A shop not VAT-registered asks for none and keeps none.
+
+const GOOD_BIN = "004455667-0202";
+
+/** The order's JSON after a checkout, or POST /api/order, with `body`; asserts it was placed. */
+async function placed(t: PageContext, buyer: TestAccount, path: "/api/checkout" | "/api/order", body: object) {
+  const res = await call(t, buyer, "POST", path, body);
+  expect(res.status, await res.clone().text()).toBe(200);
+  const { insertedId } = (await res.json()) as { insertedId: string };
+  return (await buyerView(t, buyer, insertedId)) as OrderJson;
+}
 
 describe("the buyer's BIN at checkout", () => {
   const t = usePageApp({ SHOP_BIN: "000123456-0101", VAT_RATE: "15" });
@@ -37,6 +48,24 @@ describe("the buyer's BIN at checkout", () => {
       rate: 15,
       vat: Math.round((view.total * 100 * 15) / 115) / 100,
     });
+  });
+
+  it("is kept through POST /api/order (the spec's Buy It Now) too, and the invoice's Mushak-6.3 names it", async () => {
+    const buyer = await signUp(t);
+    const { id: productId } = await makeProduct(t);
+    const body = { productId, quantity: 20, delivery: TEST_DELIVERY, buyerBin: ` ${GOOD_BIN} ` };
+    const view = await placed(t, buyer, "/api/order", body);
+    expect(view.buyerBin).toBe(GOOD_BIN);
+    expect((await call(t, buyer, "POST", `/api/order/${view._id}/cash-on-delivery`)).status).toBe(200);
+    expect(((await buyerView(t, buyer, view._id)) as OrderJson).mushak).not.toBeNull();
+    const invoice = await t.request(`/dashboard/orders/${view._id}/invoice`, { headers: { Cookie: buyer.cookie } });
+    expect(invoice.status).toBe(200);
+    expect(textOf(await invoice.text())).toContain(`BIN of the buyer ${GOOD_BIN}`);
+
+    const malformed = await call(t, buyer, "POST", "/api/order", { ...body, buyerBin: "12345" });
+    expect(malformed.status).toBe(400);
+    expect((await errorOf(malformed)).code).toBe("mushak.buyer_bin_invalid");
+    expect(await ordersOf(buyer)).toHaveLength(1);
   });
 
   it("is optional: no BIN, none kept", async () => {
@@ -107,5 +136,42 @@ describe("the buyer's BIN at checkout", () => {
       expect(await bangla.text()).toContain("বিআইএন-এ ৯ বা ১৩টি অঙ্ক থাকে");
       expect(await ordersOf(buyer)).toEqual([]);
     });
+  });
+});
+
+describe("the buyer's BIN at a shop not VAT-registered (no SHOP_BIN, or VAT_RATE 0)", () => {
+  const t = usePageApp({ SHOP_BIN: "000123456-0101" });
+
+  it("is not asked for on the checkout page", async () => {
+    const buyer = await signUp(t);
+    const { id: productId } = await makeProduct(t);
+    const path = `/checkout?productId=${productId}&quantity=20`;
+    const html = await (await t.request(path, { headers: { Cookie: buyer.cookie } })).text();
+    expect(html).toContain("Place order");
+    expect(html).not.toContain('name="buyerBin"');
+    expect(html).not.toContain("Your BIN (optional)");
+  });
+
+  it("sent anyway, is dropped: the order is placed without it; a malformed one is still refused", async () => {
+    const buyer = await signUp(t);
+    const { id: productId } = await makeProduct(t);
+    const viaCheckout = await placed(t, buyer, "/api/checkout", {
+      delivery: TEST_DELIVERY,
+      paymentMethod: "cod",
+      only: { productId, quantity: 20 },
+      buyerBin: GOOD_BIN,
+    });
+    const viaOrder = await placed(t, buyer, "/api/order", { productId, quantity: 20, buyerBin: GOOD_BIN });
+    for (const view of [viaCheckout, viaOrder]) expect([view.buyerBin, view.mushak]).toEqual([null, null]);
+    const malformed = await call(t, buyer, "POST", "/api/order", { productId, quantity: 20, buyerBin: "12345" });
+    expect(malformed.status).toBe(400);
+    expect((await errorOf(malformed)).code).toBe("mushak.buyer_bin_invalid");
+
+    // The page's form, posted without JavaScript with a BIN it never asked for.
+    const path = `/checkout?productId=${productId}&quantity=20`;
+    const fields = { addressId: "new", ...TEST_DELIVERY, paymentMethod: "cod", buyerBin: GOOD_BIN, attempt: "a-1" };
+    expect((await t.request(path, formPost(fields, buyer))).status).toBe(302);
+    const rows = await t.database.db.select().from(order).where(eq(order.buyerEmail, buyer.email));
+    expect(rows.map((o) => o.buyerBin)).toEqual([null, null, null]);
   });
 });

@@ -86,6 +86,10 @@ describe("cash on delivery with the delivery charge paid in advance", () => {
       );
       expect(mail.text).not.toContain("The shop will call you");
       expect(mail.text).toContain(`Please pay Tk ${GOODS_TK.toLocaleString("en-IN")} in cash when it arrives.`);
+      // Confirmed by its charge, it awaits no code either where the buyer confirms with one (COD_VERIFY_PHONE).
+      const byCode = buyerMail("cod", "en", confirmed, "http://store.test", [], { phoneCodes: true });
+      expect(byCode.text).toContain("we have received the delivery charge");
+      expect(byCode.text).not.toContain("the code we sent");
     });
   });
 

@@ -1,15 +1,40 @@
+import { readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
+import { and, desc, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
+import { smsOutbox } from "@server/db/schema";
+import { sendDueMail } from "@server/jobs/mail-outbox";
 import { bnMessages } from "@shared/words/bn-messages";
 import { asCookie, signUp, signUpAdmin, type TestAccount } from "../support/accounts";
 import { readAnswer } from "../support/action-answer";
 import { call } from "../support/order-money";
 import { buyerOf, insertOrders } from "../support/order-rows";
 import { makeProduct, orderRow, TEST_DELIVERY } from "../support/orders";
-import { formPost, usePageApp } from "../support/page-app";
+import { formPost, usePageApp, type PageContext } from "../support/page-app";
 import { textOf } from "../support/page-text";
 
 const PHONE = "01911223344";
 const at = (day: number) => new Date(Date.UTC(2026, 4, day, 6)).toISOString();
+
+/** A page as `who` reads it, in English or with the Bangla cookie. */
+async function pageOf(t: PageContext, path: string, who: TestAccount, cookie = "") {
+  const res = await t.request(path, { headers: { ...asCookie(who), Cookie: `${who.cookie}${cookie}` } });
+  return { status: res.status, html: await res.text() };
+}
+
+/** The words of an order's note (awaiting confirmation until…, or confirmed), as the page shows them. */
+const noteOf = (html: string) => textOf(/data-testid="confirmation-note"[^>]*>([^<]*)</.exec(html)?.[1] ?? "").trim();
+
+/** The buyer's e-mail about choosing cash on delivery for the order, once the outbox has sent it. */
+async function codMailOf(t: PageContext, orderId: string): Promise<string> {
+  await sendDueMail(t.services, 100);
+  const texts = readdirSync(t.outboxDir).map(
+    (f) => (JSON.parse(readFileSync(path.join(t.outboxDir, f), "utf8")) as { subject: string; text: string }).text,
+  );
+  const found = texts.filter((text) => text.includes(orderId) && text.includes("You chose cash on delivery"));
+  expect(found).toHaveLength(1);
+  return found[0]!;
+}
 
 describe("Manage Orders and the order view: the shop confirms a cash-on-delivery order, without JavaScript", () => {
   const t = usePageApp();
@@ -17,10 +42,7 @@ describe("Manage Orders and the order view: the shop confirms a cash-on-delivery
   let buyer: TestAccount;
   let orderId: string;
 
-  const page = async (path: string, who: TestAccount, cookie = "") => {
-    const res = await t.request(path, { headers: { ...asCookie(who), Cookie: `${who.cookie}${cookie}` } });
-    return { status: res.status, html: await res.text() };
-  };
+  const page = (path: string, who: TestAccount, cookie = "") => pageOf(t, path, who, cookie);
   const manage = `/dashboard/manageorder?q=${PHONE}`;
 
   beforeAll(async () => {
@@ -81,6 +103,9 @@ describe("Manage Orders and the order view: the shop confirms a cash-on-delivery
     const pay = textOf((await page(`/dashboard/payment/${orderId}`, buyer)).html);
     expect(pay).toContain("You chose cash on delivery.");
     expect(pay).toContain("The shop will call you to confirm it");
+    expect(await codMailOf(t, orderId)).toContain(
+      "You chose cash on delivery. The shop will call you to confirm the order before sending it.",
+    );
   });
 
   it("refuses a customer's Confirm, on Manage Orders and on the order view", async () => {
@@ -131,5 +156,83 @@ describe("Manage Orders and the order view: the shop confirms a cash-on-delivery
     expect(bnMessages.order.not_awaiting_confirmation).toBe(
       "শুধু দোকানের নিশ্চিতকরণের অপেক্ষায় থাকা ক্যাশ অন ডেলিভারির অর্ডারই নিশ্চিত করা যায়।",
     );
+  });
+});
+
+describe("with COD_VERIFY_PHONE on: the buyer confirms with the code sent to the phone, and is told so", () => {
+  const t = usePageApp({ COD_VERIFY_PHONE: "true" });
+  let admin: TestAccount;
+  let buyer: TestAccount;
+  const page = (path: string, who: TestAccount, cookie = "") => pageOf(t, path, who, cookie);
+  const bn = "; randa.lang=bn";
+
+  /** An order placed with its delivery through the API, unpaid: Pay Order offers cash on delivery. */
+  async function unpaidOrder() {
+    const { id: productId } = await makeProduct(t);
+    const placed = await call(t, buyer, "POST", "/api/order", { productId, quantity: 20, delivery: TEST_DELIVERY });
+    expect(placed.status).toBe(200);
+    return ((await placed.json()) as { insertedId: string }).insertedId;
+  }
+  const chooseCod = async (orderId: string) =>
+    expect((await call(t, buyer, "POST", `/api/order/${orderId}/cash-on-delivery`)).status).toBe(200);
+  async function codeOf(orderId: string) {
+    const [sent] = await t.database.db
+      .select()
+      .from(smsOutbox)
+      .where(and(eq(smsOutbox.orderId, orderId), eq(smsOutbox.kind, "phone_code")))
+      .orderBy(desc(smsOutbox.id));
+    return sent!.params!.code!;
+  }
+
+  beforeAll(async () => {
+    admin = await signUpAdmin(t);
+    buyer = await signUp(t);
+  });
+
+  it("says on the order's note, Pay Order and the e-mail that the code confirms it, not a call from the shop", async () => {
+    // Pay Order's words before cash on delivery is chosen: order-screens-view.test.tsx (this store takes cards).
+    const orderId = await unpaidOrder();
+    await chooseCod(orderId);
+
+    const view = await page(`/dashboard/order/${orderId}`, buyer);
+    expect(noteOf(view.html)).toMatch(
+      /^Confirm it with the code we sent to your phone; its pieces are held for you until \S/,
+    );
+    expect(noteOf((await page("/dashboard/orders", buyer, bn)).html)).toMatch(
+      /^আপনার ফোনে পাঠানো কোড দিয়ে অর্ডারটি নিশ্চিত করুন; .+ পর্যন্ত পণ্যগুলো আপনার জন্য রাখা থাকবে।$/,
+    );
+    const pay = textOf((await page(`/dashboard/payment/${orderId}`, buyer)).html);
+    expect(pay).toContain("Confirm it with the code we sent to your phone");
+    for (const text of [textOf(view.html), pay]) expect(text).not.toContain("The shop will call");
+    // The shop may still confirm by hand: its own note is unchanged.
+    expect(noteOf((await page(`/dashboard/order/${orderId}`, admin)).html)).toMatch(/^Awaiting your confirmation/);
+
+    const mail = await codMailOf(t, orderId);
+    expect(mail).toContain(
+      "You chose cash on delivery. To confirm the order, enter the code we sent to your phone by SMS on the " +
+        "order's page, where you can also ask for a new one.",
+    );
+    expect(mail).not.toContain("The shop will call");
+  });
+
+  it("says a confirmed order is confirmed, whether by the buyer's code or by the shop's hand", async () => {
+    const byCode = await unpaidOrder();
+    await chooseCod(byCode);
+    const code = await codeOf(byCode);
+    expect((await call(t, buyer, "POST", `/api/order/${byCode}/phone-code/verify`, { code })).status).toBe(200);
+    const seen = await page(`/dashboard/order/${byCode}`, buyer);
+    expect(noteOf(seen.html)).toBe("Confirmed.");
+    expect(textOf(seen.html)).toContain("Confirmed with the code sent to the delivery phone ·");
+    expect(textOf(seen.html)).not.toContain("Confirmed by the shop");
+    expect(noteOf((await page(`/dashboard/order/${byCode}`, buyer, bn)).html)).toBe("নিশ্চিত হয়েছে।");
+
+    const byHand = await unpaidOrder();
+    await chooseCod(byHand);
+    expect((await call(t, admin, "POST", `/api/order/${byHand}/confirm`)).status).toBe(200);
+    expect(noteOf((await page(`/dashboard/order/${byHand}`, buyer)).html)).toBe("Confirmed.");
+    // Its history still names who confirmed it.
+    expect(textOf((await page(`/dashboard/order/${byHand}`, buyer)).html)).toContain("Confirmed by the shop ·");
+    const manage = await page(`/dashboard/manageorder?q=${byHand}`, admin);
+    expect(noteOf(manage.html)).toBe("Confirmed.");
   });
 });

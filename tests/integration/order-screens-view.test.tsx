@@ -58,21 +58,23 @@ const detail = (
     language,
   );
 
-const payOrder = (order: OrderView, now: string, language: Language = "en") =>
+const payOrder = (order: OrderView, now: string, language: Language = "en", store = WITH_CARDS) =>
   renderRoute(
     PayOrder,
     {
       order,
-      payment: { provider: "test" as const },
       gateway: null,
       gatewayResult: null,
       profileDelivery: { name: "Karim", phone: "", address: "" },
-      phoneCodes: false,
       now,
+      ...store,
     },
     `/dashboard/payment/${order.id}`,
     language,
   );
+
+/** A store taking test cards, its buyers' cash on delivery confirmed by the shop's call. */
+const WITH_CARDS = { payment: { provider: "test" as const } as { provider: "test" } | null, phoneCodes: false };
 
 const buyer = { mine: true, admin: false };
 const admin = { mine: false, admin: true };
@@ -234,5 +236,37 @@ describe("Pay Order: the hold on the stock", () => {
     const text = textOf(payOrder(cancelledByShop, "2026-11-23T11:18:00.000Z"));
     expect(text).toContain("This order was cancelled and cannot be paid.");
     expect(text).toContain("Cancelled by the shop: The supplier stopped making this chisel");
+  });
+});
+
+describe("Pay Order: cash on delivery, before it is chosen", () => {
+  // No card form: cash on delivery is the way to pay shown first.
+  const delivery = {
+    name: "Karim",
+    phone: "01712345678",
+    division: "Dhaka" as const,
+    district: "Gazipur",
+    address: "Tongi",
+  };
+  const ready: OrderView = { ...unpaid, delivery, actions: ["set_delivery", "pay", "confirm_cod"] };
+  const codOnly = (language: Language, phoneCodes: boolean) =>
+    textOf(payOrder(ready, "2026-11-23T11:18:00.000Z", language, { payment: null, phoneCodes }));
+
+  it("says the shop will call to confirm the order", () => {
+    expect(codOnly("en", false)).toContain(
+      "Pay Tk 35,600 in cash to the delivery person. The shop will call you to confirm the order",
+    );
+  });
+
+  it("with COD_VERIFY_PHONE, says a code sent to the phone confirms it instead, in English and Bangla", () => {
+    const text = codOnly("en", true);
+    expect(text).toContain(
+      "Pay Tk 35,600 in cash to the delivery person. We will send a 6-digit code to your phone by SMS: enter it " +
+        "here to confirm the order. Its pieces are kept for you until then.",
+    );
+    expect(text).not.toContain("The shop will call");
+    expect(codOnly("bn", true)).toContain(
+      "আপনার ফোনে এসএমএসে ৬ সংখ্যার একটি কোড পাঠানো হবে: অর্ডারটি নিশ্চিত করতে কোডটি এখানে লিখুন।",
+    );
   });
 });

@@ -10,8 +10,10 @@ import { bnSms } from "@shared/words/bn-sms";
 import { enPages } from "@shared/words/en-pages";
 import { bnPages } from "@shared/words/bn-pages";
 import { enSheet } from "@shared/words/en-sheet";
+import { enCodNote } from "@shared/words/en-cod-note";
 import { enPayouts } from "@shared/words/en-payouts";
 import { bnPayouts } from "@shared/words/bn-payouts";
+import { bnCodNote } from "@shared/words/bn-cod-note";
 import { bnSheet } from "@shared/words/bn-sheet";
 import { bnAdminMessages } from "@shared/words/bn-admin-messages";
 import { withAdminMessages } from "@shared/messages";
@@ -44,6 +46,7 @@ const CATALOGUES = {
     ...enPages,
     ...enSheet,
     ...enPayouts,
+    ...enCodNote,
     ...enParcel,
     ...enPhoneCode,
     ...enMushak,
@@ -66,6 +69,7 @@ const CATALOGUES = {
     ...bnPages,
     ...bnSheet,
     ...bnPayouts,
+    ...bnCodNote,
     ...bnParcel,
     ...bnPhoneCode,
     ...bnMushak,

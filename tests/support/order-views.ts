@@ -42,4 +42,5 @@ export const myOrdersPage = (orders: OrderView[], page = 1, total = orders.lengt
   orders,
   page: { page, total, limit: 20 },
   refused: null,
+  phoneCodes: false,
 });

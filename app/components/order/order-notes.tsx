@@ -2,6 +2,7 @@ import { useT } from "~/i18n/use-t";
 import type { OrderView } from "@shared/views";
 import { useFormat } from "~/i18n/use-format";
 import { useMessage } from "~/i18n/use-message";
+import { useCodNoteT } from "~/i18n/use-cod-note-t";
 
 type Notes = Pick<
   OrderView,
@@ -9,12 +10,15 @@ type Notes = Pick<
 >;
 
 /**
- * What an order is waiting for or what happened to it, in words: a cash-on-delivery order awaiting the shop's
- * confirmation (by phone) and until when, or confirmed; who cancelled a closed one and why, and what becomes of
- * money it took. `mine`: the viewer is its buyer ("You cancelled"), not an admin looking at someone's order.
+ * What an order is waiting for or what happened to it, in words: a cash-on-delivery order awaiting confirmation and
+ * until when, or confirmed; who cancelled a closed one and why, and what becomes of money it took. `mine`: the viewer
+ * is its buyer ("You cancelled"), not an admin looking at someone's order. `phoneCodes` (COD_VERIFY_PHONE): the buyer
+ * confirms with the code sent to their phone rather than the shop calling, and the shop may still confirm by hand, so
+ * a confirmed order is not said to be the shop's doing.
  */
-export function OrderNotes({ order, mine }: { order: Notes; mine: boolean }) {
+export function OrderNotes({ order, mine, phoneCodes }: { order: Notes; mine: boolean; phoneCodes: boolean }) {
   const { t } = useT();
+  const { t: tCode } = useCodNoteT();
   const format = useFormat();
   const say = useMessage();
   const cancelled =
@@ -32,12 +36,16 @@ export function OrderNotes({ order, mine }: { order: Notes; mine: boolean }) {
     order.status !== "cod"
       ? null
       : !order.awaitingConfirmation
-        ? t("order.codConfirmed")
+        ? phoneCodes
+          ? tCode("codNote.confirmed")
+          : t("order.codConfirmed")
         : until === null
           ? null
-          : mine
-            ? t("order.codAwaiting", { time: until })
-            : t("admin.awaitingConfirmation", { time: until });
+          : !mine
+            ? t("admin.awaitingConfirmation", { time: until })
+            : phoneCodes
+              ? tCode("codNote.awaiting", { time: until })
+              : t("order.codAwaiting", { time: until });
   if (!cancelled && !order.refundNote && !cod) return null;
   return (
     <div className="mt-1 space-y-1 text-xs font-normal">

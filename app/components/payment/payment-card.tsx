@@ -14,6 +14,7 @@ import { isOneOf } from "@shared/words/catalogue";
 import type { Said } from "~/i18n/use-message";
 import type { ActionResult } from "~/lib/use-action-toast";
 import { sendJson } from "~/lib/send-json";
+import { usePhoneCodeT } from "~/i18n/use-phone-code-t";
 import { DeliveryForm, useDeliveryRefusal } from "./delivery-form";
 import { TestCardForm } from "./test-card-form";
 import { usePaymentIntent } from "./use-payment-intent";
@@ -30,6 +31,8 @@ interface PaymentCardProps {
   gatewayResult: string | null;
   /** Prefills the delivery form when the order has no details yet. */
   profileDelivery: Partial<Delivery>;
+  /** Cash on delivery is confirmed with a code sent to the buyer's phone (COD_VERIFY_PHONE), not by the shop's call. */
+  phoneCodes: boolean;
 }
 
 const GATEWAY_MESSAGES = {
@@ -45,7 +48,7 @@ const GATEWAY_RESULTS = Object.keys(GATEWAY_MESSAGES) as (keyof typeof GATEWAY_M
  * total, goods and delivery; or, for cash on delivery where the zone asks for the delivery charge first, that charge
  * (the courier collects the rest).
  */
-export function PaymentCard({ order, config, gateway, gatewayResult, profileDelivery }: PaymentCardProps) {
+export function PaymentCard({ order, config, gateway, gatewayResult, profileDelivery, phoneCodes }: PaymentCardProps) {
   const backFromGateway = gatewayResult === "paid" && order.paid ? order.transactionId : null;
   const [paidNow, setPaidNow] = useState<string | null>(backFromGateway);
   const [editingDelivery, setEditingDelivery] = useState(false);
@@ -53,6 +56,7 @@ export function PaymentCard({ order, config, gateway, gatewayResult, profileDeli
   const deliveryRefused = useDeliveryRefusal() !== undefined;
   const [method, setMethod] = useState<Method>(config ? "card" : gateway ? "gateway" : "cod");
   const { t } = useT();
+  const tCode = usePhoneCodeT();
   const format = useFormat();
   const gatewayMessage = isOneOf(GATEWAY_RESULTS, gatewayResult) ? t(GATEWAY_MESSAGES[gatewayResult]) : undefined;
 
@@ -74,7 +78,7 @@ export function PaymentCard({ order, config, gateway, gatewayResult, profileDeli
     return (
       <div className="space-y-2">
         <p className="text-lg font-semibold text-forest-700">{t("payment.isPaid")}</p>
-        <OrderNotes order={order} mine />
+        <OrderNotes order={order} mine phoneCodes={phoneCodes} />
         {order.transactionId ? (
           <p className="text-stone-700">
             {t("payment.transaction")} <span className="font-mono font-semibold break-all">{order.transactionId}</span>
@@ -85,14 +89,15 @@ export function PaymentCard({ order, config, gateway, gatewayResult, profileDeli
     );
   }
   const can = (action: OrderAction) => order.actions.includes(action);
-  // Neither payable nor still open: cash on delivery, awaiting the shop's call or confirmed and on its way.
+  // Neither payable nor still open: cash on delivery, awaiting confirmation (the shop's call or the phone's code) or
+  // confirmed and on its way.
   if (!can("pay") && !can("set_delivery")) {
     return (
       <div role="status" className="space-y-2">
         <p className="text-lg font-semibold text-forest-700">
           {t(order.awaitingConfirmation ? "payment.codChosen" : "payment.codConfirmed")}
         </p>
-        {order.awaitingConfirmation ? <OrderNotes order={order} mine /> : null}
+        {order.awaitingConfirmation ? <OrderNotes order={order} mine phoneCodes={phoneCodes} /> : null}
         <p className="text-stone-700">
           {t("payment.codPayWhen", { amount: format.money(order.totalPoisha - order.advancePoisha) })}
         </p>
@@ -113,7 +118,7 @@ export function PaymentCard({ order, config, gateway, gatewayResult, profileDeli
   return (
     <div className="space-y-4">
       {/* Money it took and cannot keep (a payment that did not match the order, say): it will come back. */}
-      <OrderNotes order={order} mine />
+      <OrderNotes order={order} mine phoneCodes={phoneCodes} />
       {gatewayMessage ? (
         <p role="alert" className="rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900">
           {gatewayMessage}
@@ -159,7 +164,11 @@ export function PaymentCard({ order, config, gateway, gatewayResult, profileDeli
       ) : (
         <IntentForm
           intent="cod"
-          explain={t("payment.codExplain", { amount: format.money(order.totalPoisha) })}
+          explain={
+            phoneCodes
+              ? tCode("phoneCode.codExplain", { amount: format.money(order.totalPoisha) })
+              : t("payment.codExplain", { amount: format.money(order.totalPoisha) })
+          }
           label={t("payment.codConfirm")}
           pendingLabel={t("payment.confirming")}
         />

@@ -58,6 +58,8 @@ export async function loader(args: Route.LoaderArgs) {
       search: { status, q, from, to, sort } satisfies OrderListSearch,
       refused,
       couriers,
+      // A confirmed order may be the buyer's, by the code sent to their phone (COD_VERIFY_PHONE), not the shop's.
+      phoneCodes: args.context.services.phoneCodes !== null,
     },
     { status: refused ? 400 : 200 },
   );
@@ -212,7 +214,7 @@ function pagerWords(sort: string | undefined) {
  */
 export default function ManageOrders({ loaderData, actionData }: Route.ComponentProps) {
   useActionToast(actionData);
-  const { orders, list, search, refused, couriers } = loaderData;
+  const { orders, list, search, refused, couriers, phoneCodes } = loaderData;
   const bookings = (actionData as BookingAnswer | undefined)?.bookings;
   const refusalOf = (orderId: string) => bookings?.find((b) => b.orderId === orderId)?.refused;
   const bookable = orders.filter((o) => mayBook(o, couriers));
@@ -266,7 +268,7 @@ export default function ManageOrders({ loaderData, actionData }: Route.Component
                   {lineName(orderLines(o)[0]!)}
                 </Link>
                 <MoreLines order={o} />
-                <OrderNotes order={{ ...o, refundNote: null }} mine={false} />
+                <OrderNotes order={{ ...o, refundNote: null }} mine={false} phoneCodes={phoneCodes} />
               </Cell>
               <Cell className="whitespace-nowrap">{format.money(o.pricePoisha)}</Cell>
               <Cell className="whitespace-nowrap">{format.pieces(o.quantity)}</Cell>

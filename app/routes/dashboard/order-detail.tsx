@@ -123,7 +123,7 @@ export default function OrderDetail({ loaderData, actionData }: Route.ComponentP
           <h3 className="mt-4 text-lg font-semibold text-wood-900">{title(order)}</h3>
           <p className="text-sm text-stone-600">{t("order.placedOn", { time: format.dateTime(order.createdAt) })}</p>
           <OrderFacts order={order} showBuyer={!mine} />
-          <OrderNotes order={order} mine={mine} />
+          <OrderNotes order={order} mine={mine} phoneCodes={loaderData.phoneCodes} />
           {mine && loaderData.phoneCodes && order.awaitingConfirmation && order.delivery ? (
             <PhoneCodeForm phone={order.delivery.phone} />
           ) : null}

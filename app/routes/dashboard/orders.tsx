@@ -36,6 +36,8 @@ export async function loader(args: Route.LoaderArgs) {
       orders: list?.items.map(orderView) ?? [],
       page: list && { page: list.page, total: list.total, limit: list.limit },
       refused,
+      // The buyer confirms cash on delivery with the code sent to their phone (COD_VERIFY_PHONE), not the shop's call.
+      phoneCodes: args.context.services.phoneCodes !== null,
     },
     { status: refused ? 400 : 200 },
   );
@@ -70,7 +72,7 @@ const headers = [
  */
 export default function MyOrders({ loaderData, actionData }: Route.ComponentProps) {
   useActionToast(actionData);
-  const { orders, page, refused } = loaderData;
+  const { orders, page, refused, phoneCodes } = loaderData;
   const { t } = useT();
   const format = useFormat();
   const say = useMessage();
@@ -106,7 +108,7 @@ export default function MyOrders({ loaderData, actionData }: Route.ComponentProp
                   {lineName(orderLines(o)[0]!)}
                 </Link>
                 <MoreLines order={o} />
-                <OrderNotes order={o} mine />
+                <OrderNotes order={o} mine phoneCodes={phoneCodes} />
               </Cell>
               <Cell className="whitespace-nowrap">{format.money(o.pricePoisha)}</Cell>
               <Cell className="whitespace-nowrap">{format.pieces(o.quantity)}</Cell>

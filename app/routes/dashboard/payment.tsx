@@ -158,7 +158,7 @@ export default function PayOrder({ loaderData, actionData }: Route.ComponentProp
         </Panel>
         <Panel as="article">
           {order.status === "expired" || order.status === "cancelled" || ranOut ? (
-            <Closed order={order} />
+            <Closed order={order} phoneCodes={loaderData.phoneCodes} />
           ) : (
             <PaymentCard
               order={order}
@@ -166,6 +166,7 @@ export default function PayOrder({ loaderData, actionData }: Route.ComponentProp
               gateway={gateway}
               gatewayResult={gatewayResult}
               profileDelivery={profileDelivery}
+              phoneCodes={loaderData.phoneCodes}
             />
           )}
           {loaderData.phoneCodes && order.awaitingConfirmation && order.delivery ? (
@@ -181,14 +182,14 @@ export default function PayOrder({ loaderData, actionData }: Route.ComponentProp
  * An order that can no longer be paid: it expired (or its hold ran out while the page was open, which the server's
  * expiry will record in a moment), or the shop cancelled it. Whatever money it took is to be refunded, said here.
  */
-function Closed({ order }: { order: OrderView }) {
+function Closed({ order, phoneCodes }: { order: OrderView; phoneCodes: boolean }) {
   const { t } = useT();
   const say = useMessage();
   const said = order.status === "cancelled" ? M.order.cancelled_not_payable : M.order.expired_not_payable;
   return (
     <div role="alert" className="space-y-2">
       <p className="text-lg font-semibold text-wood-900">{say(said)}</p>
-      <OrderNotes order={order} mine />
+      <OrderNotes order={order} mine phoneCodes={phoneCodes} />
       <p className="flex flex-wrap gap-4">
         <Link to={`/dashboard/order/${order.id}`} className="font-semibold text-forest-700 underline">
           {t("payment.orderDetails")}

@@ -56,6 +56,8 @@ export async function loader(args: Route.LoaderArgs) {
       addresses: summary.addresses.map((a) => ({ id: a.id, delivery: a.delivery, isDefault: a.isDefault })),
       // A new address starts from what My Profile knows: the buyer's name, phone and address.
       fromProfile: { name: user.name, phone: profile.number, address: profile.location },
+      // The buyer's BIN is only for a Mushak-6.3, which only a VAT-registered shop issues: no field otherwise.
+      asksBin: ctx.mushakRate !== null,
       // One key per page drawn: a double-tapped Place order places one order.
       attempt: randomKey(),
     };
@@ -114,7 +116,8 @@ function under(errors: Record<string, Message> | undefined, prefix: string) {
 }
 
 export default function Checkout({ loaderData, actionData }: Route.ComponentProps) {
-  const { lines, subtotalPoisha, weightGrams, quote, methods, addresses, only, attempt, fromProfile } = loaderData;
+  const { lines, subtotalPoisha, weightGrams, quote, methods, addresses, only, attempt, fromProfile, asksBin } =
+    loaderData;
   const fetcher = useFetcher<Placed>();
   const navigate = useNavigate();
   const { t } = useT();
@@ -233,7 +236,7 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
               </label>
             </div>
           </fieldset>
-          <BuyerBinField error={answer?.errors?.buyerBin} typed={typed.buyerBin} />
+          {asksBin ? <BuyerBinField error={answer?.errors?.buyerBin} typed={typed.buyerBin} /> : null}
           <fieldset className="space-y-2 rounded-xl border border-wood-100 bg-white p-5">
             <legend className="px-1 text-lg font-bold text-wood-900">{t("checkout.payment")}</legend>
             {methods.card ? (

@@ -32,6 +32,8 @@ export interface PlaceOptions {
   idempotencyKey?: string | undefined;
   /** The language the buyer is reading in: the order's e-mails speak it. */
   language?: Language | undefined;
+  /** The buyer's own BIN, for a Mushak-6.3 in their business's name; null without one. */
+  buyerBin?: string | null | undefined;
 }
 
 /**
@@ -47,7 +49,7 @@ export async function insertOrderTakingStock(
   db: Db,
   input: OrderInput,
   buyer: SessionUser,
-  { maxOpenOrders, holdMinutes, now = new Date(), idempotencyKey, language = "en" }: PlaceOptions,
+  { maxOpenOrders, holdMinutes, now = new Date(), idempotencyKey, language = "en", buyerBin = null }: PlaceOptions,
 ): Promise<PlacedOrder> {
   if (!isId(input.productId)) throw notFound(M.product.not_found);
   const expiresAt = new Date(now.getTime() + holdMinutes * 60_000);
@@ -56,7 +58,8 @@ export async function insertOrderTakingStock(
     const placed = await db.transaction(async (tx) => {
       await holdOpenOrderSlot(tx, buyer.id, maxOpenOrders);
       const shelf = (placedShelf = await lockShelfToBuy(tx, input));
-      const placed = await takeAndRecord(tx, input, shelf, buyer, { expiresAt, now, idempotencyKey, language });
+      const placing = { expiresAt, now, idempotencyKey, language, buyerBin };
+      const placed = await takeAndRecord(tx, input, shelf, buyer, placing);
       if (!placed) return undefined;
       eventRecorded(tx, "placed", true);
       if (placed.stockOut) afterCommit(tx, () => storeMetrics.stockOuts.inc());
@@ -152,6 +155,7 @@ interface Placing {
   now: Date;
   idempotencyKey: string | undefined;
   language: Language;
+  buyerBin: string | null;
 }
 
 /**
@@ -164,7 +168,7 @@ async function takeAndRecord(
   input: OrderInput,
   shelf: Shelf,
   buyer: SessionUser,
-  { expiresAt, now, idempotencyKey, language }: Placing,
+  { expiresAt, now, idempotencyKey, language, buyerBin }: Placing,
 ) {
   // Both drivers (node-postgres and PGlite) answer with { rows }.
   const result = (await db.execute(sql`
@@ -221,13 +225,14 @@ async function takeAndRecord(
           order.expiresAt,
           order.language,
           order.weightGrams,
+          order.buyerBin,
         ].map(col),
         sql`, `,
       )})
       select ${buyer.id}::text, ${buyer.email}::text, ${buyer.name}::text, id, name, name_bn, image, price_poisha,
         ${input.quantity}::integer, price_poisha::bigint * ${input.quantity}::bigint, ${idempotencyKey ?? null}::text,
         ${input.delivery ? JSON.stringify(input.delivery) : null}::jsonb, ${expiresAt.toISOString()}::timestamptz,
-        ${language}::text, weight_grams * ${input.quantity}::integer
+        ${language}::text, weight_grams * ${input.quantity}::integer, ${buyerBin}::text
       from taken
       returning *
     ),
