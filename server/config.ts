@@ -140,6 +140,8 @@ const ConfigSchema = z.object({
   ADDRESS_LIMIT_PER_HOUR: limitCount(30),
   /** Stock receipts, counts and write-offs one admin may record in an hour; an address, three's worth. */
   STOCK_LIMIT_PER_HOUR: limitCount(600),
+  /** Parcels booked, received back and courier payouts one admin may record in an hour; an address, three's worth. */
+  COURIER_LIMIT_PER_HOUR: limitCount(600),
   /** "Helpful" votes on tools' reviews one account may give in an hour; an address, three's worth. */
   VOTE_LIMIT_PER_HOUR: limitCount(120),
   /** Catalog spreadsheets (dry runs and imports) one admin may send in an hour; an address, three's worth. */

@@ -5,6 +5,7 @@ import { adminOnly } from "../context/actor";
 import { key, parseInput } from "../context/parse";
 import type { RequestContext } from "../context/request-context";
 import { conflict, invalid, notFound, unavailable } from "../errors";
+import { withinLimits } from "../limits/within-limits";
 import { cleanBooking, cleanNews, CourierFailure, type ParcelNews } from "./courier";
 import { claimBooking, dropBooking, recordBooking } from "./sql/consignment-rows";
 import {
@@ -32,6 +33,7 @@ export async function bookCourier(ctx: RequestContext, orderId: unknown, raw: un
   const { courier: name } = parseInput(CourierChoiceSchema, raw);
   const courier = ctx.couriers[name];
   if (!courier) throw invalid(M.courier.not_configured);
+  await withinLimits(ctx, "courier", admin);
   const claim = await claimBooking(ctx.db, admin, key(orderId), name, ctx.now?.());
   if (claim.kind === "booked") return bookedOf(claim.parcel);
   try {

@@ -86,6 +86,7 @@ export const payoutCalls = [
     who: "admin",
     session: "required",
     body: jsonInput(named("CourierPayoutInput", CourierPayoutSchema)),
+    rate: "courier",
     answers: {
       201: json(PayoutJson, "Recorded."),
       400: refused(BAD_INPUT),

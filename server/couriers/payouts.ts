@@ -4,6 +4,7 @@ import { adminOnly } from "../context/actor";
 import { parseInput } from "../context/parse";
 import type { RequestContext } from "../context/request-context";
 import type { CourierPayoutRow } from "../db/schema";
+import { withinLimits } from "../limits/within-limits";
 import { offsetPage } from "../paging/offset-page";
 import { heldParcels, payoutPage, recordPayout, type HeldParcel } from "./sql/payouts";
 
@@ -17,6 +18,7 @@ export type PayoutListed = CourierPayoutRow & { parcels: number };
 export async function recordCourierPayout(ctx: RequestContext, raw: unknown): Promise<CourierPayoutRow> {
   const admin = adminOnly(await ctx.actor());
   const input = parseInput(CourierPayoutSchema, raw);
+  await withinLimits(ctx, "courier", admin);
   return recordPayout(ctx.db, admin.id, input, ctx.now?.());
 }
 

@@ -101,6 +101,7 @@ export const courierCalls = [
     session: "required",
     params: { id: id("order") },
     body: jsonInput(named("CourierChoice", CourierChoiceSchema)),
+    rate: "courier",
     answers: {
       200: json(CourierBooked, "Booked (or booked already)."),
       400: refused(`${BAD_INPUT} Or a courier the shop has no account with.`),

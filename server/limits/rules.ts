@@ -15,7 +15,8 @@ export type LimitedOperation =
   | "import"
   | "phone_code"
   | "phone_code_check"
-  | "watch";
+  | "watch"
+  | "courier";
 
 export interface OperationRules {
   account: LimitRule;
@@ -42,6 +43,7 @@ export interface LimitSettings {
   IMPORT_LIMIT_PER_HOUR: number;
   PHONE_CODE_LIMIT_PER_HOUR: number;
   WATCH_LIMIT_PER_HOUR: number;
+  COURIER_LIMIT_PER_HOUR: number;
 }
 
 const MINUTE = 60;
@@ -68,6 +70,8 @@ export function limitRules(settings: LimitSettings): LimitRules {
     phone_code_check: perAccount(settings.PHONE_CODE_LIMIT_PER_HOUR * 5 * 10, HOUR),
     // Counted per contact (`Caller.per`): "tell me when it is back" asked for one phone or e-mail address.
     watch: perAccount(settings.WATCH_LIMIT_PER_HOUR, HOUR),
+    // Parcels booked, received back and payouts recorded: each call to book may reach the courier's API.
+    courier: perAccount(settings.COURIER_LIMIT_PER_HOUR, HOUR),
   };
 }
 

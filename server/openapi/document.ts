@@ -121,6 +121,8 @@ const RATE_WORDS: Record<LimitedOperation, string> = {
   phone_code_check: "Over the codes an account (or an address, three accounts' worth) may try in an hour.",
   watch:
     "Over the asks one phone or e-mail address (or an address, three contacts' worth) may make in an hour (WATCH_LIMIT_PER_HOUR).",
+  courier:
+    "Over the bookings, parcels received back and payouts an admin (or an address, three admins' worth) may record in an hour (COURIER_LIMIT_PER_HOUR).",
 };
 
 /** A call counted against a rate-limit rule answers 429 with Retry-After when over it. */

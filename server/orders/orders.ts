@@ -345,6 +345,7 @@ export async function confirmOrder(ctx: RequestContext, orderId: unknown) {
 export async function receiveBack(ctx: RequestContext, orderId: unknown) {
   const actor = await ctx.actor();
   const admin = adminOnly(actor);
+  await withinLimits(ctx, "courier", admin);
   return changingCatalog(ctx, receiveBackReturningStock(ctx.db, admin, key(orderId), ctx.now?.()));
 }
 

@@ -390,6 +390,7 @@ export const orderCalls = [
     who: "admin",
     session: "required",
     params: { id: id("order") },
+    rate: "courier",
     answers: {
       200: json(ModifiedCount, "Received back."),
       403: refused(ADMINS_ONLY),

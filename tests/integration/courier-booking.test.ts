@@ -179,3 +179,28 @@ describe("a shop without a courier", () => {
     expect((await call(t, admin, "PUT", `/api/order/${orderId}/status`, { status: "shipped" })).status).toBe(200);
   });
 });
+
+describe("the couriers' rate limit", () => {
+  const { t, steadfast } = useSteadfastApp({ COURIER_LIMIT_PER_HOUR: "2" });
+
+  it("refuses an admin's third booking in an hour with 429, before the courier is asked, and books nothing", async () => {
+    const admin = await signUpAdmin(t);
+    const buyer = await signUp(t);
+    const orders = [
+      await anOrderToShip(t, { buyer, admin }),
+      await anOrderToShip(t, { buyer, admin }),
+      await anOrderToShip(t, { buyer, admin }),
+    ];
+    for (const orderId of orders.slice(0, 2)) {
+      const booked = await call(t, admin, "POST", `/api/order/${orderId}/courier`, { courier: "steadfast" });
+      expect(booked.status).toBe(200);
+    }
+    const asked = steadfast.requests.length;
+    const refused = await call(t, admin, "POST", `/api/order/${orders[2]}/courier`, { courier: "steadfast" });
+    expect(refused.status).toBe(429);
+    expect(refused.headers.get("Retry-After")).toMatch(/^\d+$/);
+    expect(steadfast.requests.length).toBe(asked);
+    expect(await t.database.db.select().from(consignment).where(eq(consignment.orderId, orders[2]!))).toEqual([]);
+    expect((await orderRow(t, orders[2]!)).status).toBe("paid");
+  });
+});

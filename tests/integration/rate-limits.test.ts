@@ -420,6 +420,7 @@ describe("every limited operation", () => {
     phone_code: { file: "cod-phone-code.test.ts", setting: "PHONE_CODE_LIMIT_PER_HOUR" },
     phone_code_check: { file: "cod-phone-code.test.ts", setting: "PHONE_CODE_LIMIT_PER_HOUR" },
     watch: { file: "back-in-stock.test.ts", setting: "WATCH_LIMIT_PER_HOUR" },
+    courier: { file: "courier-booking.test.ts", setting: "COURIER_LIMIT_PER_HOUR" },
   };
 
   it("has a test that reaches its limit", () => {

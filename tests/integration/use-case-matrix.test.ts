@@ -191,9 +191,9 @@ const TABLE: Row[] = [
   // The cell's order has no parcel, so no slip.
   { expected: [U,             F,           F,             "conflict" ], useCase: "parcelScreens.packingSlips",     door: "page: Packing slips",                    call: (ctx, s) => parcelScreens.packingSlips(ctx, { orders: [s.orderId] }) },
   // A fresh order is not shipped: an admin is told it cannot come back.
-  { expected: [U,             F,           F,             "conflict" ], useCase: "orders.receiveBack",             door: "POST /api/order/{id}/returned",          call: (ctx, s) => orders.receiveBack(ctx, s.orderId) },
+  { expected: [U,             F,           F,             "conflict" ], useCase: "orders.receiveBack",             door: "POST /api/order/{id}/returned",          call: (ctx, s) => orders.receiveBack(ctx, s.orderId), counted: true },
   // The cell's order has no parcel, so no courier holds its cash.
-  { expected: [U,             F,           F,             "conflict" ], useCase: "payouts.recordCourierPayout",    door: "POST /api/courier-payouts",              call: (ctx, s) => payouts.recordCourierPayout(ctx, { courier: "steadfast", orders: [s.orderId], amount: 0 }) },
+  { expected: [U,             F,           F,             "conflict" ], useCase: "payouts.recordCourierPayout",    door: "POST /api/courier-payouts",              call: (ctx, s) => payouts.recordCourierPayout(ctx, { courier: "steadfast", orders: [s.orderId], amount: 0 }), counted: true },
   { expected: [U,             F,           F,             "ok"       ], useCase: "payouts.courierPayouts",         door: "GET /api/courier-payouts",               call: (ctx) => payouts.courierPayouts(ctx, {}) },
   { expected: [U,             F,           F,             "ok"       ], useCase: "payouts.courierHeldParcels",     door: "GET /api/courier-payouts/held",          call: (ctx) => payouts.courierHeldParcels(ctx, { courier: "steadfast" }) },
   { expected: [U,             F,           F,             "conflict" ], useCase: "orders.advance",                 door: "PUT /api/order/{id}/status",             call: (ctx, s) => orders.advance(ctx, s.orderId, { status: "shipped" }) },
