@@ -23,6 +23,15 @@ async function placed(t: PageContext, buyer: TestAccount, path: "/api/checkout" 
   return (await buyerView(t, buyer, insertedId)) as OrderJson;
 }
 
+/** The checkout page's form as a browser without JavaScript posts it: a new address, cash on delivery, a BIN. */
+const checkoutForm = (buyerBin: string) => ({
+  addressId: "new",
+  ...TEST_DELIVERY,
+  paymentMethod: "cod",
+  buyerBin,
+  attempt: `attempt-${Math.random().toString(36).slice(2)}`,
+});
+
 describe("the buyer's BIN at checkout", () => {
   const t = usePageApp({ SHOP_BIN: "000123456-0101", VAT_RATE: "15" });
 
@@ -99,14 +108,6 @@ describe("the buyer's BIN at checkout", () => {
   });
 
   describe("the checkout page without JavaScript", () => {
-    const form = (productId: string, buyerBin: string) => ({
-      addressId: "new",
-      ...TEST_DELIVERY,
-      paymentMethod: "cod",
-      buyerBin,
-      attempt: `attempt-${Math.random().toString(36).slice(2)}`,
-    });
-
     it("shows the field, keeps a good BIN on the order", async () => {
       const buyer = await signUp(t);
       const { id: productId } = await makeProduct(t);
@@ -114,7 +115,7 @@ describe("the buyer's BIN at checkout", () => {
       const shown = await (await t.request(path, { headers: { Cookie: buyer.cookie } })).text();
       expect(shown).toContain('name="buyerBin"');
       expect(shown).toContain("Your BIN (optional)");
-      const res = await t.request(path, formPost(form(productId, "0001234560101"), buyer));
+      const res = await t.request(path, formPost(checkoutForm("0001234560101"), buyer));
       expect(res.status).toBe(302);
       expect((await ordersOf(buyer)).map((o) => o.buyerBin)).toEqual(["0001234560101"]);
     });
@@ -123,7 +124,7 @@ describe("the buyer's BIN at checkout", () => {
       const buyer = await signUp(t);
       const { id: productId } = await makeProduct(t);
       const path = `/checkout?productId=${productId}&quantity=20`;
-      const res = await t.request(path, formPost(form(productId, "12345"), buyer));
+      const res = await t.request(path, formPost(checkoutForm("12345"), buyer));
       expect(res.status).toBe(400);
       const html = await res.text();
       expect(html).toContain("A BIN has 9 or 13 digits (dashes allowed between them)");
@@ -131,7 +132,7 @@ describe("the buyer's BIN at checkout", () => {
       expect(html).toMatch(/name="buyerBin"[^>]*value="12345"|value="12345"[^>]*name="buyerBin"/);
       const bangla = await t.request(
         path,
-        formPost(form(productId, "98765"), { ...buyer, cookie: `${buyer.cookie}; ${LANGUAGE_COOKIE}=bn` }),
+        formPost(checkoutForm("98765"), { ...buyer, cookie: `${buyer.cookie}; ${LANGUAGE_COOKIE}=bn` }),
       );
       expect(await bangla.text()).toContain("বিআইএন-এ ৯ বা ১৩টি অঙ্ক থাকে");
       expect(await ordersOf(buyer)).toEqual([]);
@@ -169,8 +170,7 @@ describe("the buyer's BIN at a shop not VAT-registered (no SHOP_BIN, or VAT_RATE
 
     // The page's form, posted without JavaScript with a BIN it never asked for.
     const path = `/checkout?productId=${productId}&quantity=20`;
-    const fields = { addressId: "new", ...TEST_DELIVERY, paymentMethod: "cod", buyerBin: GOOD_BIN, attempt: "a-1" };
-    expect((await t.request(path, formPost(fields, buyer))).status).toBe(302);
+    expect((await t.request(path, formPost(checkoutForm(GOOD_BIN), buyer))).status).toBe(302);
     const rows = await t.database.db.select().from(order).where(eq(order.buyerEmail, buyer.email));
     expect(rows.map((o) => o.buyerBin)).toEqual([null, null, null]);
   });
