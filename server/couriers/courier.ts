@@ -11,6 +11,8 @@ export interface ParcelRequest {
   phone: string;
   /** The address as one line: house and road, district, division. */
   address: string;
+  /** The buyer's own part of it (house, road, area), without the district and division picked from the lists. */
+  street: string;
   district: string;
   /** What the courier collects in cash, in poisha: the order's total for cash on delivery, 0 when paid. */
   codPoisha: number;

@@ -2,14 +2,17 @@ import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { storeContext } from "@server/context/request-context";
 import { askAboutQuietParcels } from "@server/couriers";
-import { consignment } from "@server/db/schema";
+import { consignment, order } from "@server/db/schema";
 import { formatInvoiceNumber } from "@shared/invoice-number";
 import { signUp, signUpAdmin, type TestAccount } from "../support/accounts";
 import { anOrderToShip, bookParcel, parcelOf } from "../support/parcels";
 import { call, errorOf } from "../support/order-money";
 import { orderRow, TEST_DELIVERY } from "../support/orders";
-import { pathaoTime } from "../support/pathao-stand-in";
+import { pathaoPrice, pathaoTime } from "../support/pathao-stand-in";
 import { usePathaoApp } from "../support/provider-apps";
+
+/** Pathao's id of the city the tests' orders go to (Gazipur, where their Tongi is one of its zones). */
+const GAZIPUR = 11;
 
 /** Pathao behind the same interface, through a stand-in for its merchant API. */
 describe("booking and following a parcel with Pathao", () => {
@@ -25,6 +28,24 @@ describe("booking and following a parcel with Pathao", () => {
   const anOrder = (cashOnDelivery = false) => anOrderToShip(t, { buyer, admin }, cashOnDelivery);
 
   const book = (orderId: string) => call(t, admin, "POST", `/api/order/${orderId}/courier`, { courier: "pathao" });
+
+  /** The body of the booking Pathao was sent for an order. */
+  async function bookingOf(orderId: string) {
+    const invoice = formatInvoiceNumber((await orderRow(t, orderId)).invoiceNumber!);
+    const sent = pathao.requests.filter((r) => r.path === "/aladdin/api/v1/orders");
+    const body = sent.find((r) => (r.body as { merchant_order_id?: string }).merchant_order_id === invoice)?.body;
+    if (!body) throw new Error(`no booking was sent for ${invoice}`);
+    return body as Record<string, unknown>;
+  }
+
+  /** The order's delivery moved to another district and street, as if the buyer had written them. */
+  async function addressed(orderId: string, district: string, address: string) {
+    const row = await orderRow(t, orderId);
+    await t.database.db
+      .update(order)
+      .set({ delivery: { ...row.delivery!, district, address } })
+      .where(eq(order.id, orderId));
+  }
 
   const aBookedParcel = (cashOnDelivery = false) => bookParcel(t, { buyer, admin }, "pathao", cashOnDelivery);
 
@@ -59,9 +80,76 @@ describe("booking and following a parcel with Pathao", () => {
     expect((await parcelOf(t, orderId)).parcel).toMatchObject({
       state: "booked",
       courierStatus: "Pending",
-      feePoisha: 8000,
+      feePoisha: pathaoPrice(GAZIPUR, weight) * 100,
     });
     expect(row.status).toBe("shipped");
+  });
+
+  it("names the city by the district and the zone and area the address names, asking Pathao's lists once", async () => {
+    const listsAsked = () => pathao.requests.filter((r) => r.path.endsWith("-list")).length;
+    const first = await anOrder();
+    await addressed(first, "Gazipur", "House 12, Road 3, Station Road, Tongi");
+    expect((await book(first)).status).toBe(200);
+    expect(await bookingOf(first)).toMatchObject({ recipient_city: GAZIPUR, recipient_zone: 91, recipient_area: 402 });
+    const asked = listsAsked();
+
+    const second = await anOrder();
+    expect((await book(second)).status).toBe(200);
+    expect(listsAsked()).toBe(asked);
+    expect(await bookingOf(second)).toMatchObject({ recipient_city: GAZIPUR, recipient_zone: 91 });
+    expect(await bookingOf(second)).not.toHaveProperty("recipient_area");
+  });
+
+  it("reads the district's new spelling as Pathao's old one, and the longest zone the address names", async () => {
+    const orderId = await anOrder();
+    await addressed(orderId, "Chattogram", "Flat 3B, Agrabad C/A");
+    expect((await book(orderId)).status).toBe(200);
+    expect(await bookingOf(orderId)).toMatchObject({ recipient_city: 2, recipient_zone: 71 });
+
+    const inDhaka = await anOrder();
+    await addressed(inDhaka, "Dhaka", "House 4, Road 2, Mirpur 10");
+    expect((await book(inDhaka)).status).toBe(200);
+    expect(await bookingOf(inDhaka)).toMatchObject({ recipient_city: 1, recipient_zone: 53 });
+  });
+
+  it("leaves the place to Pathao when the address names none of its zones, and asks no price", async () => {
+    const orderId = await anOrder();
+    await addressed(orderId, "Gazipur", "Village Kaliakair, near the bazar mosque");
+    const plans = pathao.requests.filter((r) => r.path.endsWith("price-plan")).length;
+    expect((await book(orderId)).status).toBe(200);
+    expect(await bookingOf(orderId)).not.toHaveProperty("recipient_city");
+    expect(await bookingOf(orderId)).not.toHaveProperty("recipient_zone");
+    expect(pathao.requests.filter((r) => r.path.endsWith("price-plan")).length).toBe(plans);
+  });
+
+  it("asks the price plan first: no cash-on-delivery parcel goes where Pathao carries no cash", async () => {
+    const orderId = await anOrder(true);
+    await addressed(orderId, "Chattogram", "House 7, Haramia, Sandwip");
+    const booked = pathao.orders.size;
+    const before = await orderRow(t, orderId);
+    const res = await book(orderId);
+    expect(res.status).toBe(409);
+    expect((await errorOf(res)).message).toContain("Pathao does not collect cash on delivery in Sandwip.");
+    expect(pathao.orders.size).toBe(booked);
+    expect(await orderRow(t, orderId)).toEqual(before);
+    expect(await t.database.db.select().from(consignment).where(eq(consignment.orderId, orderId))).toEqual([]);
+
+    // A paid parcel has no cash to carry: it goes.
+    const paid = await anOrder();
+    await addressed(paid, "Chattogram", "House 7, Haramia, Sandwip");
+    expect((await book(paid)).status).toBe(200);
+  });
+
+  it("keeps the price plan's charge when the booking's answer does not say it", async () => {
+    const orderId = await anOrder();
+    pathao.feeInAnswer = false;
+    try {
+      expect((await book(orderId)).status).toBe(200);
+    } finally {
+      pathao.feeInAnswer = true;
+    }
+    const { item_weight } = (await bookingOf(orderId)) as { item_weight: number };
+    expect((await parcelOf(t, orderId)).parcel.feePoisha).toBe(pathaoPrice(GAZIPUR, item_weight) * 100);
   });
 
   it("asks Pathao to collect a cash-on-delivery order's total in whole taka", async () => {

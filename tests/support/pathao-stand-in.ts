@@ -2,8 +2,9 @@
 // (`POST /aladdin/api/v1/issue-token`) every other call carries as a bearer; `POST /aladdin/api/v1/orders` (the
 // store's id, a recipient of 3–100 characters, an 11-digit phone, an address of 10–220 characters, delivery type 48
 // or 12, item type 1 or 2, a weight of 0.5–10 kg, a whole-taka amount to collect) answering the consignment id and
-// the delivery fee; `GET /aladdin/api/v1/orders/{id}/info`; and the webhook it sends with `X-PATHAO-Signature`.
-// Everything is kept in memory. Tests refuse (`refuseNext`), silence it, revoke its tokens or move a parcel.
+// the delivery fee; `GET /aladdin/api/v1/orders/{id}/info`; its lists of places (`city-list`,
+// `cities/{id}/zone-list`, `zones/{id}/area-list`) and its price plan (`merchant/price-plan`); and the webhook it
+// sends with `X-PATHAO-Signature`. Everything is kept in memory. Tests refuse (`refuseNext`), silence it, revoke its tokens or move a parcel.
 import { randomBytes } from "node:crypto";
 import { createServer } from "node:http";
 import { readBody, sendJson } from "./stand-in-http";
@@ -33,6 +34,8 @@ export interface PathaoStandIn {
   storeId: number;
   webhookSecret: string;
   orders: Map<string, PathaoStandInOrder>;
+  /** The booking's answer leaves out its delivery fee while this is set. */
+  feeInAnswer: boolean;
   /** Every call as it came, the token's aside: its path and body. */
   requests: { method: string; path: string; body: unknown }[];
   tokensIssued(): number;
@@ -46,6 +49,73 @@ export interface PathaoStandIn {
   webhookBody(consignmentId: string, event: string, extra?: Record<string, unknown>): string;
   close(): Promise<void>;
 }
+
+/** A zone of the stand-in's cities: its areas, and whether Pathao collects cash there. */
+interface StandInZone {
+  zone_id: number;
+  zone_name: string;
+  cod: boolean;
+  areas: { area_id: number; area_name: string; home_delivery_available: boolean; pickup_available: boolean }[];
+}
+
+const area = (area_id: number, area_name: string, home_delivery_available = true) => ({
+  area_id,
+  area_name,
+  home_delivery_available,
+  pickup_available: true,
+});
+
+/**
+ * A few of Pathao's cities as its list spells them (Chittagong, not Chattogram), with zones and areas, and what a
+ * parcel costs to each: a parcel within Dhaka 60 Tk, to its suburbs 80, elsewhere 110, and 15 a kilogram above one.
+ */
+export const PATHAO_CITIES = [
+  {
+    city_id: 1,
+    city_name: "Dhaka",
+    price: 60,
+    zones: [
+      { zone_id: 52, zone_name: "Mirpur", cod: true, areas: [area(201, "Pallabi")] },
+      { zone_id: 53, zone_name: "Mirpur 10", cod: true, areas: [area(202, "Senpara Parbata")] },
+      { zone_id: 54, zone_name: "Dhanmondi", cod: true, areas: [area(203, "Jigatola"), area(204, "Shankar")] },
+    ],
+  },
+  {
+    city_id: 2,
+    city_name: "Chittagong",
+    price: 110,
+    zones: [
+      { zone_id: 71, zone_name: "Agrabad", cod: true, areas: [area(301, "Chowmuhani")] },
+      // An island Pathao reaches but where its riders carry no cash.
+      { zone_id: 72, zone_name: "Sandwip", cod: false, areas: [area(302, "Haramia")] },
+    ],
+  },
+  {
+    city_id: 11,
+    city_name: "Gazipur",
+    price: 80,
+    zones: [
+      {
+        zone_id: 91,
+        zone_name: "Tongi",
+        cod: true,
+        areas: [area(401, "Cherag Ali"), area(402, "Station Road"), area(403, "Ershad Nagar", false)],
+      },
+      { zone_id: 92, zone_name: "Board Bazar", cod: true, areas: [area(404, "Kalameshwar")] },
+    ],
+  },
+] as const satisfies readonly { city_id: number; city_name: string; price: number; zones: StandInZone[] }[];
+
+/** The fee Pathao charges a parcel of `weight` kg to a city, in taka. */
+export function pathaoPrice(cityId: number, weight: number): number {
+  const city = PATHAO_CITIES.find((c) => c.city_id === cityId);
+  return (city?.price ?? 110) + 15 * Math.max(0, Math.ceil(weight - 1));
+}
+
+const zoneOf = (cityId: unknown, zoneId: unknown): StandInZone | undefined =>
+  PATHAO_CITIES.find((c) => c.city_id === cityId)?.zones.find((z) => z.zone_id === zoneId);
+
+const list = (message: string, data: unknown[]) => ({ message, type: "success", code: 200, data: { data } });
 
 /** Pathao's clock: `YYYY-MM-DD HH:MM:SS` in Bangladesh. */
 export function pathaoTime(at = new Date()): string {
@@ -104,6 +174,52 @@ export async function startPathaoStandIn(): Promise<PathaoStandIn> {
       if (!bearer || !tokens.has(bearer))
         return sendJson(res, 401, { message: "Unauthorized", type: "error", code: 401 });
       requests.push({ method: req.method ?? "", path, body: raw ? body : null });
+      if (req.method === "GET" && path === "/aladdin/api/v1/city-list") {
+        return sendJson(
+          res,
+          200,
+          list(
+            "City successfully fetched.",
+            PATHAO_CITIES.map(({ city_id, city_name }) => ({ city_id, city_name })),
+          ),
+        );
+      }
+      const zoneList = /^\/aladdin\/api\/v1\/cities\/(\d+)\/zone-list$/.exec(path);
+      if (req.method === "GET" && zoneList) {
+        const city = PATHAO_CITIES.find((c) => c.city_id === Number(zoneList[1]));
+        const zones = (city?.zones ?? []).map(({ zone_id, zone_name }) => ({ zone_id, zone_name }));
+        return sendJson(res, 200, list("Zone list fetched.", zones));
+      }
+      const areaList = /^\/aladdin\/api\/v1\/zones\/(\d+)\/area-list$/.exec(path);
+      if (req.method === "GET" && areaList) {
+        const zone = PATHAO_CITIES.flatMap((c) => c.zones as readonly StandInZone[]).find(
+          (z) => z.zone_id === Number(areaList[1]),
+        );
+        return sendJson(res, 200, list("Area list fetched.", zone?.areas ?? []));
+      }
+      if (req.method === "POST" && path === "/aladdin/api/v1/merchant/price-plan") {
+        const zone = zoneOf(body["recipient_city"], body["recipient_zone"]);
+        const weight = body["item_weight"];
+        if (body["store_id"] !== creds.storeId || !zone || typeof weight !== "number" || weight < 0.5 || weight > 10) {
+          return sendJson(res, 422, { message: "Please fix the given errors", type: "error", code: 422, errors: {} });
+        }
+        const price = pathaoPrice(body["recipient_city"] as number, weight);
+        return sendJson(res, 200, {
+          message: "price",
+          type: "success",
+          code: 200,
+          data: {
+            price,
+            discount: 0,
+            promo_discount: 0,
+            plan_id: 69,
+            cod_enabled: zone.cod ? 1 : 0,
+            cod_percentage: 0.01,
+            additional_charge: 0,
+            final_price: price,
+          },
+        });
+      }
       if (req.method === "POST" && path === "/aladdin/api/v1/orders") {
         const errors = invalidFields(body, creds.storeId);
         if (refusal) {
@@ -136,7 +252,9 @@ export async function startPathaoStandIn(): Promise<PathaoStandIn> {
             consignment_id: order.consignment_id,
             merchant_order_id: order.merchant_order_id,
             order_status: order.order_status,
-            delivery_fee: 80,
+            ...(stand.feeInAnswer && {
+              delivery_fee: pathaoPrice(Number(body["recipient_city"] ?? 11), order.item_weight),
+            }),
           },
         });
       }
@@ -158,8 +276,9 @@ export async function startPathaoStandIn(): Promise<PathaoStandIn> {
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const { port } = server.address() as AddressInfo;
 
-  return {
+  const stand: PathaoStandIn = {
     url: `http://127.0.0.1:${port}`,
+    feeInAnswer: true,
     ...creds,
     orders,
     requests,
@@ -198,6 +317,7 @@ export async function startPathaoStandIn(): Promise<PathaoStandIn> {
         server.close(() => resolve());
       }),
   };
+  return stand;
 }
 
 function invalidFields(body: Record<string, unknown>, storeId: number): Record<string, string[]> {
@@ -222,6 +342,12 @@ function invalidFields(body: Record<string, unknown>, storeId: number): Record<s
   const weight = body["item_weight"];
   if (typeof weight !== "number" || weight < 0.5 || weight > 10) {
     errors["item_weight"] = ["The item weight must be between 0.5 and 10."];
+  }
+  const named = ["recipient_city", "recipient_zone", "recipient_area"].filter((name) => body[name] !== undefined);
+  const zone = zoneOf(body["recipient_city"], body["recipient_zone"]);
+  if (named.length > 0 && !zone) errors["recipient_zone"] = ["The selected recipient zone is invalid."];
+  if (body["recipient_area"] !== undefined && !zone?.areas.some((a) => a.area_id === body["recipient_area"])) {
+    errors["recipient_area"] = ["The selected recipient area is invalid."];
   }
   const amount = body["amount_to_collect"];
   if (typeof amount !== "number" || !Number.isInteger(amount) || amount < 0) {

@@ -76,6 +76,7 @@ async function requestOf(tx: Db, row: Order, codPoisha: number): Promise<ParcelR
     recipientName: delivery.name,
     phone: delivery.phone,
     address: [delivery.address, delivery.district, delivery.division].join(", "),
+    street: delivery.address,
     district: delivery.district,
     codPoisha,
     weightGrams: row.weightGrams,
