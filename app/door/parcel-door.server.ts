@@ -6,7 +6,8 @@ import { M, message } from "@shared/messages";
 import type { BookingOutcomeView, PackingSlipView, ParcelView } from "@shared/parcel-views";
 import type { ActionResult } from "~/lib/use-action-toast";
 import { formText } from "./form-input.server";
-import { act, type DoorArgs } from "./page-door.server";
+import { receiveBack } from "@server/orders";
+import { act, succeeded, type DoorArgs } from "./page-door.server";
 
 /** What "Book courier" answers a page: the toast, and order by order, booked with its code or why not. */
 export interface BookingAnswer extends ActionResult {
@@ -64,4 +65,25 @@ export function parcelView(found: OrderParcel | null): ParcelView | null {
 
 export function packingSlipView(slip: PackingSlip, shop: ShopIdentity): PackingSlipView {
   return { ...slip, shop: { name: shop.name, address: shop.address, phone: shop.phone } };
+}
+
+/** The field of line `i` in "Parcel received back"'s count of pieces (a partly delivered parcel). */
+export const piecesBackField = (i: number) => `back.${i}`;
+
+/**
+ * "Parcel received back" from the order view: the whole parcel, or, when the form counts pieces line by line (a
+ * partly delivered parcel), those. An empty count is none; anything else not a whole number is refused beside the
+ * counts, which are given back as typed.
+ */
+export function receivesBack(args: DoorArgs, form: FormData, orderId: string | undefined) {
+  const counts: string[] = [];
+  for (let i = 0; form.has(piecesBackField(i)); i++) counts.push(formText(form.get(piecesBackField(i))) ?? "");
+  const values = Object.fromEntries(counts.map((c, i) => [piecesBackField(i), c]));
+  const body = counts.length === 0 ? {} : { piecesBack: counts.map((c) => (c.trim() === "" ? 0 : Number(c))) };
+  return act(
+    args,
+    (ctx) => receiveBack(ctx, orderId, body),
+    () => succeeded(M.courier.received_back),
+    { fields: true, values: { intent: "received_back", ...values } },
+  );
 }

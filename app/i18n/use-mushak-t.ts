@@ -18,7 +18,10 @@ const sayers = {
   bn: sayer<MushakTextKey>("bn", bnMushak, missing),
 };
 
-/** `t` over Mushak-6.3's words (shared/words/en-mushak.ts): only the invoice and checkout pages download them. */
+/**
+ * `t` over Mushak-6.3's words (shared/words/en-mushak.ts): only the invoice, checkout and Pay Order pages download
+ * them.
+ */
 export function useMushakT() {
   const { language } = useT();
   return { t: sayers[language], language };

@@ -1,5 +1,6 @@
 import { allowedActions, type OrderAction } from "@shared/order-flow";
-import { DeliverySchema } from "@shared/schemas/delivery";
+import { DeliveryChangeSchema } from "@shared/schemas/delivery-change";
+import { ReceiveBackSchema } from "@shared/schemas/receive-back";
 import { MAX_PAGE_SIZE, PAGE_SIZE, type Page } from "@shared/list-page";
 import { BuyerOrderListQuery, OrderListQuery } from "@shared/schemas/order-list";
 import type { OrderTabCounts } from "@shared/list-choices";
@@ -305,14 +306,16 @@ export async function cancelByShop(ctx: RequestContext, orderId: unknown, raw?: 
 
 /**
  * The Pay Order page's delivery details and PUT /api/order/{id}/delivery. An order placed at checkout is charged
- * for its new district's zone, for the same goods.
+ * for its new district's zone, for the same goods. A `buyerBin` sent is kept as checkout keeps it (binToKeep: not by
+ * a shop that is not VAT-registered); an empty one takes the order's away; none sent leaves it as it is.
  */
 export async function setDelivery(ctx: RequestContext, orderId: unknown, raw: unknown) {
   const actor = await ctx.actor();
   const buyer = signedIn(actor);
-  const delivery = parseInput(DeliverySchema, raw);
+  const { buyerBin: sent, ...delivery } = parseInput(DeliveryChangeSchema, raw);
+  const buyerBin = sent === undefined ? undefined : binToKeep(ctx.mushakRate, sent || undefined);
   const zones = await deliveryZones(ctx);
-  return updateDelivery(ctx.db, buyer, key(orderId), delivery, (district, parcel) => {
+  return updateDelivery(ctx.db, buyer, key(orderId), { delivery, buyerBin }, (district, parcel) => {
     const quote = quoteFor(zones, district, parcel.weightGrams, parcel.subtotalPoisha);
     return { zone: quote.zone.id, chargePoisha: quote.chargePoisha };
   });
@@ -339,14 +342,16 @@ export async function confirmOrder(ctx: RequestContext, orderId: unknown) {
 }
 
 /**
- * The order view's "Parcel received back" and `POST /api/order/{id}/returned`: a shipped parcel came back undelivered;
- * its stock returns once and money it took becomes refund due.
+ * The order view's "Parcel received back" and `POST /api/order/{id}/returned`: a shipped parcel came back, whole
+ * (undelivered: its stock returns once and money it took becomes refund due) or in part (only the pieces back
+ * return, and the order is delivered).
  */
-export async function receiveBack(ctx: RequestContext, orderId: unknown) {
+export async function receiveBack(ctx: RequestContext, orderId: unknown, raw: unknown = {}) {
   const actor = await ctx.actor();
   const admin = adminOnly(actor);
+  const { piecesBack } = parseInput(ReceiveBackSchema, raw ?? {});
   await withinLimits(ctx, "courier", admin);
-  return changingCatalog(ctx, receiveBackReturningStock(ctx.db, admin, key(orderId), ctx.now?.()));
+  return changingCatalog(ctx, receiveBackReturningStock(ctx.db, admin, key(orderId), piecesBack ?? null, ctx.now?.()));
 }
 
 /** Manage Orders' Pay Bill: the cash of a cash-on-delivery order, received. */

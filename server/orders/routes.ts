@@ -1,8 +1,9 @@
 import { paramsOf } from "@shared/list-page";
 import { BUYER_ORDER_LIST_PARAMS, ORDER_LIST_PARAMS } from "@shared/list-choices";
-import { DeliverySchema } from "@shared/schemas/delivery";
+import { DeliveryChangeSchema } from "@shared/schemas/delivery-change";
 import { CancelSchema, OrderSchema, OrderStatusSchema } from "@shared/schemas/order";
 import { PaymentProofSchema } from "@shared/schemas/payment";
+import { ReceiveBackSchema } from "@shared/schemas/receive-back";
 import { jsonBody, optionalJsonBody } from "../http/json-body";
 import { linkHeader, linkTo, setPageHeaders } from "../http/list-headers";
 import { DeletedCount, InsertedId, ModifiedCount } from "../openapi/common-answers";
@@ -290,13 +291,18 @@ export const orderCalls = [
     operationId: "setDelivery",
     tag: "orders",
     summary: "Say where an unpaid order goes",
+    description:
+      "The delivery details, and optionally `buyerBin`, the buyer's own BIN for a Mushak-6.3 (9 or 13 digits, " +
+      "dashes allowed), as at checkout: kept only by a VAT-registered shop (SHOP_BIN and VAT_RATE), else dropped; " +
+      'an empty `buyerBin` ("") takes the order\'s away, and without it the order keeps the one it has. An order ' +
+      "placed at checkout is charged for the new district's zone.",
     who: "the buyer",
     session: "required",
     params: { id: id("order") },
-    body: jsonInput(named("DeliveryInput", DeliverySchema)),
+    body: jsonInput(named("DeliveryChangeInput", DeliveryChangeSchema)),
     answers: {
       200: json(ModifiedCount, "Saved."),
-      400: refused(BAD_INPUT),
+      400: refused(`${BAD_INPUT} A malformed \`buyerBin\` (\`mushak.buyer_bin_invalid\`) changes nothing.`),
       403: refused("Not your order; or a cookie-carried write from another site."),
       404: refused(NO_ORDER),
       409: refused("The order is already paid or confirmed."),
@@ -384,21 +390,27 @@ export const orderCalls = [
     tag: "orders",
     summary: "Receive a shipped order's parcel back",
     description:
-      "The parcel came back to the shop undelivered (the buyer refused it, or the courier returned it): the order " +
-      "becomes `returned`, its pieces go back to stock once (ledger reason `returned`), and money it received " +
-      "becomes refund due (`POST /api/order/{id}/refund`). The buyer is told by e-mail and SMS.",
+      "The parcel came back to the shop. Without a body, or with every piece in `piecesBack`, it came back whole " +
+      "(the buyer refused it, or the courier returned it): the order becomes `returned`, its pieces go back to " +
+      "stock once (ledger reason `returned`), and money it received becomes refund due " +
+      "(`POST /api/order/{id}/refund`). With `piecesBack` (how many pieces of each line came back, in the order's " +
+      "line order) naming fewer, the parcel was partly delivered: only those pieces go back to stock, the order " +
+      "becomes `delivered`, and the cash the courier reported collecting is recorded as its payment. The buyer " +
+      "is told by e-mail and SMS.",
     who: "admin",
     session: "required",
     params: { id: id("order") },
+    body: jsonInput(named("ReceiveBackInput", ReceiveBackSchema), true),
     rate: "courier",
     answers: {
       200: json(ModifiedCount, "Received back."),
+      400: refused("`piecesBack` does not give one count per line, counts more pieces than a line sent, or none."),
       403: refused(ADMINS_ONLY),
       404: refused(NO_ORDER),
       409: refused("Not a shipped order (already received back, delivered, or never shipped)."),
     },
     handler: async (c) => {
-      await orders.receiveBack(c.get("ctx"), c.req.param("id"));
+      await orders.receiveBack(c.get("ctx"), c.req.param("id"), await optionalJsonBody(c));
       return c.json({ modifiedCount: 1 });
     },
   }),

@@ -11,3 +11,11 @@ export const BuyerBinSchema = z
   .trim()
   .max(MAX_BIN_LENGTH, M.mushak.buyer_bin_invalid)
   .refine(isBin, M.mushak.buyer_bin_invalid);
+
+/**
+ * The buyer's BIN given again later (PUT /api/order/{id}/delivery, the Pay Order page's delivery form): as at
+ * checkout, or empty (blank) to take away the one the order keeps. Anything else says checkout's message.
+ */
+export const BuyerBinChangeSchema = z.union([z.string().trim().length(0), BuyerBinSchema], {
+  error: M.mushak.buyer_bin_invalid,
+});

@@ -18,6 +18,10 @@ export const enCourierMessages = {
     cannot_receive_back: "Only a shipped order's parcel can be received back.",
     refund_after_return: "Your parcel came back to the shop undelivered; what you paid will be refunded.",
     received_back: "Parcel received back",
+    pieces_back_invalid:
+      "Say how many pieces of each line came back: a whole number for every line, none above what was sent",
+    pieces_back_none: "Say which pieces came back: at least one",
+    partly_returned: "Part of this order's parcel came back to the shop; the buyer kept the rest.",
   },
   payout: {
     orders_required: "Choose the orders this payout covers",

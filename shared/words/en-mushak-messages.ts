@@ -1,6 +1,7 @@
 /**
- * The messages of the buyer's BIN (POST /api/checkout's `buyerBin`, the checkout page), in English, by code: only
- * the checkout page registers them in the browser (app/i18n/use-mushak-t.ts). Bangla in bn-mushak-messages.ts.
+ * The messages of the buyer's BIN (`buyerBin` of POST /api/checkout and PUT /api/order/{id}/delivery), in English,
+ * by code: only the pages with a BIN field (checkout, Pay Order) register them in the browser
+ * (app/i18n/use-mushak-t.ts). Bangla in bn-mushak-messages.ts.
  */
 export const enMushakMessages = {
   mushak: {

@@ -1,6 +1,7 @@
 /**
- * The words of Mushak-6.3, the VAT invoice, and of the buyer's BIN at checkout: only the invoice page and the
- * checkout page import them (app/i18n/use-mushak-t.ts), so no other page downloads them. Bangla in bn-mushak.ts.
+ * The words of Mushak-6.3, the VAT invoice, and of the buyer's BIN at checkout: only the invoice page, the checkout
+ * page and Pay Order (its delivery form) import them (app/i18n/use-mushak-t.ts), so no other page downloads them.
+ * Bangla in bn-mushak.ts.
  */
 export const enMushak = {
   mushak: {

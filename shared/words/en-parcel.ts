@@ -35,6 +35,10 @@ export const enParcel = {
     receiveBack: "Parcel received back",
     receiveBackQuestion:
       "Is the parcel of {{product}} back on the shop's shelf? Its stock goes back, and money paid becomes due back.",
+    partReturn: "Part of the parcel came back",
+    partReturnHint:
+      "The buyer kept part of the parcel. Count the pieces of each line that came back: only those go back to stock, and the order is delivered.",
+    piecesBack: "Pieces back of {{line}} (of {{sent}})",
     yes: "Yes, it is back",
     no: "Not yet",
   },

@@ -160,6 +160,39 @@ test.describe("booking parcels with a courier", () => {
     await buyerPage.close();
   });
 
+  test("a partly delivered parcel: the admin counts the pieces that came back, and the order is delivered", async ({
+    page,
+    browser,
+  }) => {
+    const { orderId, page: buyerPage } = await aPaidOrder(browser);
+    await signInAsAdmin(page, `/dashboard/order/${orderId}`);
+    await page.getByRole("button", { name: "Book courier" }).click();
+    const code = (await page.getByTestId("tracking-code").textContent())!.trim();
+    // Steadfast says the buyer kept part of the parcel.
+    const moved = await page.request.post(`${steadfast.url}/__stand-in/move`, {
+      data: { trackingCode: code, status: "partial_delivered" },
+    });
+    expect(moved.ok()).toBe(true);
+    const news = await page.request.post("/api/couriers/steadfast/webhook", {
+      data: await moved.json(),
+      headers: { Authorization: `Bearer ${steadfast.webhookToken}` },
+    });
+    expect(news.ok(), await news.text()).toBe(true);
+
+    await page.reload();
+    await waitForHydration(page);
+    await expect(page.getByRole("heading", { name: "Part of the parcel came back" })).toBeVisible();
+    const count = page.getByLabel("Pieces back of Cabinet Rasp 250 mm (of 20)");
+    await expect(count).toHaveValue("0");
+    await expectAccessibleScreen(page, "/dashboard/order/:orderId", "a partly delivered parcel");
+    await count.fill("3");
+    await page.getByRole("button", { name: "Parcel received back" }).click();
+    await expect(toast(page, "Parcel received back")).toBeVisible();
+    await expect(page.getByTestId("order-state")).toContainText("Delivered");
+    await expect(page.getByRole("heading", { name: "Part of the parcel came back" })).toHaveCount(0);
+    await buyerPage.close();
+  });
+
   test("a stranger with the code sees the steps, in English and Bangla, at 360 px, and nobody's details", async ({
     browser,
   }) => {

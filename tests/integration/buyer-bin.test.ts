@@ -11,7 +11,9 @@ import { textOf } from "../support/page-text";
 
 // The buyer's own BIN at checkout (optional; 9 or 13 digits, dashes allowed, as SHOP_BIN): kept on the order for its
 // Mushak-6.3, through POST /api/checkout, POST /api/order and the checkout page's form without JavaScript; a malformed
-// one is refused beside its field with nothing placed. A shop not VAT-registered asks for none and keeps none.
+// one is refused beside its field with nothing placed. A shop not VAT-registered asks for none and keeps none. An
+// unpaid order's BIN can be given, changed or cleared later with its delivery details: PUT /api/order/{id}/delivery
+// and the Pay Order page's delivery form.
 
 const GOOD_BIN = "004455667-0202";
 
@@ -31,6 +33,27 @@ const checkoutForm = (buyerBin: string) => ({
   buyerBin,
   attempt: `attempt-${Math.random().toString(36).slice(2)}`,
 });
+
+/** The Pay Order page's delivery form as a browser without JavaScript posts it: new details and a BIN. */
+const payOrderForm = (buyerBin: string, name = TEST_DELIVERY.name) => ({
+  intent: "delivery",
+  ...TEST_DELIVERY,
+  name,
+  buyerBin,
+});
+
+/** The order's BIN and its delivery's name, as stored. */
+async function binAndName(t: PageContext, orderId: string) {
+  const [row] = await t.database.db.select().from(order).where(eq(order.id, orderId));
+  return { buyerBin: row!.buyerBin, name: row!.delivery?.name };
+}
+
+/** The `value` of the page's BIN field; null when the page has none. */
+function binFieldValue(html: string): string | null {
+  const input = /<input[^>]*name="buyerBin"[^>]*>/.exec(html)?.[0];
+  if (input === undefined) return null;
+  return /value="([^"]*)"/.exec(input)?.[1] ?? "";
+}
 
 describe("the buyer's BIN at checkout", () => {
   const t = usePageApp({ SHOP_BIN: "000123456-0101", VAT_RATE: "15" });
@@ -138,6 +161,89 @@ describe("the buyer's BIN at checkout", () => {
       expect(await ordersOf(buyer)).toEqual([]);
     });
   });
+
+  describe("given later with the delivery details (PUT /api/order/{id}/delivery)", () => {
+    it("is set, kept when not sent, and cleared by an empty one; the invoice names the one kept", async () => {
+      const buyer = await signUp(t);
+      const { id: productId } = await makeProduct(t);
+      const { _id: orderId } = await placed(t, buyer, "/api/order", { productId, quantity: 20 });
+      const put = (body: object) => call(t, buyer, "PUT", `/api/order/${orderId}/delivery`, body);
+      const binOf = async () => ((await buyerView(t, buyer, orderId)) as OrderJson).buyerBin;
+
+      expect((await put({ ...TEST_DELIVERY, buyerBin: ` ${GOOD_BIN} ` })).status).toBe(200);
+      expect(await binOf()).toBe(GOOD_BIN);
+      expect((await put(TEST_DELIVERY)).status).toBe(200);
+      expect(await binOf()).toBe(GOOD_BIN);
+      expect((await put({ ...TEST_DELIVERY, buyerBin: "" })).status).toBe(200);
+      expect(await binOf()).toBeNull();
+
+      expect((await put({ ...TEST_DELIVERY, buyerBin: "0001234560101" })).status).toBe(200);
+      expect((await call(t, buyer, "POST", `/api/order/${orderId}/cash-on-delivery`)).status).toBe(200);
+      const invoice = await t.request(`/dashboard/orders/${orderId}/invoice`, { headers: { Cookie: buyer.cookie } });
+      expect(textOf(await invoice.text())).toContain("BIN of the buyer 0001234560101");
+    });
+
+    it("refuses a malformed BIN with checkout's 400 and message, and changes nothing", async () => {
+      const buyer = await signUp(t);
+      const { id: productId } = await makeProduct(t);
+      const body = { productId, quantity: 20, delivery: TEST_DELIVERY, buyerBin: GOOD_BIN };
+      const { _id: orderId } = await placed(t, buyer, "/api/order", body);
+      for (const buyerBin of ["12345", "১২৩৪৫৬৭৮৯", "123-456-78a", 123456789, null]) {
+        const res = await call(t, buyer, "PUT", `/api/order/${orderId}/delivery`, {
+          ...TEST_DELIVERY,
+          name: "Someone Else",
+          buyerBin,
+        });
+        expect(res.status, String(buyerBin)).toBe(400);
+        const answer = await errorOf(res);
+        expect(answer.code).toBe("mushak.buyer_bin_invalid");
+        expect(answer.message).toBe("A BIN has 9 or 13 digits (dashes allowed between them)");
+      }
+      expect(await binAndName(t, orderId)).toEqual({ buyerBin: GOOD_BIN, name: TEST_DELIVERY.name });
+    });
+  });
+
+  describe("given later on the Pay Order page without JavaScript", () => {
+    it("shows the field with the order's BIN, and keeps a changed one, or none when emptied", async () => {
+      const buyer = await signUp(t);
+      const { id: productId } = await makeProduct(t);
+      // No delivery details yet: the page opens on its delivery form.
+      const { _id: orderId } = await placed(t, buyer, "/api/order", { productId, quantity: 20, buyerBin: GOOD_BIN });
+      const path = `/dashboard/payment/${orderId}`;
+      const shown = await (await t.request(path, { headers: { Cookie: buyer.cookie } })).text();
+      expect(shown).toContain("Your BIN (optional)");
+      expect(binFieldValue(shown)).toBe(GOOD_BIN);
+
+      const changed = await t.request(path, formPost(payOrderForm("0001234560101"), buyer));
+      expect(changed.status).toBe(200);
+      expect(await binAndName(t, orderId)).toMatchObject({ buyerBin: "0001234560101" });
+      const emptied = await t.request(path, formPost(payOrderForm(""), buyer));
+      expect(emptied.status).toBe(200);
+      expect(await binAndName(t, orderId)).toMatchObject({ buyerBin: null });
+    });
+
+    it("answers a malformed BIN beside its field, in Bangla too, keeping what was typed and changing nothing", async () => {
+      const buyer = await signUp(t);
+      const { id: productId } = await makeProduct(t);
+      const { _id: orderId } = await placed(t, buyer, "/api/order", { productId, quantity: 20, buyerBin: GOOD_BIN });
+      const path = `/dashboard/payment/${orderId}`;
+      const res = await t.request(path, formPost(payOrderForm("12345", "Someone Else"), buyer));
+      expect(res.status).toBe(400);
+      const html = await res.text();
+      expect(html).toContain("A BIN has 9 or 13 digits (dashes allowed between them)");
+      expect(html).toMatch(/id="buyerBin-error"/);
+      expect(binFieldValue(html)).toBe("12345");
+      const bangla = await t.request(
+        path,
+        formPost(payOrderForm("98765"), { ...buyer, cookie: `${buyer.cookie}; ${LANGUAGE_COOKIE}=bn` }),
+      );
+      expect(bangla.status).toBe(400);
+      const banglaHtml = await bangla.text();
+      expect(banglaHtml).toContain("বিআইএন-এ ৯ বা ১৩টি অঙ্ক থাকে");
+      expect(binFieldValue(banglaHtml)).toBe("98765");
+      expect(await binAndName(t, orderId)).toEqual({ buyerBin: GOOD_BIN, name: undefined });
+    });
+  });
 });
 
 describe("the buyer's BIN at a shop not VAT-registered (no SHOP_BIN, or VAT_RATE 0)", () => {
@@ -173,5 +279,31 @@ describe("the buyer's BIN at a shop not VAT-registered (no SHOP_BIN, or VAT_RATE
     expect((await t.request(path, formPost(checkoutForm(GOOD_BIN), buyer))).status).toBe(302);
     const rows = await t.database.db.select().from(order).where(eq(order.buyerEmail, buyer.email));
     expect(rows.map((o) => o.buyerBin)).toEqual([null, null, null]);
+  });
+
+  it("is not asked for on the Pay Order page; sent with the delivery details anyway, it is dropped", async () => {
+    const buyer = await signUp(t);
+    const { id: productId } = await makeProduct(t);
+    const { _id: orderId } = await placed(t, buyer, "/api/order", { productId, quantity: 20 });
+    const path = `/dashboard/payment/${orderId}`;
+    const html = await (await t.request(path, { headers: { Cookie: buyer.cookie } })).text();
+    expect(html).toContain('name="address"');
+    expect(binFieldValue(html)).toBeNull();
+    expect(html).not.toContain("Your BIN (optional)");
+
+    const viaApi = await call(t, buyer, "PUT", `/api/order/${orderId}/delivery`, {
+      ...TEST_DELIVERY,
+      buyerBin: GOOD_BIN,
+    });
+    expect(viaApi.status).toBe(200);
+    expect(await binAndName(t, orderId)).toEqual({ buyerBin: null, name: TEST_DELIVERY.name });
+    expect((await t.request(path, formPost(payOrderForm(GOOD_BIN, "Rahim Uddin"), buyer))).status).toBe(200);
+    expect(await binAndName(t, orderId)).toEqual({ buyerBin: null, name: "Rahim Uddin" });
+    const malformed = await call(t, buyer, "PUT", `/api/order/${orderId}/delivery`, {
+      ...TEST_DELIVERY,
+      buyerBin: "1",
+    });
+    expect(malformed.status).toBe(400);
+    expect((await errorOf(malformed)).code).toBe("mushak.buyer_bin_invalid");
   });
 });

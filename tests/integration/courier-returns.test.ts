@@ -121,6 +121,86 @@ describe("a returned parcel", () => {
     expect(((await refused.json()) as { code: string }).code).toBe("courier.cannot_receive_back");
   });
 
+  async function aPartlyDeliveredParcel(collectedTk: number) {
+    const booked = await bookParcel(t, { buyer, admin }, "steadfast", true);
+    const id = Number(booked.consignmentId);
+    steadfast.setStatus(id, "partial_delivered");
+    const res = await t.request("/api/couriers/steadfast/webhook", {
+      method: "POST",
+      headers: { "Content-Type": "application/json", Authorization: `Bearer ${STEADFAST_WEBHOOK_TOKEN}` },
+      body: steadfast.webhookBody(id, { cod_amount: collectedTk }),
+    });
+    expect(res.status).toBe(200);
+    const [line] = await t.database.db.select().from(order).where(eq(order.id, booked.orderId));
+    return { ...booked, productId: line!.productId!, quantity: line!.quantity };
+  }
+
+  const receivePart = (orderId: string, piecesBack: unknown) =>
+    call(t, admin, "POST", `/api/order/${orderId}/returned`, { piecesBack });
+
+  it("takes back only the pieces of a partly delivered parcel that came back; the order is delivered, its cash kept", async () => {
+    const { orderId, productId, quantity, consignmentId } = await aPartlyDeliveredParcel(150);
+    expect((await parcelOf(t, orderId)).parcel.state).toBe("partly_delivered");
+    const stockBefore = await stockOf(t, productId);
+
+    expect((await receivePart(orderId, [5])).status).toBe(200);
+    expect(await stockOf(t, productId)).toBe(stockBefore + 5);
+    expect(5).toBeLessThan(quantity);
+    const returnedRows = await t.database.db
+      .select()
+      .from(stockEntry)
+      .where(and(eq(stockEntry.orderId, orderId), eq(stockEntry.reason, "returned")));
+    expect(returnedRows.map((r) => r.change)).toEqual([5]);
+    const row = await orderRow(t, orderId);
+    expect(row).toMatchObject({ status: "delivered", refund: null, transactionId: `COD-STEADFAST-${consignmentId}` });
+    expect((await paymentRowsOf(t, orderId)).map((p) => [p.provider, p.amountPoisha, p.status])).toEqual([
+      ["cod", 15_000, "succeeded"],
+    ]);
+    const history = await historyRows(t, orderId);
+    expect(history.slice(-2).map(([status, by]) => [status, by])).toEqual([
+      ["delivered", "admin"],
+      ["collected", "steadfast"],
+    ]);
+    expect((await parcelOf(t, orderId)).parcel.receivedBackBy).toBe(await userIdOf(t, admin));
+
+    // Received once: the rest of the pieces cannot be counted back again.
+    const again = await receivePart(orderId, [1]);
+    expect(again.status).toBe(409);
+    expect(await stockOf(t, productId)).toBe(stockBefore + 5);
+    await expectLedgersBalanced(t.database.db, [productId]);
+  });
+
+  it("counts every piece back as the whole parcel back", async () => {
+    const { orderId, productId, quantity } = await aPartlyDeliveredParcel(0);
+    const stockBefore = await stockOf(t, productId);
+    expect((await receivePart(orderId, [quantity])).status).toBe(200);
+    expect(await orderRow(t, orderId)).toMatchObject({ status: "returned", refund: null });
+    expect(await stockOf(t, productId)).toBe(stockBefore + quantity);
+  });
+
+  it("refuses counts that are not one whole number per line within what was sent, or none at all; nothing changes", async () => {
+    const { orderId, productId, quantity } = await aPartlyDeliveredParcel(150);
+    const stockBefore = await stockOf(t, productId);
+    const before = await orderRow(t, orderId);
+    for (const [piecesBack, code] of [
+      [[quantity + 1], "courier.pieces_back_invalid"],
+      [[0], "courier.pieces_back_none"],
+      [[1, 1], "courier.pieces_back_invalid"],
+      [[-1], "courier.pieces_back_invalid"],
+      [[1.5], "courier.pieces_back_invalid"],
+      [["3"], "courier.pieces_back_invalid"],
+      [[], "courier.pieces_back_invalid"],
+      ["all", "courier.pieces_back_invalid"],
+    ] as const) {
+      const res = await receivePart(orderId, piecesBack);
+      expect(res.status, JSON.stringify(piecesBack)).toBe(400);
+      expect(((await res.json()) as { code: string }).code, JSON.stringify(piecesBack)).toBe(code);
+    }
+    expect(await stockOf(t, productId)).toBe(stockBefore);
+    expect(await orderRow(t, orderId)).toEqual(before);
+    expect((await parcelOf(t, orderId)).parcel.receivedBackAt).toBeNull();
+  });
+
   it("records the cash a courier collected on delivery as the order's, collected by the courier", async () => {
     const { orderId, consignmentId } = await bookParcel(t, { buyer, admin }, "steadfast", true);
     const row = await orderRow(t, orderId);

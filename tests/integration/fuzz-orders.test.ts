@@ -29,7 +29,7 @@ describe("fuzzing the order calls: never a 5xx, and a refused request changes no
     { call: "DELETE /api/order/{id}",                as: "owner", scene: anOrder,              id: (s) => s.orderId! },
     { call: "DELETE /api/order/{id}",                as: "admin", scene: aCashOnDeliveryOrder, id: (s) => s.orderId!, body: () => ({ reason: "The tool is discontinued." }) },
     { call: "POST /api/order/{id}/refund",           as: "admin", scene: aRefundDue,           id: (s) => s.orderId! },
-    { call: "PUT /api/order/{id}/delivery",          as: "owner", scene: anOrder,              id: (s) => s.orderId!, body: () => TEST_DELIVERY },
+    { call: "PUT /api/order/{id}/delivery",          as: "owner", scene: anOrder,              id: (s) => s.orderId!, body: () => ({ ...TEST_DELIVERY, buyerBin: "004455667-0202" }) },
     { call: "POST /api/order/{id}/cash-on-delivery", as: "owner", scene: anOrder,              id: (s) => s.orderId! },
     { call: "POST /api/order/{id}/collect",          as: "admin", scene: aCashOnDeliveryOrder, id: (s) => s.orderId! },
     { call: "POST /api/order/{id}/confirm",          as: "admin", scene: aCashOnDeliveryOrder, id: (s) => s.orderId! },

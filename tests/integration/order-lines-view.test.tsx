@@ -73,6 +73,7 @@ const payOrder = (order: OrderView, gateway: "sslcommerz" | null, language: Lang
         gateway,
         gatewayResult: null,
         profileDelivery: { name: "Karim", phone: "", address: "" },
+        buyerBin: null,
         phoneCodes: false,
         now: "2026-11-23T11:18:00.000Z",
       },

@@ -66,6 +66,7 @@ const payOrder = (order: OrderView, now: string, language: Language = "en", stor
       gateway: null,
       gatewayResult: null,
       profileDelivery: { name: "Karim", phone: "", address: "" },
+      buyerBin: null,
       now,
       ...store,
     },

@@ -25,7 +25,7 @@ fuzzPageActions("the customer’s", (t, accounts) => {
     { call: "POST /cart (add)",                               as: "owner", scene: () => aProduct(t), fields: (s) => ({ intent: "add", productId: s.productId!, quantity: "20" }), ignored: CALLS_COUNTED },
     { call: "POST /checkout?productId={id}&quantity=20 (Buy It Now: Place order)", as: "owner", scene: () => aProduct(t), id: (s) => s.productId!, fields: placeOrder, redirectsWhenDone: PLACED, ignored: CALLS_COUNTED },
     { call: "POST /dashboard/orders (Cancel)",                as: "owner", scene: anOrderOfTheOwner, fields: (s) => ({ orderId: s.orderId! }) },
-    { call: "POST /dashboard/payment/{id} (delivery)",         as: "owner", scene: anOrderOfTheOwner, id: (s) => s.orderId!, fields: () => ({ intent: "delivery", ...TEST_DELIVERY }) },
+    { call: "POST /dashboard/payment/{id} (delivery)",         as: "owner", scene: anOrderOfTheOwner, id: (s) => s.orderId!, fields: () => ({ intent: "delivery", ...TEST_DELIVERY, buyerBin: "004455667-0202" }) },
     { call: "POST /dashboard/payment/{id} (cod)",              as: "owner", scene: anOrderOfTheOwner, id: (s) => s.orderId!, fields: () => ({ intent: "cod" }) },
   ];
 });

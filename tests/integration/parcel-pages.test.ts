@@ -211,6 +211,43 @@ describe("the parcel screens with a courier", () => {
       expect((await page(t, `/dashboard/order/${orderId}`, stranger)).status).toBe(404);
     });
 
+    it("asks how many pieces of a partly delivered parcel came back, keeps a refused count, and takes a right one", async () => {
+      const { orderId, consignmentId } = await bookParcel(t, shop(), "steadfast", true);
+      const sent = (await orderRow(t, orderId)).quantity;
+      steadfast.setStatus(Number(consignmentId), "partial_delivered");
+      const news = await t.request("/api/couriers/steadfast/webhook", {
+        method: "POST",
+        headers: { "Content-Type": "application/json", Authorization: `Bearer ${STEADFAST_WEBHOOK_TOKEN}` },
+        body: steadfast.webhookBody(Number(consignmentId)),
+      });
+      expect(news.status).toBe(200);
+
+      const en = await page(t, `/dashboard/order/${orderId}`, admin);
+      expect(en.text).toContain("Part of the parcel came back");
+      expect(en.text).toContain(`(of ${sent})`);
+      expect(en.html).toMatch(/<input[^>]*name="back\.0"/);
+      const bn = await page(t, `/dashboard/order/${orderId}`, admin, "bn");
+      expect(bn.text).toContain("পার্সেলের একাংশ ফেরত এসেছে");
+
+      const tooMany = await post(
+        t,
+        `/dashboard/order/${orderId}`,
+        { intent: "received_back", "back.0": String(sent + 1) },
+        admin,
+      );
+      const refused = await readAnswer(tooMany);
+      expect(refused.status).toBe(400);
+      expect(refused.formErrors["piecesBack"]).toMatch(/^Say how many pieces of each line came back/);
+      expect(refused.data).toMatchObject({ values: { "back.0": String(sent + 1) } });
+      expect((await orderRow(t, orderId)).status).toBe("shipped");
+
+      const right = await readAnswer(
+        await post(t, `/dashboard/order/${orderId}`, { intent: "received_back", "back.0": "2" }, admin),
+      );
+      expect([right.status, right.message]).toEqual([200, "Parcel received back"]);
+      expect((await orderRow(t, orderId)).status).toBe("delivered");
+    });
+
     it("refuses a customer's booking, even of their own order", async () => {
       const orderId = await anOrderToShip(t, shop());
       const res = await post(

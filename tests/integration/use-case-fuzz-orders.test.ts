@@ -51,7 +51,7 @@ describe("fuzzing every use case that takes raw input (orders and refunds): it r
     { useCase: "orders.orderDetail",               as: "owner",    scene: anOrder,  params: [id((s) => s.orderId!)],   call: (ctx, [orderId]) => orders.orderDetail(ctx, orderId) },
     { useCase: "orders.orderDetail",               as: "admin",    scene: anOrder,  params: [id((s) => s.orderId!)],   call: (ctx, [orderId]) => orders.orderDetail(ctx, orderId) },
     { useCase: "refunds.refundOrder",              as: "admin",    scene: () => aRefundDueOf(t, actors.owner), params: [id((s) => s.orderId!)], call: (ctx, [orderId]) => refunds.refundOrder(ctx, orderId) },
-    { useCase: "orders.setDelivery",               as: "owner",    scene: anOrder,  params: [id((s) => s.orderId!), body(() => TEST_DELIVERY)], call: (ctx, [orderId, raw]) => orders.setDelivery(ctx, orderId, raw) },
+    { useCase: "orders.setDelivery",               as: "owner",    scene: anOrder,  params: [id((s) => s.orderId!), body(() => ({ ...TEST_DELIVERY, buyerBin: "004455667-0202" }))], call: (ctx, [orderId, raw]) => orders.setDelivery(ctx, orderId, raw) },
     { useCase: "orders.chooseCashOnDelivery",      as: "owner",    scene: anOrder,  params: [id((s) => s.orderId!)],   call: (ctx, [orderId]) => orders.chooseCashOnDelivery(ctx, orderId) },
     { useCase: "orders.collectCash",               as: "admin",    scene: () => aCashOnDeliveryOrderOf(t, actors.owner), params: [id((s) => s.orderId!)], call: (ctx, [orderId]) => orders.collectCash(ctx, orderId) },
     { useCase: "orders.confirmOrder",              as: "admin",    scene: () => aCashOnDeliveryOrderOf(t, actors.owner), params: [id((s) => s.orderId!)], call: (ctx, [orderId]) => orders.confirmOrder(ctx, orderId) },

@@ -52,7 +52,8 @@ export interface SteadfastStandIn {
 
 /**
  * Its keys and port, when a process of its own serves the browser tests (steadfast-stand-in-main.ts); `control`
- * also lets a test make the next booking refused, by `POST /__stand-in/refuse-next {field, message}`.
+ * also lets a test make the next booking refused, by `POST /__stand-in/refuse-next {field, message}`, and move a
+ * parcel, by `POST /__stand-in/move {trackingCode, status, …fields}`, which answers the webhook body Steadfast sends.
  */
 export interface SteadfastStandInOptions {
   apiKey?: string;
@@ -76,6 +77,14 @@ export async function startSteadfastStandIn(options: SteadfastStandInOptions = {
       if (options.control && req.method === "POST" && req.url === "/__stand-in/refuse-next") {
         refusal = JSON.parse(raw) as { field: string; message: string };
         return sendJson(res, 200, { status: 200 });
+      }
+      if (options.control && req.method === "POST" && req.url === "/__stand-in/move") {
+        const { trackingCode, status, ...extra } = JSON.parse(raw) as { trackingCode: string; status: string };
+        const found = [...consignments.values()].find((c) => c.tracking_code === trackingCode);
+        if (!found) return sendJson(res, 404, { status: 404, message: "no such parcel" });
+        found.status = status;
+        found.updated_at = new Date().toISOString();
+        return sendJson(res, 200, JSON.parse(webhookBody(found.consignment_id, extra)));
       }
       if (options.control && req.url === "/health") return sendJson(res, 200, { status: 200 });
       if (silent) {

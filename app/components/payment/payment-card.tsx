@@ -31,6 +31,8 @@ interface PaymentCardProps {
   gatewayResult: string | null;
   /** Prefills the delivery form when the order has no details yet. */
   profileDelivery: Partial<Delivery>;
+  /** The BIN the order keeps, for the delivery form's BIN field; null when the shop asks for none. */
+  buyerBin: { kept: string | null } | null;
   /** Cash on delivery is confirmed with a code sent to the buyer's phone (COD_VERIFY_PHONE), not by the shop's call. */
   phoneCodes: boolean;
 }
@@ -48,7 +50,15 @@ const GATEWAY_RESULTS = Object.keys(GATEWAY_MESSAGES) as (keyof typeof GATEWAY_M
  * total, goods and delivery; or, for cash on delivery where the zone asks for the delivery charge first, that charge
  * (the courier collects the rest).
  */
-export function PaymentCard({ order, config, gateway, gatewayResult, profileDelivery, phoneCodes }: PaymentCardProps) {
+export function PaymentCard({
+  order,
+  config,
+  gateway,
+  gatewayResult,
+  profileDelivery,
+  buyerBin,
+  phoneCodes,
+}: PaymentCardProps) {
   const backFromGateway = gatewayResult === "paid" && order.paid ? order.transactionId : null;
   const [paidNow, setPaidNow] = useState<string | null>(backFromGateway);
   const [editingDelivery, setEditingDelivery] = useState(false);
@@ -109,7 +119,13 @@ export function PaymentCard({ order, config, gateway, gatewayResult, profileDeli
     );
   }
   if (!order.delivery || ((editingDelivery || deliveryRefused) && can("set_delivery"))) {
-    return <DeliveryForm initial={order.delivery ?? profileDelivery} onSaved={() => setEditingDelivery(false)} />;
+    return (
+      <DeliveryForm
+        initial={order.delivery ?? profileDelivery}
+        buyerBin={buyerBin}
+        onSaved={() => setEditingDelivery(false)}
+      />
+    );
   }
   // Cash on delivery chosen where the delivery charge is paid first: only the online ways remain, for the charge.
   const advance = order.advancePoisha > 0;

@@ -2,7 +2,7 @@ import { localTitle } from "~/i18n/meta";
 import { useT } from "~/i18n/use-t";
 import { useFormat } from "~/i18n/use-format";
 import { Form, isRouteErrorResponse, Link } from "react-router";
-import { confirmOrder, orderDetail, receiveBack } from "@server/orders";
+import { confirmOrder, orderDetail } from "@server/orders";
 import { courierNames, orderParcel } from "@server/couriers";
 import { M } from "@shared/messages";
 import type { OrderView } from "@shared/views";
@@ -29,7 +29,7 @@ import { phoneCodeAction } from "~/door/phone-code-actions.server";
 import { BookCourierForm, mayBook } from "~/components/parcel/book-courier-form";
 import { ParcelPanel } from "~/components/parcel/parcel-panel";
 import { ReceiveBack } from "~/components/parcel/receive-back";
-import { booksCourier, parcelView, type BookingAnswer } from "~/door/parcel-door.server";
+import { booksCourier, parcelView, receivesBack, type BookingAnswer } from "~/door/parcel-door.server";
 import { useMessage } from "~/i18n/use-message";
 import type { Route } from "./+types/order-detail";
 
@@ -81,11 +81,7 @@ export async function action(args: Route.ActionArgs) {
     case "book":
       return booksCourier(args, form, [orderId]);
     case "received_back":
-      return act(
-        args,
-        (ctx) => receiveBack(ctx, orderId),
-        () => succeeded(M.courier.received_back),
-      );
+      return receivesBack(args, form, orderId);
     case "phone-code":
     case "phone-code-again":
       return phoneCodeAction(args, form, orderId);

@@ -27,9 +27,10 @@ import type { Route } from "./+types/payment";
 export const meta: Route.MetaFunction = ({ matches }) => [{ title: localTitle(matches, "payment.title") }];
 
 export async function loader(args: Route.LoaderArgs) {
-  const { order, user, profile } = await load(args, async (ctx) => ({
+  const { order, user, profile, mushakRate } = await load(args, async (ctx) => ({
     order: await myOrder(ctx, args.params.orderId),
     ...(await myProfile(ctx)),
+    mushakRate: ctx.mushakRate,
   }));
   const { services } = args.context;
   return {
@@ -40,6 +41,8 @@ export async function loader(args: Route.LoaderArgs) {
     phoneCodes: services.phoneCodes !== null,
     gatewayResult: new URL(args.request.url).searchParams.get("gateway"),
     profileDelivery: { name: user.name, phone: profile.number, address: profile.location },
+    // The buyer's BIN is only for a Mushak-6.3, which only a VAT-registered shop issues: no field otherwise.
+    buyerBin: mushakRate === null ? null : { kept: order.order.buyerBin },
     // The hold's minutes are counted from the server's clock first, so the page hydrates with the same text.
     now: new Date().toISOString(),
   };
@@ -52,9 +55,11 @@ export async function action(args: Route.ActionArgs) {
   switch (form.get("intent")) {
     case "delivery": {
       const delivery = Object.fromEntries(DELIVERY_FIELDS.map((field) => [field, formText(form.get(field))]));
+      // Only a VAT-registered shop's form has the BIN field: without it, the order keeps its BIN; empty, none.
+      const buyerBin = formText(form.get("buyerBin"));
       return act(
         args,
-        (ctx) => setDelivery(ctx, orderId, delivery),
+        (ctx) => setDelivery(ctx, orderId, { ...delivery, buyerBin }),
         () => ({}),
         { fields: true, values: typedValues(form) },
       );
@@ -166,6 +171,7 @@ export default function PayOrder({ loaderData, actionData }: Route.ComponentProp
               gateway={gateway}
               gatewayResult={gatewayResult}
               profileDelivery={profileDelivery}
+              buyerBin={loaderData.buyerBin}
               phoneCodes={loaderData.phoneCodes}
             />
           )}

@@ -23,6 +23,7 @@ type Changes = Partial<
     | "deliveryZone"
     | "deliveryChargePoisha"
     | "advancePoisha"
+    | "buyerBin"
   >
 >;
 
@@ -36,24 +37,27 @@ async function save(tx: Db, id: string, changes: Changes): Promise<Order> {
 }
 
 /**
- * The buyer says where an unpaid order goes. An order placed at checkout was charged for its delivery zone: a new
+ * The buyer says where an unpaid order goes, and with `buyerBin` (a BIN, or null for none) whose BIN its Mushak-6.3
+ * names; undefined leaves the BIN as it is. An order placed at checkout was charged for its delivery zone: a new
  * district is charged again, for the same goods, by `charge`.
  */
 export async function updateDelivery(
   db: Db,
   actor: SessionUser,
   orderId: string | null,
-  delivery: Delivery,
+  { delivery, buyerBin }: { delivery: Delivery; buyerBin: string | null | undefined },
   charge: (district: string, parcel: Parcel) => { zone: string; chargePoisha: number },
 ) {
   return db.transaction(async (tx) => {
     const row = await lockOrder(tx, orderId);
     assertAllowed(orderFacts(row, false), actor, "set_delivery");
-    if (row.deliveryZone === null) return save(tx, row.id, { delivery });
+    const bin = buyerBin === undefined ? {} : { buyerBin };
+    if (row.deliveryZone === null) return save(tx, row.id, { delivery, ...bin });
     const quote = charge(delivery.district, { weightGrams: row.weightGrams, subtotalPoisha: row.payablePoisha });
     // A cash-on-delivery choice waiting for its advance was made for the old district: the buyer chooses again.
     return save(tx, row.id, {
       delivery,
+      ...bin,
       deliveryZone: quote.zone,
       deliveryChargePoisha: quote.chargePoisha,
       advancePoisha: 0,
