@@ -22,5 +22,6 @@ fuzzPageActions("the shop’s orders", (t, accounts) => {
     { call: "POST /dashboard/manageorder (refund)",           as: "admin", scene: () => aRefundDue(t, accounts.owner), fields: manageOrder("refund") },
     { call: "POST /dashboard/order/{id} (cancel)",            as: "admin", scene: anOrderOfTheOwner, id: (s) => s.orderId!, fields: () => ({ intent: "cancel", reason: "Out of stock at the maker." }) },
     { call: "POST /dashboard/order/{id} (received_back)",     as: "admin", scene: () => aShippedOrder(t, accounts.owner), id: (s) => s.orderId!, fields: () => ({ intent: "received_back" }), ignored: CALLS_COUNTED },
+    { call: "POST /dashboard/order/{id} (received_back, part)", as: "admin", scene: () => aShippedOrder(t, accounts.owner), id: (s) => s.orderId!, fields: () => ({ intent: "received_back", "back.0": "3" }), ignored: CALLS_COUNTED },
   ];
 });

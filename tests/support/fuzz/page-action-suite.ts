@@ -36,10 +36,15 @@ const pathOf = (action: FuzzedAction, s: Scene) => action.call.split(" ")[1]!.re
  * A page app with a customer, an admin and a guest (no session) and, for each page action `actionsOf` lists: hostile form posts never
  * get a 5xx nor change a row unless done, the valid form is done, and a body that is not a form is refused. The
  * page actions are spread over a few files that call this, so that they run side by side on the test workers.
+ * `env` is the store's settings beyond the tests' own (a courier's stand-in, say), read when the app starts.
  */
-export function fuzzPageActions(what: string, actionsOf: (t: PageContext, accounts: PageAccounts) => FuzzedAction[]) {
+export function fuzzPageActions(
+  what: string,
+  actionsOf: (t: PageContext, accounts: PageAccounts) => FuzzedAction[],
+  env?: () => Record<string, string>,
+) {
   describe(`fuzzing the page actions (${what}): a hostile form post never gets a 5xx, and a refused one changes no row`, () => {
-    const t = usePageApp();
+    const t = usePageApp(env);
     const accounts = {} as PageAccounts;
     beforeAll(async () => {
       accounts.owner = await signUp(t);
