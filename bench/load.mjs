@@ -38,6 +38,7 @@ export async function measure({
   const done = result.requests.total;
   const perRequestUs = (cpuSeconds) => Math.round((cpuSeconds * 1e6) / done);
   return {
+    by: "autocannon",
     rps: Math.round(done / seconds),
     p50Ms: result.latency.p50,
     p99Ms: result.latency.p99,

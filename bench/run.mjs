@@ -2,7 +2,8 @@
 // run on this machine: the API, a server-rendered page and placing orders under load (autocannon), with the
 // server's CPU time per request, and on PostgreSQL a checkout of a 3-line cart beside the one-line order; the same
 // product list's bytes from three references loaded the same way (nginx with one worker, a minimal Hono app, plain
-// node:http); the weight of each public page; Lighthouse's mobile scores.
+// node:http); each GET again with wrk beside autocannon, with each generator's share of a core; the weight of each
+// public page; Lighthouse's mobile scores.
 // Figures for people to read, not pass/fail tests. Writes bench/results/latest.json and latest.md.
 import { spawnSync } from "node:child_process";
 import { writeFileSync } from "node:fs";
@@ -19,8 +20,11 @@ import { measurePageWeight } from "./page-weight.mjs";
 import { createBenchDatabase } from "./postgres.mjs";
 import { startStore } from "./store-server.mjs";
 import { markdownReport, showInDoc } from "./report.mjs";
+import { ensureWrk, measureWithWrk } from "./wrk.mjs";
 
 const port = Number(process.env.BENCH_PORT ?? 4300);
+// wrk loads each GET again beside autocannon, so that no server's rate is only the generator's ceiling.
+const withWrk = ensureWrk();
 const BUYERS = 50;
 
 // Page weight and Lighthouse run in Debian's Chromium, as the browser tests do.
@@ -88,6 +92,11 @@ try {
         });
         loads.push({ call, server: `store, ${database.name}`, ...figures });
         console.log(loads.at(-1));
+        if (withWrk && how.path) {
+          const wrk = await measureWithWrk({ baseUrl: store.baseUrl, path: how.path, pid: store.pid });
+          loads.push({ call, server: `store, ${database.name}`, ...wrk });
+          console.log(loads.at(-1));
+        }
       }
       if (database.url) {
         console.log(`bench: ${CHECKOUT} on ${database.name} (${CHECKOUT_BUYERS} buyers fill their carts first)`);
@@ -103,7 +112,7 @@ try {
         console.log(loads.at(-1));
       }
       if (pages.length === 0) {
-        const paths = ["/", "/shop", detailPath, "/blogs", "/myprotfolio", "/login", "/register"];
+        const paths = ["/", "/shop", detailPath, "/cart", "/blogs", "/myprotfolio", "/login", "/register"];
         console.log("bench: page weight and Lighthouse");
         const weight = await measurePageWeight(store.baseUrl, paths);
         const lighthouse = await runLighthouse(store.baseUrl, paths);
@@ -136,6 +145,11 @@ for (const reference of references) {
     });
     loads.push({ call, server: reference.server, reference: true, ...figures });
     console.log(loads.at(-1));
+    if (withWrk) {
+      const wrk = await measureWithWrk({ baseUrl: server.baseUrl, path: "/api/product", pid: server.pid });
+      loads.push({ call, server: reference.server, reference: true, ...wrk });
+      console.log(loads.at(-1));
+    }
   } finally {
     await server.stop();
   }
@@ -151,6 +165,7 @@ const results = {
   },
   load: {
     ...LOAD,
+    wrk: withWrk ? { threads: 1, seconds: 10 } : null,
     host: "127.0.0.1",
     buyers: BUYERS,
     amounts: AMOUNTS,

@@ -1,7 +1,8 @@
 import { Hono } from "hono";
 import type { SecureHeadersVariables } from "hono/secure-headers";
 import { createRequestHandler, type ServerBuild } from "react-router";
-import { apiBodyLimitOf, apiRouter } from "./http/api-router";
+import { API_CALLS, apiBodyLimitOf, apiRouter } from "./http/api-router";
+import { keptAnswers } from "./http/kept-answers";
 import { VersionedCache } from "./cache/versioned-cache";
 import { asClientSent, clientAddresses } from "./http/client-ip";
 import { requestContexts, type ContextVariables } from "./http/request-contexts";
@@ -28,8 +29,12 @@ export interface AppOptions {
   readiness?: Readiness;
 }
 
+/** The calls whose whole answers are kept until the catalog changes (`keptWhole` in their declarations). */
+const KEPT_WHOLE = new Set(API_CALLS.filter((call) => call.keptWhole === "catalog").map((call) => call.path));
+
 /**
- * Middleware order: the request log wraps everything (its line has the final status), then compression, then
+ * Middleware order: the request log wraps everything (its line has the final status), then the answers kept whole
+ * (a cached product list leaves here, made once by everything below), then compression, then
  * security headers, the cross-site guard and the body limits, then the request's context (actor, services,
  * address) that both doors call use cases with, then API, files and pages.
  */
@@ -39,6 +44,7 @@ export function createApp({ services, ssr, clientDir, readiness = createReadines
   const payment = services.payments?.pageSources ?? { script: [], frame: [], connect: [] };
 
   app.use(requestLog(services.log, services.trustProxy));
+  app.use(keptAnswers(services.catalogVersion, KEPT_WHOLE));
   app.use(compression());
   app.use(clientAddresses(services.trustProxy));
   app.use(

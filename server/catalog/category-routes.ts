@@ -22,6 +22,7 @@ export const categoryCalls = [
       "names its category by `categoryId`; `/shop?category={slug}` and `GET /api/product?category={slug}` filter by it.",
     who: "anyone",
     session: "none",
+    keptWhole: "catalog",
     answers: { 200: json(CategoryList, "Every category.") },
     handler: async (c) => c.json((await categories.listCategories(c.get("ctx"))).map(categoryJson)),
   }),

@@ -58,6 +58,7 @@ export const productCalls = [
       "chisels). It is ranked by relevance unless a `sort` is given.",
     who: "anyone",
     session: "none",
+    keptWhole: "catalog",
     query: {
       q: { description: "Search text, at most 200 characters.", example: "chisel", required: false },
       category: {

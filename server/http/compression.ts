@@ -18,7 +18,7 @@ const brotliOptions = (size: number): BrotliOptions => ({
 
 type Encoding = "br" | "gzip";
 
-function pickEncoding(acceptEncoding: string | undefined): Encoding | null {
+export function pickEncoding(acceptEncoding: string | undefined): Encoding | null {
   const accepted = (acceptEncoding ?? "").toLowerCase();
   if (/\bbr\b/.test(accepted)) return "br";
   if (/\bgzip\b/.test(accepted)) return "gzip";

@@ -106,6 +106,12 @@ export interface ApiCall extends ApiRoute {
   bodyLimit?: BodyLimit;
   /** The rule of server/limits/rules.ts its use case counts the call against: documented as its 429. */
   rate?: LimitedOperation;
+  /**
+   * `catalog`: every byte of its 200 depends on the URL and the catalog alone (a GET without path parameters that
+   * reads no session), so the whole answer is kept until the catalog changes and served before the middleware
+   * (server/http/kept-answers.ts).
+   */
+  keptWhole?: "catalog";
   /** Answers the call. Absent for a call a handler of a whole prefix answers (Better Auth's, under /api/auth/). */
   handler?: Handler<ApiEnv>;
 }
