@@ -58,11 +58,11 @@ function pageRow(r) {
 /** Each generator's ceiling: the most requests a second it sent to any reference, and its own CPU then. */
 function generatorCeiling(loads) {
   const ceilings = ["autocannon", "wrk"].flatMap((by) => {
-    const fastest = loads
-      .filter((l) => l.reference && (l.by ?? "autocannon") === by)
-      .sort((a, b) => b.rps - a.rps)[0];
+    const fastest = loads.filter((l) => l.reference && (l.by ?? "autocannon") === by).sort((a, b) => b.rps - a.rps)[0];
     return fastest
-      ? [`${by} about ${fastest.rps} a second (against ${fastest.server}, at ${fastest.generatorCorePercent} % of a core)`]
+      ? [
+          `${by} about ${fastest.rps} a second (against ${fastest.server}, at ${fastest.generatorCorePercent} % of a core)`,
+        ]
       : [];
   });
   if (ceilings.length === 0) return "";

@@ -1,3 +1,4 @@
+import { watchSessions, type KeptSessions } from "./auth/kept-sessions";
 import { createLogger, type Logger } from "./log/logger";
 import { setProcessLog } from "./log/request-context";
 import path from "node:path";
@@ -26,6 +27,8 @@ export interface Services {
   db: Db;
   /** Moves on every committed change to products or reviews, from any server process (server/cache/). */
   catalogVersion: CatalogVersion;
+  /** Sessions this process has read, forgotten on any change to a session or account (server/auth/kept-sessions.ts). */
+  sessions: KeptSessions;
   auth: Auth;
   mailer: Mailer;
   /** The card provider of the Pay Order page: the test processor or Stripe; null when cards are not taken. */
@@ -105,7 +108,9 @@ export function createServices(
     config.GOOGLE_CLIENT_ID && config.GOOGLE_CLIENT_SECRET
       ? { clientId: config.GOOGLE_CLIENT_ID, clientSecret: config.GOOGLE_CLIENT_SECRET, issuer: config.GOOGLE_ISSUER }
       : undefined;
+  const sessions = watchSessions(database);
   const auth = createAuth({
+    sessions,
     db: database.db,
     baseURL,
     secret: resolveAuthSecret(config),
@@ -120,6 +125,7 @@ export function createServices(
     db: database.db,
     log,
     catalogVersion: watchCatalog(database),
+    sessions,
     auth,
     mailer,
     payments: createPaymentProvider(config, database.db),

@@ -36,28 +36,39 @@ export async function isAdmin(ctx: RequestContext, email: unknown): Promise<bool
   return (await users.getUserByEmail(ctx.db, key(email))).role === "admin";
 }
 
+/**
+ * Waits for a write to an account (its role, name, or the account itself), then has this process read every
+ * session afresh, so the change holds from the next request on, before the database's announcement arrives
+ * (server/auth/kept-sessions.ts). A refused write changed nothing and forgets nothing.
+ */
+async function changingAccounts<T>(ctx: RequestContext, change: Promise<T>): Promise<T> {
+  const changed = await change;
+  ctx.sessions.forget();
+  return changed;
+}
+
 /** Make Admin. */
 export async function promoteToAdmin(ctx: RequestContext, email: unknown) {
   const actor = await ctx.actor();
   adminOnly(actor);
-  return users.setAdminRole(ctx.db, key(email));
+  return changingAccounts(ctx, users.setAdminRole(ctx.db, key(email)));
 }
 
 /**
  * Remove admin (Make Admin): another admin's role, never the caller's own, never the last admin's. Their account
- * and sessions stay; each request reads the role afresh, so they are a customer from their next one.
+ * and sessions stay; every session is read afresh after it, so they are a customer from their next request.
  */
 export async function demoteFromAdmin(ctx: RequestContext, email: unknown) {
   const actor = await ctx.actor();
   const admin = adminOnly(actor);
-  return users.demoteAdmin(ctx.db, key(email), admin);
+  return changingAccounts(ctx, users.demoteAdmin(ctx.db, key(email), admin));
 }
 
 /** Delete User: a customer's account without orders, never an admin's. */
 export async function deleteUser(ctx: RequestContext, email: unknown) {
   const actor = await ctx.actor();
   const admin = adminOnly(actor);
-  return users.deleteCustomer(ctx.db, admin, key(email));
+  return changingAccounts(ctx, users.deleteCustomer(ctx.db, admin, key(email)));
 }
 
 /**
@@ -71,6 +82,7 @@ export async function confirmAccount(ctx: RequestContext, email: unknown, raw: u
   if (named === null || !sameEmail(user.email, named)) throw forbidden(M.auth.not_yours);
   const input = parseInput(UserUpdateSchema, raw);
   if (input.email !== undefined && !sameEmail(input.email, user.email)) throw forbidden(M.auth.not_yours);
-  if (input.name && input.name !== user.name) await users.renameUser(ctx.db, user.id, input.name);
+  if (input.name && input.name !== user.name)
+    await changingAccounts(ctx, users.renameUser(ctx.db, user.id, input.name));
   return { ...user, name: input.name || user.name };
 }

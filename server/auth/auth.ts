@@ -1,3 +1,4 @@
+import type { KeptSessions } from "./kept-sessions";
 import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { bearer } from "better-auth/plugins/bearer";
@@ -12,6 +13,8 @@ import { passwordChange } from "./password-change";
 
 export interface AuthOptions {
   db: Db;
+  /** Forgotten after every change Better Auth makes (a sign-out, a password changed or reset, a name). */
+  sessions: KeptSessions;
   baseURL: string;
   secret: string;
   trustedOrigins: string[];
@@ -111,8 +114,23 @@ export function createAuth(options: AuthOptions) {
   async function accountOf(headers: Headers): Promise<string | null> {
     return (await auth.api.getSession({ headers }))?.user.id ?? null;
   }
-  const handler = withStandard429(withMaskedFailures(auth.handler));
+  const handler = forgettingSessions(withStandard429(withMaskedFailures(auth.handler)), options.sessions);
   return { ...auth, handler, fetch: handler };
 }
 
 export type Auth = ReturnType<typeof createAuth>;
+
+/**
+ * Better Auth's handler, after which this process reads every session afresh when the request could have changed
+ * one: anything but a GET. The database's announcement does the same for every other copy of the store, a moment
+ * later; this process does not wait for it, so a sign-out is in force by its answer.
+ */
+function forgettingSessions(handler: (request: Request) => Promise<Response>, sessions: KeptSessions) {
+  return async (request: Request) => {
+    try {
+      return await handler(request);
+    } finally {
+      if (request.method !== "GET") sessions.forget();
+    }
+  };
+}

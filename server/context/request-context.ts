@@ -79,6 +79,9 @@ export class RequestContext {
   get auth() {
     return this.#services.auth;
   }
+  get sessions() {
+    return this.#services.sessions;
+  }
   get cartDays() {
     return this.#services.cartDays;
   }
@@ -126,7 +129,9 @@ export class RequestContext {
 
 /** The context of one request: the API's middleware makes it once, and pages get the same one. */
 export function contextOf(services: Services, request: Request, clientIp: string): RequestContext {
-  return RequestContext.make(services, clientIp, request, () => getCurrentSession(services.auth, request.headers));
+  return RequestContext.make(services, clientIp, request, () =>
+    getCurrentSession(services.auth, request.headers, services.sessions),
+  );
 }
 
 /** The context of the store's own work (a scheduled job): nobody signed in, the address `store:<job>`. */

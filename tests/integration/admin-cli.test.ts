@@ -9,7 +9,7 @@ import { account, user } from "@server/db/auth-schema";
 import { openDatabase, type Database } from "@server/db/client";
 import { findUserByEmail } from "@server/accounts/sql/user-rows";
 import { createServices } from "@server/services";
-import { asBearer, jsonInit, signUp, signUpAdmin, type TestAccount } from "../support/accounts";
+import { accountsChanged, asBearer, jsonInit, signUp, signUpAdmin, type TestAccount } from "../support/accounts";
 import { TEST_ORIGIN, type TestContext } from "../support/test-app";
 import { runCommand, type CommandResult } from "../support/run-command";
 import { createTestDatabase, type TestDatabase } from "../support/test-database";
@@ -137,7 +137,7 @@ describe("npm run admin", { timeout: 90_000 }, () => {
   it("demote: removes an admin's role while another admin remains, and never the last admin's", async () => {
     const [first, second] = await withStore(async (t) => {
       // Only these two are admins.
-      await t.database.db.update(user).set({ role: "user" }).where(eq(user.role, "admin"));
+      await accountsChanged(t, () => t.database.db.update(user).set({ role: "user" }).where(eq(user.role, "admin")));
       return [await signUpAdmin(t), await signUpAdmin(t)];
     });
 

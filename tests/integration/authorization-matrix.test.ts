@@ -5,7 +5,7 @@ import { user } from "@server/db/auth-schema";
 import { cart, consignment, order, product, productVariant, savedAddress } from "@server/db/schema";
 import { insertCategory } from "@server/catalog/sql/category-rows";
 import type { OpenApiDocument } from "@server/openapi/document";
-import { asBearer, jsonInit, signUp, signUpAdmin, type TestAccount } from "../support/accounts";
+import { accountsChanged, asBearer, jsonInit, signUp, signUpAdmin, type TestAccount } from "../support/accounts";
 import { sheetText, stockTakeRows } from "../support/catalog-csv";
 import { zonesOf, type ZoneJson } from "../support/delivery-zones";
 import { pngImage } from "../support/images";
@@ -98,7 +98,9 @@ const categoryNames = () => {
 };
 
 async function makeAdmin(t: TestContext, account: TestAccount) {
-  await t.database.db.update(user).set({ role: "admin" }).where(eq(user.email, account.email));
+  await accountsChanged(t, () =>
+    t.database.db.update(user).set({ role: "admin" }).where(eq(user.email, account.email)),
+  );
 }
 
 /** A call the scene needs answered, as `who`: its JSON, or the test fails saying what was answered. */

@@ -4,7 +4,7 @@ import { user } from "@server/db/auth-schema";
 import { demoteAdmin, findUserByEmail } from "@server/accounts/sql/user-rows";
 import { AppError } from "@server/errors";
 import { demoteFromAdmin } from "@server/accounts/users";
-import { asBearer, asCookie, signUp, signUpAdmin, type TestAccount } from "../support/accounts";
+import { accountsChanged, asBearer, asCookie, signUp, signUpAdmin, type TestAccount } from "../support/accounts";
 import { as } from "../support/contexts";
 import { aCustomer, nobody } from "../support/page-scenes";
 import { useTestApp } from "../support/test-app";
@@ -27,7 +27,7 @@ describe("removing an admin's role", () => {
   const refusal = async (res: Response) => ({ status: res.status, ...((await res.json()) as object) });
   async function anotherAdmin() {
     const { email } = await aCustomer(t);
-    await t.database.db.update(user).set({ role: "admin" }).where(eq(user.email, email));
+    await accountsChanged(t, () => t.database.db.update(user).set({ role: "admin" }).where(eq(user.email, email)));
     return email;
   }
 
@@ -144,11 +144,13 @@ describe("removing an admin's role", () => {
   /** Two new admins, signed in, and every other admin of the test database made a customer. */
   async function twoAdminsOnly(): Promise<[TestAccount, TestAccount]> {
     const pair = [await signUp(t), await signUp(t)] as const;
-    await t.database.db.update(user).set({ role: "user" }).where(eq(user.role, "admin"));
-    await t.database.db
-      .update(user)
-      .set({ role: "admin" })
-      .where(inArray(user.email, [pair[0].email, pair[1].email]));
+    await accountsChanged(t, async () => {
+      await t.database.db.update(user).set({ role: "user" }).where(eq(user.role, "admin"));
+      await t.database.db
+        .update(user)
+        .set({ role: "admin" })
+        .where(inArray(user.email, [pair[0].email, pair[1].email]));
+    });
     return [...pair];
   }
 });

@@ -390,6 +390,7 @@ describe("sign-in limits per account and per address", () => {
       const origin = "https://shop.example";
       const auth = createAuth({
         db: t.database.db,
+        sessions: t.services.sessions,
         baseURL: origin,
         secret: TEST_SETTINGS.AUTH_SECRET,
         trustedOrigins: [origin],

@@ -47,8 +47,26 @@ export async function signUp(
 
 export async function signUpAdmin(t: TestContext, overrides: Partial<Pick<TestAccount, "name" | "email">> = {}) {
   const account = await signUp(t, { name: "Store Admin", ...overrides });
-  await t.database.db.update(user).set({ role: "admin" }).where(eq(user.email, account.email));
+  await accountsChanged(t, () =>
+    t.database.db.update(user).set({ role: "admin" }).where(eq(user.email, account.email)),
+  );
   return account;
+}
+
+/**
+ * A write to accounts made behind the store's back, as another copy of the store or the operator's shell makes
+ * one, and the database's announcement of it heard by the test's store: from then on it reads sessions afresh
+ * (server/auth/kept-sessions.ts), as every copy does a moment after such a write.
+ */
+export async function accountsChanged<T>(t: TestContext, write: () => PromiseLike<T>): Promise<T> {
+  const before = t.services.sessions.generation;
+  const written = await write();
+  const until = Date.now() + 10_000;
+  while (t.services.sessions.generation === before) {
+    if (Date.now() > until) throw new Error("the database did not announce the change to accounts");
+    await new Promise((resolve) => setTimeout(resolve, 2));
+  }
+  return written;
 }
 
 /** What a browser on the store's own pages sends: the session cookie and its Origin. */

@@ -10,7 +10,7 @@ export type Actors = Record<Role, SessionUser>;
 /** The user a door hands a use case, read from a real session with the account's bearer token. */
 export async function sessionUserOf(t: TestContext, account: TestAccount): Promise<SessionUser> {
   const headers = new Headers({ authorization: `Bearer ${account.token}` });
-  const session = await getCurrentSession(t.services.auth, headers);
+  const session = await getCurrentSession(t.services.auth, headers, t.services.sessions);
   if (!session) throw new Error(`no session for ${account.email}`);
   return session.user;
 }
