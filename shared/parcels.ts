@@ -21,3 +21,9 @@ export const PARCEL_STATES = [
   "cancelled",
 ] as const;
 export type ParcelState = (typeof PARCEL_STATES)[number];
+
+/**
+ * The field of line `i`'s count in the order view's "Parcel received back" form, for a partly delivered parcel (here,
+ * not beside its schema, so the page that draws the form downloads no zod for it).
+ */
+export const piecesBackField = (i: number) => `back.${i}`;

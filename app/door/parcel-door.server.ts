@@ -7,6 +7,7 @@ import type { BookingOutcomeView, PackingSlipView, ParcelView } from "@shared/pa
 import type { ActionResult } from "~/lib/use-action-toast";
 import { formText } from "./form-input.server";
 import { receiveBack } from "@server/orders";
+import { piecesBackField } from "@shared/parcels";
 import { act, succeeded, type DoorArgs } from "./page-door.server";
 
 /** What "Book courier" answers a page: the toast, and order by order, booked with its code or why not. */
@@ -66,9 +67,6 @@ export function parcelView(found: OrderParcel | null): ParcelView | null {
 export function packingSlipView(slip: PackingSlip, shop: ShopIdentity): PackingSlipView {
   return { ...slip, shop: { name: shop.name, address: shop.address, phone: shop.phone } };
 }
-
-/** The field of line `i` in "Parcel received back"'s count of pieces (a partly delivered parcel). */
-export const piecesBackField = (i: number) => `back.${i}`;
 
 /**
  * "Parcel received back" from the order view: the whole parcel, or, when the form counts pieces line by line (a

@@ -1,15 +1,13 @@
-import { Writable } from "node:stream";
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import { eq } from "drizzle-orm";
-import { createApp } from "@server/app";
 import { contextOf } from "@server/context/request-context";
 import type * as RequestContextModule from "@server/context/request-context";
 import { product } from "@server/db/schema";
-import { createLogger } from "@server/log/logger";
 import { asBearer, jsonInit, signUpAdmin, type TestAccount } from "../support/accounts";
 import { makeProduct } from "../support/orders";
 import { parsePrometheusText, valueOf } from "../support/prometheus-text";
-import { TEST_ORIGIN, useTestApp } from "../support/test-app";
+import { loggedApp } from "../support/logged-app";
+import { useTestApp } from "../support/test-app";
 
 // Every request that goes the slow way builds its context; one served from the kept answers never does.
 vi.mock("@server/context/request-context", async (original) => {
@@ -33,24 +31,15 @@ const ENCODINGS = { identity: undefined, gzip: "gzip", br: "gzip, deflate, br" }
 
 describe("answers kept whole until the catalog changes", () => {
   const t = useTestApp();
-  const log = { text: "" };
-  let request: (path: string, acceptEncoding?: string) => Promise<Response>;
+  let app: ReturnType<typeof loggedApp>;
+  const request = (path: string, acceptEncoding?: string) =>
+    app.request(path, { headers: acceptEncoding ? { "Accept-Encoding": acceptEncoding } : {} });
   let admin: TestAccount;
 
   beforeAll(async () => {
     admin = await signUpAdmin(t);
     for (let i = 0; i < 12; i++) await makeProduct(t, { name: `Kept answer chisel ${i}` });
-    const sink = new Writable({
-      write(chunk: Buffer, _encoding, done) {
-        log.text += chunk.toString();
-        done();
-      },
-    });
-    const app = createApp({
-      services: { ...t.services, log: createLogger({ level: "info", format: "json", destination: sink }) },
-    });
-    request = async (path, acceptEncoding) =>
-      app.request(`${TEST_ORIGIN}${path}`, { headers: acceptEncoding ? { "Accept-Encoding": acceptEncoding } : {} });
+    app = loggedApp(t);
   });
 
   /** Waits until the catalog's change feed has told this process of the latest change. */
@@ -132,11 +121,7 @@ describe("answers kept whole until the catalog changes", () => {
     await request(path);
     const res = await request(path);
     const id = res.headers.get("x-request-id");
-    const line = log.text
-      .trim()
-      .split("\n")
-      .map((l) => JSON.parse(l) as Record<string, unknown>)
-      .find((l) => l["reqId"] === id);
+    const line = app.lines().find((l) => l.reqId === id);
     expect(line).toMatchObject({ msg: "request", method: "GET", route: "/api/product", status: 200 });
 
     const count = async () =>

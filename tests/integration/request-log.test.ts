@@ -1,54 +1,16 @@
-import { Writable } from "node:stream";
 import { beforeAll, describe, expect, it } from "vitest";
 import { matchRoutes, type RouteObject, type ServerBuild } from "react-router";
-import { createApp } from "@server/app";
 import { pageRoutePattern } from "@server/http/page-route";
-import { createReadiness, type Readiness } from "@server/http/readiness";
-import { createLogger } from "@server/log/logger";
+import { createReadiness } from "@server/http/readiness";
 import type { Services } from "@server/services";
 import { asBearer, asCookie, jsonInit, signUp, signUpAdmin, type TestAccount } from "../support/accounts";
 import { pngImage } from "../support/images";
 import { TEST_DELIVERY, makeProduct, orderFor } from "../support/orders";
-import { TEST_ORIGIN, useTestApp } from "../support/test-app";
+import { useTestApp } from "../support/test-app";
+import { loggedApp } from "../support/logged-app";
 
 const CARD = "4242424242424242";
 const PASSWORD = "dovetail-secret-9917";
-
-interface Line {
-  level: string;
-  time: string;
-  msg: string;
-  reqId?: string;
-  method?: string;
-  route?: string;
-  status?: number;
-  ms?: number;
-  userId?: string;
-  err?: { message: string; stack: string };
-}
-
-/** An app on the test's services whose log lines land in `text`, as a log collector would read them. */
-function loggedApp(t: ReturnType<typeof useTestApp>, overrides: Partial<Services> = {}, readiness?: Readiness) {
-  const log = { text: "" };
-  const sink = new Writable({
-    write(chunk: Buffer, _encoding, done) {
-      log.text += chunk.toString();
-      done();
-    },
-  });
-  const logger = createLogger({ level: "info", format: "json", destination: sink });
-  const app = createApp({
-    services: { ...t.services, log: logger, ...overrides },
-    ...(readiness ? { readiness } : {}),
-  });
-  const request = (path: string, init?: RequestInit) => app.request(`${TEST_ORIGIN}${path}`, init);
-  const lines = () =>
-    log.text
-      .trim()
-      .split("\n")
-      .map((line) => JSON.parse(line) as Line);
-  return { log, request, lines };
-}
 
 describe("the request log", () => {
   const t = useTestApp();

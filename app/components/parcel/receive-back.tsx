@@ -1,5 +1,6 @@
 import { Form, useActionData } from "react-router";
 import type { ParcelView } from "@shared/parcel-views";
+import { piecesBackField } from "@shared/parcels";
 import type { OrderView } from "@shared/views";
 import { useOrderNames } from "~/components/order/order-lines";
 import { buttonClass } from "~/components/ui/button";
@@ -40,7 +41,7 @@ export function ReceiveBack({ order, parcel }: { order: OrderView; parcel: Parce
 }
 
 /**
- * The pieces of a partly delivered parcel that came back, a count per line (`back.0`, `back.1`… in line order), with
+ * The pieces of a partly delivered parcel that came back, a count per line (`piecesBackField`, in line order), with
  * or without JavaScript; a refusal is shown under the counts, which keep what was typed.
  */
 function PiecesBack({ order }: { order: OrderView }) {
@@ -58,10 +59,10 @@ function PiecesBack({ order }: { order: OrderView }) {
         <NumberField
           key={i}
           label={t("parcel.piecesBack", { line: lineName(line), sent: format.count(line.quantity) })}
-          name={`back.${i}`}
+          name={piecesBackField(i)}
           min={0}
           max={line.quantity}
-          defaultValue={ours?.values?.[`back.${i}`] ?? "0"}
+          defaultValue={ours?.values?.[piecesBackField(i)] ?? "0"}
           required
         />
       ))}
