@@ -39,7 +39,12 @@ const USER_SPAN_DAYS = 2.2 * 365;
 const ORDER_SPAN_DAYS = 2 * 365;
 /** How long an unpaid order holds its stock: the store's default ORDER_HOLD_MINUTES. */
 const HOLD_MINUTES = 60;
-/** Orders placed within the last hour whatever the random draw: unpaid ones, still holding their stock. */
+/**
+ * An unpaid order is placed at most this long ago, a quarter of an hour inside its hold, so none expires while a
+ * check or a bench reads the data just seeded.
+ */
+const UNPAID_SECONDS = (HOLD_MINUTES - 15) * 60;
+/** Orders placed within that time whatever the random draw: unpaid ones, still holding their stock. */
 const JUST_PLACED = 3;
 
 const ADMIN_REASONS = [
@@ -247,7 +252,7 @@ async function orders(tx: Db, sizes: ScaleSizes) {
         greatest(1, ceil(power(item_r, 1.5) * (select count(*) from scale_item) * (1 - age / ${productSpan})))::int as item_n
       from (
         select g,
-          case when g <= ${JUST_PLACED} then u * ${HOLD_MINUTES * 60} else ${orderSpan} * (1 - sqrt(u)) end as age,
+          case when g <= ${JUST_PLACED} then u * ${UNPAID_SECONDS} else ${orderSpan} * (1 - sqrt(u)) end as age,
           case when g <= ${JUST_PLACED} then r * 0.7 else r end as r,
           method_r, delivery_r, quantity_r, buyer_r, item_r
         from (
@@ -260,7 +265,7 @@ async function orders(tx: Db, sizes: ScaleSizes) {
     statused as (
       select p.*,
         case
-          when age < ${HOLD_MINUTES * 60} then case when r < 0.7 then 'unpaid' when r < 0.85 then 'paid' else 'cod' end
+          when age < ${HOLD_MINUTES * 60} then case when r < 0.7 and age < ${UNPAID_SECONDS} then 'unpaid' when r < 0.85 then 'paid' else 'cod' end
           when age < 3 * 86400 then case when r < 0.3 then 'paid' when r < 0.5 then 'cod' when r < 0.75 then 'shipped'
             when r < 0.87 then 'cancelled' else 'expired' end
           when age < 14 * 86400 then case when r < 0.06 then 'paid' when r < 0.1 then 'cod' when r < 0.4 then 'shipped'

@@ -4,6 +4,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import type { CategoryJson } from "@server/catalog";
 import { category, OTHER_CATEGORY_ID, product } from "@server/db/schema";
 import { asBearer, asCookie, jsonInit, signUp, signUpAdmin, type TestAccount } from "../support/accounts";
+import { catalogChanged } from "../support/catalog-feed";
 import { makeProduct, messageOf } from "../support/orders";
 import { useTestApp } from "../support/test-app";
 
@@ -42,7 +43,7 @@ describe("categories through the API", () => {
     t.request(`/api/category/${id}`, { method: "DELETE", headers: asBearer(as) });
 
   async function productIn(categoryId: string) {
-    return makeProduct(t, { categoryId });
+    return catalogChanged(t, () => makeProduct(t, { categoryId }));
   }
 
   describe("GET /api/category/{id}", () => {
@@ -90,7 +91,7 @@ describe("categories through the API", () => {
 
     it("counts the products on Other tools, where a product made without a category sits", async () => {
       const before = (await byId(OTHER_CATEGORY_ID))!.products;
-      await makeProduct(t);
+      await catalogChanged(t, () => makeProduct(t));
       expect((await byId(OTHER_CATEGORY_ID))!.products).toBe(before + 1);
     });
   });

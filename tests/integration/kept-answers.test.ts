@@ -4,6 +4,7 @@ import { contextOf } from "@server/context/request-context";
 import type * as RequestContextModule from "@server/context/request-context";
 import { product } from "@server/db/schema";
 import { asBearer, jsonInit, signUpAdmin, type TestAccount } from "../support/accounts";
+import { catalogChanged, catalogMovedPast, catalogSettled } from "../support/catalog-feed";
 import { makeProduct } from "../support/orders";
 import { parsePrometheusText, valueOf } from "../support/prometheus-text";
 import { loggedApp } from "../support/logged-app";
@@ -40,12 +41,8 @@ describe("answers kept whole until the catalog changes", () => {
     admin = await signUpAdmin(t);
     for (let i = 0; i < 12; i++) await makeProduct(t, { name: `Kept answer chisel ${i}` });
     app = loggedApp(t);
+    await catalogSettled(t.services.catalogVersion);
   });
-
-  /** Waits until the catalog's change feed has told this process of the latest change. */
-  async function catalogSettled(from: number) {
-    await vi.waitFor(() => expect(t.services.catalogVersion.current).toBeGreaterThan(from), { timeout: 5000 });
-  }
 
   it("serves the product list a second time without the slow way, byte for byte and header for header", async () => {
     for (const [name, accept] of Object.entries(ENCODINGS)) {
@@ -79,7 +76,7 @@ describe("answers kept whole until the catalog changes", () => {
       jsonInit("POST", { nameEn: "Kept answer gouges", nameBn: "গজ" }, asBearer(admin)),
     );
     expect(added.status).toBe(200);
-    await catalogSettled(version);
+    await catalogMovedPast(t.services.catalogVersion, version);
     const changed = slowWays();
     const after = await request("/api/category");
     expect(slowWays()).toBe(changed + 1);
@@ -100,9 +97,9 @@ describe("answers kept whole until the catalog changes", () => {
     const path = "/api/product?limit=50&sort=name&kept=change";
     const first = await received(await request(path));
     const [chisel] = JSON.parse(first.body.toString()) as { _id: string; name: string }[];
-    const version = t.services.catalogVersion.current;
-    await t.database.db.update(product).set({ name: "Kept answer chisel renamed" }).where(eq(product.id, chisel!._id));
-    await catalogSettled(version);
+    await catalogChanged(t, () =>
+      t.database.db.update(product).set({ name: "Kept answer chisel renamed" }).where(eq(product.id, chisel!._id)),
+    );
     const before = slowWays();
     const after = await received(await request(path));
     expect(slowWays()).toBe(before + 1);

@@ -6,6 +6,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { createApp } from "@server/app";
 import { createServices } from "@server/services";
 import { jsonInit, signUp } from "../support/accounts";
+import { catalogSettled } from "../support/catalog-feed";
 import { makeProduct } from "../support/orders";
 import { usePageApp } from "../support/page-app";
 import { TEST_ORIGIN, testConfig } from "../support/test-app";
@@ -26,18 +27,6 @@ describe("the shared page cache and a session, however it is sent", () => {
   let cookie = "";
   let token = "";
 
-  /** Until the announcements of the catalog's set-up have all arrived, so no stray one empties the cache mid-test. */
-  async function catalogSettled(version = t.services.catalogVersion) {
-    const deadline = Date.now() + 10_000;
-    for (let before = -1; Date.now() < deadline;) {
-      const now = version.current;
-      if (now === before && version.live) return;
-      before = now;
-      await new Promise((r) => setTimeout(r, 100));
-    }
-    throw new Error("the catalog's change feed did not settle");
-  }
-
   beforeAll(async () => {
     const { id } = await makeProduct(t, { name: "Poison-Proof Plane" });
     pages = [`/detail/${id}`, "/"];
@@ -51,7 +40,7 @@ describe("the shared page cache and a session, however it is sent", () => {
       expect(res.status, html.slice(0, 300)).toBe(200);
       return html;
     };
-    await catalogSettled();
+    await catalogSettled(t.services.catalogVersion);
   });
 
   it("keeps a signed-out visitor's page in this app (else the cases below would prove nothing)", async () => {

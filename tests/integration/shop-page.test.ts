@@ -4,6 +4,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { createApp } from "@server/app";
 import { formatCount } from "@shared/format";
 import { PAGE_SIZE } from "@shared/list-page";
+import { catalogSettled } from "../support/catalog-feed";
 import { CLAMP_COUNT, makeShopCatalog, toolNamed, type ToolKey } from "../support/shop-catalog";
 import { usePageApp } from "../support/page-app";
 import { TEST_ORIGIN } from "../support/test-app";
@@ -234,23 +235,9 @@ describe("the shop page", () => {
       };
     });
 
-    /** Until the announcements of the earlier tests' changes have all arrived. */
-    async function catalogSettled() {
-      let before = -1;
-      await expect
-        .poll(async () => {
-          const now = t.services.catalogVersion.current;
-          const same = now === before;
-          before = now;
-          await new Promise((r) => setTimeout(r, 100));
-          return same && t.services.catalogVersion.live;
-        })
-        .toBe(true);
-    }
-
     it("keeps each search's page until the catalog changes, then shows the change", async () => {
       const renamed = "Ryoba Kataba Saw";
-      await catalogSettled();
+      await catalogSettled(t.services.catalogVersion);
       expect(cardNames(await serve("/shop?q=ryoba"))).toEqual(["Ryoba Pull Saw"]);
       expect(cardNames(await serve("/shop?q=ryoba&sort=name"))).toEqual(["Ryoba Pull Saw"]);
       // A change nobody announces: the kept copies go on being served.
