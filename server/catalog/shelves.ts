@@ -29,7 +29,10 @@ export interface Shelf extends StockFacts {
 
 export function shelfOf(
   p: Pick<ProductRow, "id" | "name" | "nameBn" | "image" | "maxPerOrder" | "options">,
-  v: VariantRow,
+  v: Pick<
+    VariantRow,
+    "id" | "sku" | "options" | "image" | "pricePoisha" | "availability" | "minimumQuantity" | "weightGrams"
+  >,
 ): Shelf {
   return {
     productId: p.id,

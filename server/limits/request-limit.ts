@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import type { Db } from "../db/client";
+import { preparedStatement } from "../db/prepared";
 import { requestLimit } from "../db/schema";
 import { tooMany } from "../errors";
 
@@ -36,23 +37,51 @@ export async function countRequests(
 ): Promise<LimitVerdict[]> {
   const windowSeconds = counted[0]!.rule.windowSeconds;
   if (counted.some((c) => c.rule.windowSeconds !== windowSeconds)) throw new Error("one window per count");
-  const cutoff = new Date(now.getTime() - windowSeconds * 1000).toISOString();
-  const at = now.toISOString();
-  const expired = sql`${requestLimit.windowStart} <= ${cutoff}::timestamptz`;
   const keys = [...new Set(counted.map((c) => c.key))].sort();
-  const rows = await db
-    .insert(requestLimit)
-    .values(keys.map((key) => ({ key, windowStart: now, hits: 1 })))
-    .onConflictDoUpdate({
-      target: requestLimit.key,
-      set: {
-        hits: sql`CASE WHEN ${expired} THEN 1 ELSE ${requestLimit.hits} + 1 END`,
-        windowStart: sql`CASE WHEN ${expired} THEN ${at}::timestamptz ELSE ${requestLimit.windowStart} END`,
-      },
-    })
-    .returning();
+  const values: Record<string, unknown> = {
+    at: now.toISOString(),
+    cutoff: new Date(now.getTime() - windowSeconds * 1000).toISOString(),
+  };
+  keys.forEach((key, i) => (values[`key${i}`] = key));
+  const rows = (await countStatement(keys.length)(db, values)).map(counterOf);
   const byKey = new Map(rows.map((row) => [row.key, row]));
   return counted.map(({ key, rule }) => verdictOf(byKey.get(key)!, rule, now));
+}
+
+/** The counting statement for so many keys, prepared once (server/db/prepared.ts). */
+const countStatements = new Map<number, ReturnType<typeof preparedStatement<Record<string, unknown>>>>();
+function countStatement(keys: number) {
+  let statement = countStatements.get(keys);
+  if (!statement) {
+    statement = preparedStatement(`randa_limit_count_${keys}`, () => {
+      const expired = sql`${requestLimit.windowStart} <= ${sql.placeholder("cutoff")}::timestamptz`;
+      const at = sql`${sql.placeholder("at")}::timestamptz`;
+      const rows = Array.from({ length: keys }, (_, i) => sql`(${sql.placeholder(`key${i}`)}, ${at}, 1)`);
+      return sql`insert into ${requestLimit} (${sql.identifier(requestLimit.key.name)}, ${sql.identifier(
+        requestLimit.windowStart.name,
+      )}, ${sql.identifier(requestLimit.hits.name)})
+        values ${sql.join(rows, sql`, `)}
+        on conflict (${sql.identifier(requestLimit.key.name)}) do update set
+          hits = case when ${expired} then 1 else ${requestLimit.hits} + 1 end,
+          window_start = case when ${expired} then ${at} else ${requestLimit.windowStart} end
+        returning *`;
+    });
+    countStatements.set(keys, statement);
+  }
+  return statement;
+}
+
+type Counter = typeof requestLimit.$inferSelect;
+
+/** A counter's row as the driver answers it (columns by their database names). */
+function counterOf(row: Record<string, unknown>): Counter {
+  const at = (value: unknown) => (value === null ? null : new Date(value as string | Date));
+  return {
+    key: row.key as string,
+    windowStart: at(row.window_start)!,
+    hits: row.hits as number,
+    blockedUntil: at(row.blocked_until),
+  };
 }
 
 function verdictOf(row: typeof requestLimit.$inferSelect, rule: LimitRule, now: Date): LimitVerdict {

@@ -152,7 +152,9 @@ describe("the address book's rate limit in My Profile", () => {
     const html = await res.clone().text();
     const answer = await readAnswer(res);
     expect(answer.status).toBe(429);
-    expect(retryAfter).toBe(String(WINDOW_SECONDS));
+    // The page's store runs on the real clock: the window opened as many seconds ago as the edits took.
+    expect(Number(retryAfter)).toBeLessThanOrEqual(WINDOW_SECONDS);
+    expect(Number(retryAfter)).toBeGreaterThan(WINDOW_SECONDS - 60);
     expect(textOf(html)).toContain(TOO_MANY.message);
     expect(changedTables(before, await fingerprint(t.database, CALLS_COUNTED))).toEqual([]);
   });

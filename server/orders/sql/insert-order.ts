@@ -1,15 +1,17 @@
-import { and, asc, count, eq, getTableColumns, inArray, isNull, or, sql, sum, type SQL } from "drizzle-orm";
+import { and, eq, getTableColumns, inArray, isNull, or, sql, sum, type Placeholder, type SQL } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import type { Language } from "@shared/languages";
 import { M } from "@shared/messages";
 import { QUANTITY_STEP, quantityProblem } from "@shared/quantity";
 import type { OrderInput } from "@shared/schemas/order";
 import type { SessionUser } from "../../auth/session";
+import type { ProductRow, VariantRow } from "../../db/schema";
 import type { Db } from "../../db/client";
 import { mailOutbox, order, orderEvent, orderLine, product, productVariant, stockEntry, user } from "../../db/schema";
 import { pickVariant, shelfOf, type Shelf } from "../../catalog";
 import { AppError, conflict, invalid, isUniqueViolation, notFound } from "../../errors";
 import { afterCommit } from "../../db/after-commit";
+import { preparedStatement } from "../../db/prepared";
 import { storeMetrics } from "../../metrics/store-metrics";
 import { LOW_STOCK, mailRows, mailsOf } from "../../mail/outbox";
 import { insertOrderSms } from "../../sms";
@@ -81,6 +83,7 @@ export async function insertOrderTakingStock(
 }
 
 const col = (column: AnyPgColumn) => sql.identifier(column.name);
+const at = (name: string) => sql.placeholder(name);
 
 /** shared/low-stock.ts `lowStockLine`, in SQL over the product row being updated. */
 const LOW_STOCK_LINE = sql`coalesce(${product}.low_stock_threshold, 2 * ${product}.minimum_quantity)`;
@@ -94,7 +97,7 @@ type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 export const openOrder = or(eq(order.status, "unpaid"), and(eq(order.status, "cod"), isNull(order.confirmedAt)));
 
 /** What one buyer's open orders hold of a variant, over all their lines: a select of one `pieces` column. */
-export const heldByBuyer = (buyerId: string, variantId: SQL) => sql`
+export const heldByBuyer = (buyerId: string | Placeholder, variantId: SQL) => sql`
   select coalesce(sum(${orderLine.quantity}), 0)::integer as pieces
   from ${orderLine} join ${order} on ${order.id} = ${orderLine.orderId}
   where ${order.buyerId} = ${buyerId}::text and ${orderLine.variantId} = ${variantId} and ${openOrder}`;
@@ -117,20 +120,57 @@ export async function piecesHeldBy(db: Db | Tx, buyerId: string, variantIds: str
  */
 async function lockShelfToBuy(tx: Tx, input: OrderInput): Promise<Shelf> {
   if (input.variantId !== undefined && !isId(input.variantId)) throw notFound(M.variant.not_found);
-  const rows = await tx
-    .select({ product, variant: productVariant })
-    .from(product)
-    .innerJoin(productVariant, and(eq(productVariant.productId, product.id), isNull(productVariant.retiredAt)))
-    .where(eq(product.id, input.productId))
-    .orderBy(asc(productVariant.position), asc(productVariant.id))
-    .for("no key update", { of: product });
+  const rows = await LOCK_SHELVES(tx, { productId: input.productId });
   if (rows.length === 0) throw notFound(M.product.not_found);
-  const variant = pickVariant(
-    rows.map((r) => r.variant),
-    input.variantId,
-  );
-  return shelfOf(rows[0]!.product, variant);
+  const variants = rows.map((r) => ({
+    id: r.variant_id,
+    sku: r.sku,
+    options: r.variant_options,
+    image: r.variant_image,
+    pricePoisha: r.price_poisha,
+    availability: r.availability,
+    minimumQuantity: r.minimum_quantity,
+    weightGrams: r.weight_grams,
+  }));
+  const p = rows[0]!;
+  const shelfProduct = {
+    id: p.product_id,
+    name: p.name,
+    nameBn: p.name_bn,
+    image: p.product_image,
+    maxPerOrder: p.max_per_order,
+    options: p.product_options,
+  };
+  return shelfOf(shelfProduct, pickVariant(variants, input.variantId));
 }
+
+/** A product's live variants under the product's row lock, each with what the order needs of the product. */
+const LOCK_SHELVES = preparedStatement<{
+  product_id: string;
+  name: string;
+  name_bn: string | null;
+  product_image: string;
+  max_per_order: number | null;
+  product_options: ProductRow["options"];
+  variant_id: string;
+  sku: string;
+  variant_options: VariantRow["options"];
+  variant_image: string | null;
+  price_poisha: number;
+  availability: number;
+  minimum_quantity: number;
+  weight_grams: number;
+}>(
+  "randa_order_lock_shelves",
+  () => sql`
+    select p.id as product_id, p.name, p.name_bn, p.image as product_image, p.max_per_order,
+      p.options as product_options, v.id as variant_id, v.sku, v.options as variant_options, v.image as variant_image,
+      v.price_poisha, v.availability, v.minimum_quantity, v.weight_grams
+    from ${product} p join ${productVariant} v on v.product_id = p.id and v.retired_at is null
+    where p.id = ${at("productId")}
+    order by v.position, v.id
+    for no key update of p`,
+);
 
 /**
  * No hoarding: the buyer's open orders are counted under a lock on the buyer's own row. The lock comes first, in
@@ -141,14 +181,21 @@ async function lockShelfToBuy(tx: Tx, input: OrderInput): Promise<Shelf> {
  * order rows, are not held up. An account deleted meanwhile has no row to lock: its order is refused, not a 500.
  */
 export async function holdOpenOrderSlot(tx: Tx, buyerId: string, maxOpenOrders: number) {
-  const [me] = await tx.select({ id: user.id }).from(user).where(eq(user.id, buyerId)).for("no key update");
+  const [me] = await LOCK_BUYER(tx, { buyerId });
   if (!me) throw conflict(M.order.account_gone);
-  const [open] = await tx
-    .select({ n: count() })
-    .from(order)
-    .where(and(eq(order.buyerId, buyerId), openOrder));
+  const [open] = await COUNT_OPEN(tx, { buyerId });
   if ((open?.n ?? 0) >= maxOpenOrders) throw conflict(M.order.too_many_open, { max: maxOpenOrders });
 }
+
+const LOCK_BUYER = preparedStatement<{ id: string }>(
+  "randa_order_lock_buyer",
+  () => sql`select ${user.id} from ${user} where ${user.id} = ${at("buyerId")} for no key update`,
+);
+
+const COUNT_OPEN = preparedStatement<{ n: number }>(
+  "randa_order_count_open",
+  () => sql`select count(*)::integer as n from ${order} where ${order.buyerId} = ${at("buyerId")} and ${openOrder}`,
+);
 
 interface Placing {
   expiresAt: Date;
@@ -159,53 +206,47 @@ interface Placing {
 }
 
 /**
- * The guarded decrement with its stock ledger row, the order row, its "placed" event and the e-mails it sends (the buyer's, and the admins'
- * low-stock message when this order crossed the line), in one statement, under the product's row lock. Answers the order as written and whether it left the product below its minimum
- * order (Stock Out), or undefined when the guarded decrement took nothing.
+ * The guarded decrement with its stock ledger row, the order row, its lines, its "placed" event and the messages it
+ * sends (the buyer's e-mail and SMS, and the admins' low-stock e-mail when this order crossed the line), in one
+ * statement, prepared once (server/db/prepared.ts).
  */
-async function takeAndRecord(
-  db: Db | Tx,
-  input: OrderInput,
-  shelf: Shelf,
-  buyer: SessionUser,
-  { expiresAt, now, idempotencyKey, language, buyerBin }: Placing,
-) {
-  // Both drivers (node-postgres and PGlite) answer with { rows }.
-  const result = (await db.execute(sql`
+const TAKE_AND_RECORD = preparedStatement<Record<string, unknown> & { stock_out: boolean }>(
+  "randa_order_take",
+  () => sql`
     with held as (
       -- What this buyer's open orders hold of the variant already (their row lock makes this count final).
-      ${heldByBuyer(buyer.id, sql`${shelf.variantId}::uuid`)}
+      ${heldByBuyer(at("buyerId"), sql`${at("variantId")}::uuid`)}
     ),
     taken as (
       update ${productVariant} v
-      set availability = v.availability - ${input.quantity}::integer, updated_at = now()
+      set availability = v.availability - ${at("quantity")}::integer, updated_at = now()
       from ${product} p
-      where v.id = ${shelf.variantId}::uuid and p.id = v.product_id and v.retired_at is null
-        and v.availability >= ${input.quantity}::integer
-        and v.minimum_quantity <= ${input.quantity}::integer
+      where v.id = ${at("variantId")}::uuid and p.id = v.product_id and v.retired_at is null
+        and v.availability >= ${at("quantity")}::integer
+        and v.minimum_quantity <= ${at("quantity")}::integer
         -- Spec §9's step, as shared/quantity.ts onStep: the minimum plus whole steps of 20.
-        and (${input.quantity}::integer - v.minimum_quantity) % ${QUANTITY_STEP}::integer = 0
+        and (${at("quantity")}::integer - v.minimum_quantity) % ${QUANTITY_STEP}::integer = 0
         -- No hoarding, as shared/quantity.ts perOrderLimit and holdingLimit, per variant: this order and the buyer's
         -- open ones together at most the product's own most per order, or half of the stock they would leave
         -- (integer division rounds down) but never under the minimum order.
-        and ${input.quantity}::integer + (select pieces from held) <= coalesce(
+        and ${at("quantity")}::integer + (select pieces from held) <= coalesce(
           p.max_per_order,
           greatest(v.minimum_quantity, (v.availability + (select pieces from held)) / 2)
         )
-        and ${input.quantity}::integer <= coalesce(p.max_per_order, greatest(v.minimum_quantity, v.availability / 2))
+        and ${at("quantity")}::integer <= coalesce(p.max_per_order, greatest(v.minimum_quantity, v.availability / 2))
       returning v.id as variant_id, v.product_id as id, p.name, p.name_bn, coalesce(v.image, p.image) as image,
         v.price_poisha, v.weight_grams, v.availability, v.availability < v.minimum_quantity as stock_out
     ),
     shelf as (
       -- The product holds the sum of its variants' stock, moved in the same statement.
       update ${product}
-      set availability = ${product}.availability - ${input.quantity}::integer, updated_at = now()
+      set availability = ${product}.availability - ${at("quantity")}::integer, updated_at = now()
       from taken
       where ${product}.id = taken.id
       returning
         -- This order took the product below its low-stock line (shared/low-stock.ts): admins are told once.
         ${product}.availability < ${LOW_STOCK_LINE}
-          and ${product}.availability + ${input.quantity}::integer >= ${LOW_STOCK_LINE} as ran_low
+          and ${product}.availability + ${at("quantity")}::integer >= ${LOW_STOCK_LINE} as ran_low
     ),
     placed as (
       insert into ${order} (${sql.join(
@@ -229,10 +270,10 @@ async function takeAndRecord(
         ].map(col),
         sql`, `,
       )})
-      select ${buyer.id}::text, ${buyer.email}::text, ${buyer.name}::text, id, name, name_bn, image, price_poisha,
-        ${input.quantity}::integer, price_poisha::bigint * ${input.quantity}::bigint, ${idempotencyKey ?? null}::text,
-        ${input.delivery ? JSON.stringify(input.delivery) : null}::jsonb, ${expiresAt.toISOString()}::timestamptz,
-        ${language}::text, weight_grams * ${input.quantity}::integer, ${buyerBin}::text
+      select ${at("buyerId")}::text, ${at("buyerEmail")}::text, ${at("buyerName")}::text, id, name, name_bn, image, price_poisha,
+        ${at("quantity")}::integer, price_poisha::bigint * ${at("quantity")}::bigint, ${at("idempotencyKey")}::text,
+        ${at("delivery")}::jsonb, ${at("expiresAt")}::timestamptz,
+        ${at("language")}::text, weight_grams * ${at("quantity")}::integer, ${at("buyerBin")}::text
       from taken
       returning *
     ),
@@ -255,8 +296,8 @@ async function takeAndRecord(
         ].map(col),
         sql`, `,
       )})
-      select placed.id, 0, taken.id, taken.variant_id, ${shelf.sku}::text, ${shelf.label}::text, taken.name, taken.name_bn, taken.image, taken.price_poisha, taken.weight_grams,
-        ${input.quantity}::integer, placed.payable_poisha
+      select placed.id, 0, taken.id, taken.variant_id, ${at("sku")}::text, ${at("label")}::text, taken.name, taken.name_bn, taken.image, taken.price_poisha, taken.weight_grams,
+        ${at("quantity")}::integer, placed.payable_poisha
       from placed, taken
     ),
     ledger as (
@@ -275,8 +316,8 @@ async function takeAndRecord(
         ].map(col),
         sql`, `,
       )})
-      select taken.id, taken.variant_id, -${input.quantity}::integer, taken.availability, 'placed', placed.id, 'buyer', ${buyer.id}::text,
-        ${now.toISOString()}::timestamptz
+      select taken.id, taken.variant_id, -${at("quantity")}::integer, taken.availability, 'placed', placed.id, 'buyer', ${at("buyerId")}::text,
+        ${at("now")}::timestamptz
       from placed, taken
     ),
     event as (
@@ -284,7 +325,7 @@ async function takeAndRecord(
         [orderEvent.orderId, orderEvent.status, orderEvent.by, orderEvent.byUserId, orderEvent.at].map(col),
         sql`, `,
       )})
-      select id, 'placed', 'buyer', ${buyer.id}::text, ${now.toISOString()}::timestamptz from placed
+      select id, 'placed', 'buyer', ${at("buyerId")}::text, ${at("now")}::timestamptz from placed
       returning ${col(orderEvent.orderId)}
     ),
     mail as (
@@ -299,10 +340,37 @@ async function takeAndRecord(
       where not m.only_if_ran_low or shelf.ran_low
     ),
     sms as (${insertOrderSms("placed", sql`placed o join event on event.order_id = o.id`)})
-    select placed.*, taken.stock_out from placed, taken`)) as unknown as {
-    rows: (Record<string, unknown> & { stock_out: boolean })[];
-  };
-  const [row] = result.rows;
+    select placed.*, taken.stock_out from placed, taken`,
+);
+
+/**
+ * The guarded decrement with its stock ledger row, the order row, its "placed" event and the e-mails it sends (the buyer's, and the admins'
+ * low-stock message when this order crossed the line), in one statement, under the product's row lock. Answers the order as written and whether it left the product below its minimum
+ * order (Stock Out), or undefined when the guarded decrement took nothing.
+ */
+async function takeAndRecord(
+  db: Db | Tx,
+  input: OrderInput,
+  shelf: Shelf,
+  buyer: SessionUser,
+  { expiresAt, now, idempotencyKey, language, buyerBin }: Placing,
+) {
+  const rows = await TAKE_AND_RECORD(db, {
+    quantity: input.quantity,
+    variantId: shelf.variantId,
+    sku: shelf.sku,
+    label: shelf.label,
+    buyerId: buyer.id,
+    buyerEmail: buyer.email,
+    buyerName: buyer.name,
+    idempotencyKey: idempotencyKey ?? null,
+    delivery: input.delivery ? JSON.stringify(input.delivery) : null,
+    expiresAt: expiresAt.toISOString(),
+    now: now.toISOString(),
+    language,
+    buyerBin,
+  });
+  const [row] = rows;
   return row && { order: orderFromRow(row), stockOut: row.stock_out };
 }
 
