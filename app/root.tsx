@@ -15,17 +15,19 @@ import { cartLineCount } from "@server/cart";
 import { popularProducts } from "@server/catalog";
 import { load, pageActor } from "./door/page-door.server";
 import { catalogueModules } from "./i18n/catalogue-modules.server";
+import { buyerPagesScript } from "./lib/island-scripts.server";
 import { isTranslatorLoaded, loadTranslator, translatorFor } from "./i18n/translators";
 import { languageOf, type Language } from "@shared/languages";
 import type { Route } from "./+types/root";
 import stylesheet from "./app.css?url";
 import { Footer } from "./components/layout/footer";
+import { IslandToasts } from "./components/island-toasts";
 import { ToasterHost } from "./components/toaster-host";
 import { Navbar } from "./components/layout/navbar";
 import { TestModeBanner } from "./components/layout/test-mode-banner";
 import { NotFound } from "./components/not-found";
 import { buttonClass } from "./components/ui/button";
-import { useShouldHydrate } from "./lib/hydration";
+import { useHasIslands, useShouldHydrate } from "./lib/hydration";
 import { useNonce } from "./lib/nonce";
 import { pageTitle } from "./lib/site";
 
@@ -44,6 +46,7 @@ export async function loader(args: Route.LoaderArgs) {
     cartCount,
     language,
     textModules: catalogueModules(language),
+    islandScript: buyerPagesScript,
     testMode: args.context.services.payments?.name === "test",
   };
 }
@@ -56,9 +59,11 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
   const data = useRouteLoaderData<typeof loader>("root");
   const hydrate = useShouldHydrate();
+  const islands = useHasIslands();
   const translator = useTranslator(data?.language ?? "en");
   if (hydrate) for (const href of data?.textModules ?? []) preloadModule(href, { as: "script", nonce });
-  // Marks the page as interactive, error pages included; browser tests wait for it before using the page.
+  // Marks the page as interactive, error pages included; browser tests wait for it before using the page. On a page
+  // with islands, their script marks it (app/islands/buyer-pages.ts).
   useEffect(() => {
     document.documentElement.dataset.hydrated = "true";
   }, []);
@@ -73,6 +78,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <link rel="stylesheet" href={stylesheet} precedence="default" />
         <Meta />
         <Links />
+        {islands && data ? <script type="module" src={data.islandScript} nonce={nonce} /> : null}
       </head>
       <body className="flex min-h-screen flex-col">
         <TextsContext value={translator}>
@@ -81,10 +87,14 @@ export function Layout({ children }: { children: React.ReactNode }) {
             {data?.testMode ? <TestModeBanner /> : null}
             <Navbar user={data?.user ?? null} cartCount={data?.cartCount ?? 0} />
           </div>
-          <div className="flex-1">{children}</div>
+          {/* What a form or link of app/islands/ replaces when it goes to another page in place. */}
+          <div className="flex-1" data-region="page">
+            {children}
+          </div>
           <div className="print:hidden">
             <Footer popularTags={data?.popularTags ?? []} />
           </div>
+          {islands ? <IslandToasts belowBanner={data?.testMode ?? false} /> : null}
         </TextsContext>
         {hydrate ? (
           <>

@@ -5,3 +5,9 @@ declare module "virtual:randa/catalogue-modules" {
   const modules: Record<Language, string[]>;
   export default modules;
 }
+
+declare module "virtual:randa/island-scripts" {
+  /** vite.config.ts: each island script's browser URL, by name. */
+  const scripts: { "buyer-pages": string };
+  export default scripts;
+}

@@ -1,50 +1,38 @@
 import { useT } from "~/i18n/use-t";
 import { useMessage } from "~/i18n/use-message";
-import { useEffect, useId, useState } from "react";
-import { useFetcher, useNavigate } from "react-router";
 import type { ProductView } from "@shared/views";
+import { M } from "@shared/messages";
 import { perOrderLimit, QUANTITY_STEP, quantityProblem } from "@shared/quantity";
 import { Button } from "~/components/ui/button";
-import { showToast } from "~/lib/toast";
-import type { ActionResult } from "~/lib/use-action-toast";
+
+/** The messages the quantity's check can give on this page (`quantityProblem` with nothing held), by code. */
+const QUANTITY_CODES = [M.quantity.below_minimum, M.quantity.off_step, M.stock.too_low, M.stock.over_per_order];
 
 /**
- * Quantity, Add to cart and Buy It Now (spec §2, §4, §5). The messages follow the number as it is typed; the server
- * asks the same question again when the line is added and when the order is placed. One form, two buttons: Add to
- * cart posts the line to /cart; Buy It Now opens checkout with this line alone (`GET /checkout?productId=…`), the
- * cart left as it is. The variant shown on the page (its size) is the one bought. Without JavaScript each button does the same by its own `formaction`.
+ * Quantity, Add to cart and Buy It Now (spec §2, §4, §5). One form, two buttons: Add to cart posts the line to /cart;
+ * Buy It Now opens checkout with this line alone (`GET /checkout?productId=…`), the cart left as it is. The variant
+ * shown on the page (its size) is the one bought. Without JavaScript each button does the same by its own
+ * `formaction`, and the server asks the quantity's question when the line is added and when the order is placed.
+ * With it (app/islands/buy-now.ts), the message follows the number as it is typed, in the page's language: the form
+ * carries the product's stock facts and the messages' words, placeholders and all.
  */
 export function BuyNowForm({ product, variantId }: { product: ProductView; variantId: string }) {
-  const fetcher = useFetcher<ActionResult>();
-  const navigate = useNavigate();
-  const [typed, setTyped] = useState(String(product.minimumQuantity));
-  const errorId = useId();
-  const quantity = typed.trim() === "" ? Number.NaN : Number(typed);
-  const problem = quantityProblem(quantity, product);
   const { t } = useT();
   const message = useMessage();
-  // Not the shop card's hook: the product page then loads nothing of the cards' module.
-  useEffect(() => {
-    const said = fetcher.data?.toast;
-    if (said) void showToast(said.kind, said.said);
-  }, [fetcher.data]);
-
-  function send(event: React.FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const submitter = (event.nativeEvent as SubmitEvent).submitter as HTMLButtonElement | null;
-    const form = new FormData(event.currentTarget);
-    if (submitter?.value === "buy") {
-      void navigate(
-        `/checkout?${new URLSearchParams({ productId: product.id, variantId, quantity: String(quantity) })}`,
-      );
-    } else {
-      form.set("intent", "add");
-      void fetcher.submit(form, { method: "post", action: "/cart" });
-    }
-  }
-
+  const problem = quantityProblem(product.minimumQuantity, product);
+  const words = Object.fromEntries(QUANTITY_CODES.map((code) => [code, message(code)]));
   return (
-    <form method="get" action="/checkout" noValidate onSubmit={send} className="mt-6">
+    <form
+      method="get"
+      action="/checkout"
+      noValidate
+      className="mt-6"
+      data-buy-now
+      data-minimum={product.minimumQuantity}
+      data-availability={product.availability}
+      data-max-per-order={product.maxPerOrder ?? ""}
+      data-messages={JSON.stringify(words)}
+    >
       <input type="hidden" name="productId" value={product.id} />
       <input type="hidden" name="variantId" value={variantId} />
       <label htmlFor="quantity" className="block text-sm font-semibold text-stone-700">
@@ -56,13 +44,12 @@ export function BuyNowForm({ product, variantId }: { product: ProductView; varia
           name="quantity"
           type="number"
           inputMode="numeric"
-          value={typed}
-          onChange={(e) => setTyped(e.target.value)}
+          defaultValue={product.minimumQuantity}
           min={product.minimumQuantity}
           max={perOrderLimit(product)}
           step={QUANTITY_STEP}
           aria-invalid={problem ? true : undefined}
-          aria-describedby={problem ? errorId : undefined}
+          aria-describedby={problem ? "quantity-problem" : undefined}
           className="w-40 rounded-md border border-stone-300 bg-white px-3 py-2 text-lg aria-invalid:border-red-600"
         />
         <Button type="submit" name="intent" value="buy" size="buy" disabled={Boolean(problem)}>
@@ -77,17 +64,14 @@ export function BuyNowForm({ product, variantId }: { product: ProductView; varia
           formAction="/cart"
           formMethod="post"
           disabled={Boolean(problem)}
-          pending={fetcher.state !== "idle"}
-          pendingLabel={t("cart.adding")}
+          data-pending-label={t("cart.adding")}
         >
           {t("cart.add")}
         </Button>
       </div>
-      {problem ? (
-        <p id={errorId} role="alert" className="mt-2 text-sm text-red-700">
-          {message(problem)}
-        </p>
-      ) : null}
+      <p id="quantity-problem" role="alert" className="mt-2 text-sm text-red-700" hidden={!problem}>
+        {problem ? message(problem) : null}
+      </p>
     </form>
   );
 }

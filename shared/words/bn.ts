@@ -26,6 +26,10 @@ export const bn: Catalogue = {
     email: "ইমেইল:",
     copyright: "কপিরাইট © {{year}} {{name}}। সর্বস্বত্ব সংরক্ষিত। ডেমো স্টোর: যোগাযোগের তথ্যগুলো উদাহরণ মাত্র।",
   },
+  toasts: {
+    label: "বিজ্ঞপ্তি",
+    close: "বন্ধ করুন",
+  },
   auth: {
     breadcrumb: "পথনির্দেশ",
     login: "লগইন",

@@ -29,6 +29,11 @@ export const en = {
     email: "Email:",
     copyright: "Copyright © {{year}} {{name}}. All rights reserved. Demo store: contact details are examples.",
   },
+  /** The toasts of the pages with islands (app/islands/toasts.ts); the dashboard's come from sonner. */
+  toasts: {
+    label: "Notifications",
+    close: "Close",
+  },
   auth: {
     breadcrumb: "Breadcrumb",
     login: "Login",

@@ -1,6 +1,7 @@
 import { BASE_URL, registerViaApi } from "./accounts";
 import { expect, test } from "./fixtures";
 import { toast, waitForHydration } from "./shop";
+import { checkoutOpened } from "./checkout";
 
 test.describe("the store in Bangla", () => {
   test("a browser that prefers Bangla gets it at once, rendered on the server", async ({ browser }) => {
@@ -54,6 +55,7 @@ test.describe("the store in Bangla", () => {
     await page.getByRole("button", { name: "এখনই কিনুন" }).click();
 
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("চেকআউট");
+    await checkoutOpened(page);
     await expect(page).toHaveTitle("চেকআউট | Randa");
     await expect(page.getByTestId("checkout-lines")).toContainText("রিওবা পুল করাত");
     await expect(page.getByTestId("checkout-lines")).toContainText("৪০ পিস");

@@ -1,6 +1,7 @@
 import { DEMO_ADMIN, registerViaApi, signIn } from "./accounts";
 import { expect, test } from "./fixtures";
 import { toast, waitForHydration } from "./shop";
+import { checkoutOpened } from "./checkout";
 
 test("cash on delivery: from the detail page through checkout to confirmed by the shop, delivered and collected", async ({
   page,
@@ -14,6 +15,7 @@ test("cash on delivery: from the detail page through checkout to confirmed by th
   await waitForHydration(page);
   await page.getByRole("button", { name: "Buy It Now" }).click();
   await expect(page).toHaveURL(/\/checkout\?productId=[0-9a-f-]{36}&variantId=[0-9a-f-]{36}&quantity=20$/);
+  await checkoutOpened(page);
 
   // Delivery details come with the order, checked before it is placed.
   await page.getByLabel("Name", { exact: true }).fill(customer.name);

@@ -1,7 +1,7 @@
 import { bn as bnWords } from "../../shared/words/bn";
 import { bnPages } from "../../shared/words/bn-pages";
 import { enPages } from "../../shared/words/en-pages";
-import type { BrowserContext, Page } from "@playwright/test";
+import { expect, type BrowserContext, type Page } from "@playwright/test";
 import { formatCount, formatTk } from "../../shared/format";
 import type { Language } from "../../shared/languages";
 import { bn } from "../../shared/words/bn";
@@ -17,7 +17,7 @@ import { bnCourierMessages } from "../../shared/words/bn-courier-messages";
 import { withAdminMessages } from "../../shared/messages";
 import { demoProducts } from "../../server/db/seed-data";
 import { BASE_URL } from "./accounts";
-import type { DELIVERY } from "./shop";
+import { waitForHydration, type DELIVERY } from "./shop";
 
 /** The pages' words, in each language. */
 export const WORDS = { en, bn } as const;
@@ -94,6 +94,16 @@ export const toolName = (name: string, language: Language) =>
  * Fills checkout's fields for a new address. Without JavaScript the districts of a division come with the page that
  * answers a post, so `district: false` leaves the district for after the first Place order.
  */
+/**
+ * Checkout opened from a product page or the cart: the server's HTML with islands (decision 0041), from which it
+ * loads as a page of its own. Its delivery form hydrates before it is used: a division chosen earlier is reset by
+ * hydration and lists no districts.
+ */
+export async function checkoutOpened(page: Page) {
+  await expect(page).toHaveURL(/\/checkout(\?|$)/);
+  await waitForHydration(page);
+}
+
 export async function fillDelivery(
   page: Page,
   delivery: typeof DELIVERY,

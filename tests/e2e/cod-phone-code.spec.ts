@@ -7,6 +7,7 @@ import { newCustomer } from "./accounts";
 import { expectNoSeriousA11yFindings } from "./axe";
 import { expect, test } from "./fixtures";
 import { toast, waitForHydration } from "./shop";
+import { checkoutOpened } from "./checkout";
 
 /**
  * COD_VERIFY_PHONE is a start-up setting and the suite's store runs without it, so this file starts a store of its
@@ -70,6 +71,7 @@ async function buyForCashOnDelivery(page: Page) {
   await page.getByRole("link", { name: "Product Detail: Low-Angle Block Plane" }).click();
   await waitForHydration(page);
   await page.getByRole("button", { name: "Buy It Now" }).click();
+  await checkoutOpened(page);
   await page.getByLabel("Name", { exact: true }).fill(customer.name);
   await page.getByLabel("Mobile number").fill("01812 345678");
   await page.getByLabel("Division").selectOption("Chattogram");

@@ -13,11 +13,18 @@ export const test = base.extend<{ consoleErrors: string[]; allowedConsoleErrors:
     async ({ page, allowedConsoleErrors }, use) => {
       const errors: string[] = [];
       // Pages without JavaScript (the sign-in pages) post their forms as documents: a refusal is the page itself,
-      // answered with its 4xx status, which the browser logs as a failed load.
+      // answered with its 4xx status, which the browser logs as a failed load. So do the islands' forms.
       const refusedForms = new Set<string>();
       page.on("response", (res) => {
         const req = res.request();
-        if (req.isNavigationRequest() && req.method() === "POST" && res.status() >= 400 && res.status() < 500) {
+        // A form an island posts in place (decision 0041) is answered the same, its refusal drawn on the page.
+        const inPlace = req.resourceType() === "fetch" && req.headers().accept === "text/html";
+        if (
+          (req.isNavigationRequest() || inPlace) &&
+          req.method() === "POST" &&
+          res.status() >= 400 &&
+          res.status() < 500
+        ) {
           refusedForms.add(res.url());
         }
       });

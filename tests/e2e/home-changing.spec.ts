@@ -17,11 +17,13 @@ test("buy, see it in My Orders, cancel it (the stock comes back), then review it
   await expect(availability).toHaveText("260 Pieces");
   await waitForHydration(page);
 
-  // A marker on the window survives only if the page is not reloaded.
-  await page.evaluate(() => ((window as unknown as { noReload: boolean }).noReload = true));
   await page.getByLabel("Quantity (Pis)").fill("40");
   await page.getByRole("button", { name: "Buy It Now" }).click();
   await expect(page).toHaveURL(/\/checkout\?productId=[0-9a-f-]{36}&variantId=[0-9a-f-]{36}&quantity=40$/);
+  // The product page is the server's HTML with islands (decision 0041): checkout loads as a page of its own, and
+  // hydrates. A marker on the window survives from there only if the store does not reload.
+  await waitForHydration(page);
+  await page.evaluate(() => ((window as unknown as { noReload: boolean }).noReload = true));
   await fillDelivery(page, DELIVERY);
   await page.getByRole("button", { name: "Place order" }).click();
   await expect(toast(page, "Order Placed")).toBeVisible();

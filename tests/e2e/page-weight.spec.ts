@@ -5,12 +5,13 @@ import { expect, test } from "./fixtures";
 import { productNamed, waitForHydration } from "./shop";
 
 /**
- * The gzipped JavaScript (level 9, each file on its own, as bench/page-weight.mjs counts it) a hydrated page makes
- * a phone download. React and React Router alone are about 96 KB of it; docs/decisions/0024-lighter-pages.md. The
- * sign-in pages hydrate nothing: their forms post and the server answers.
+ * The gzipped JavaScript (level 9, each file on its own, as bench/page-weight.mjs counts it) a page makes a phone
+ * download. The product page and the cart are the server's HTML with islands, no React in the browser
+ * (docs/decisions/0041-buyer-pages-as-islands.md): at most 40 KB, in either language. The sign-in pages hydrate
+ * nothing: their forms post and the server answers.
  */
-const BUDGET_KB = { en: 118, bn: 122 };
-/** The customer's dashboard pages add their tables, dialogs and pagers. */
+const BUYER_PAGE_BUDGET_KB = 40;
+/** The customer's dashboard pages hydrate React with React Router (about 96 KB), and add their tables and dialogs. */
 const DASHBOARD_BUDGET_KB = 121;
 
 /** The scripts the page fetched until the network was idle and it had hydrated: their addresses and bodies. */
@@ -49,27 +50,28 @@ test.describe("the JavaScript a page loads", () => {
     }
   });
 
-  test("a product stays within its budget in English, with no Bangla texts", async ({ page }) => {
-    const plane = await productNamed(page.request, "No. 4 Smoothing Plane");
-    for (const path of [`/detail/${plane._id}`]) {
-      const scripts = await scriptsOf(page, path);
-      expect(gzippedKb(scripts), path).toBeLessThanOrEqual(BUDGET_KB.en);
-      // Bangla's "Home" is only in the Bangla texts, which an English page never downloads.
-      expect(text(scripts), path).not.toContain("হোম");
-    }
-  });
-
-  test("a product stays within its budget in Bangla, with no English texts", async ({ page }) => {
-    await page.context().addCookies([{ name: "randa.lang", value: "bn", url: BASE_URL }]);
-    const plane = await productNamed(page.request, "No. 4 Smoothing Plane");
-    for (const path of [`/detail/${plane._id}`]) {
-      const scripts = await scriptsOf(page, path);
-      expect(gzippedKb(scripts), path).toBeLessThanOrEqual(BUDGET_KB.bn);
-      expect(text(scripts), path).toContain("হোম");
-      // The home page's English heading is only in the English texts.
-      expect(text(scripts), path).not.toContain("Hand tools that hold an edge");
-    }
-  });
+  for (const language of ["en", "bn"] as const) {
+    test(`a product and the cart stay within their budget in ${language === "en" ? "English" : "Bangla"}, with no texts of either language`, async ({
+      page,
+    }) => {
+      await page.context().addCookies([{ name: "randa.lang", value: language, url: BASE_URL }]);
+      const plane = await productNamed(page.request, "No. 4 Smoothing Plane");
+      const added = await page.request.post("/cart", {
+        form: { intent: "add", productId: plane._id, quantity: "20" },
+        headers: { Origin: BASE_URL },
+      });
+      expect(added.ok()).toBe(true);
+      for (const path of [`/detail/${plane._id}`, "/cart"]) {
+        const scripts = await scriptsOf(page, path);
+        expect(gzippedKb(scripts), `${path} (${language})`).toBeLessThanOrEqual(BUYER_PAGE_BUDGET_KB);
+        // The islands' words are the page's own, in its language: their script carries neither catalogue.
+        expect(text(scripts), path).not.toContain("হোম");
+        expect(text(scripts), path).not.toContain("Add to cart");
+        // Nor React.
+        expect(text(scripts), path).not.toContain("react.dev");
+      }
+    });
+  }
 
   test("a customer's dashboard stays within its budget", async ({ page }) => {
     await registerViaApi(page);

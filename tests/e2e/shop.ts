@@ -45,7 +45,9 @@ export async function orderViaApi(
   return ((await res.json()) as { insertedId: string }).insertedId;
 }
 
-export const toast = (page: Page, text: string) => page.locator("[data-sonner-toast]").filter({ hasText: text });
+/** A toast: sonner's on the pages React hydrates, the islands' on the product page and the cart (decision 0041). */
+export const toast = (page: Page, text: string) =>
+  page.locator("[data-sonner-toast], [data-toast]").filter({ hasText: text });
 
 export async function signInViaApi(context: APIRequestContext, account: { email: string; password: string }) {
   const res = await context.post("/api/auth/sign-in/email", {

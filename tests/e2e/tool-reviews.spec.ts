@@ -645,7 +645,7 @@ for (const language of ["en", "bn"] as const) {
     await form.rating.fill("3.5");
     await form.comment.fill("Good for rough work.");
     await form.send.click();
-    const sent = page.locator("[data-sonner-toast][data-type=success]");
+    const sent = page.locator("[data-toast][data-type=success]");
     // Over the toast its five seconds wait, so it stays while axe reads it.
     await sent.hover();
     await expectAccessibleScreen(page, "/detail/:productId", "a review sent, its toast shown");

@@ -46,11 +46,15 @@ describe("the product page's reviews, without JavaScript", () => {
 
   it("refuses a rating out of range beside its field and keeps what was typed", async () => {
     const comment = "Sharp out of the box";
-    const answer = await readAnswer(await t.postForm(path(), { intent: "review", rating: "7", comment }, buyer));
+    const res = await t.postForm(path(), { intent: "review", rating: "7", comment }, buyer);
+    const html = await res.clone().text();
+    const answer = await readAnswer(res);
     expect(answer.refused).toBe(true);
     expect(answer.status).toBe(400);
-    expect(answer.formErrors.rating).toBe("Rating must be from 1 to 5 stars in steps of half a star");
-    expect(answer.data).toMatchObject({ values: { rating: "7", comment } });
+    // The page is the server's HTML (decision 0041): the message beside the field, the fields as typed.
+    expect(answer.formErrors["review-rating"]).toBe("Rating must be from 1 to 5 stars in steps of half a star");
+    expect(/<input(?=[^>]*\sid="review-rating")[^>]*>/.exec(html)?.[0]).toMatch(/\svalue="7"/);
+    expect(/<textarea(?=[^>]*\sid="review-comment")[^>]*>([^<]*)</.exec(html)?.[1]).toBe(comment);
     // A customer without a delivered order is refused whatever the form says.
     const refused = await readAnswer(await t.postForm(path(), { intent: "review", rating: "5", comment }, stranger));
     expect([refused.status, refused.message]).toEqual([

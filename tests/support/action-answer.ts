@@ -5,7 +5,10 @@ export interface ActionAnswer {
   status: number;
   /** Where a redirect sends the browser (3xx only). */
   location: string | null;
-  /** What the action returned, from the rendered page's hydration data; undefined when it threw or redirected. */
+  /**
+   * What the action returned, from the rendered page's hydration data (a page React does not hydrate: the toast it
+   * shows); undefined when it threw or redirected.
+   */
   data: unknown;
   /** The toast the page shows for it: `{ toast: {kind, message} }` (or `said: {code, message}`). */
   toast: { kind: "success" | "error"; message: string } | null;
@@ -42,6 +45,15 @@ function renderedErrors(html: string): Record<string, string> {
   const form = /<p role="alert"[^>]*>([^<]*)<\/p>/.exec(html);
   if (form) errors.form = unescapeHtml(form[1]!);
   return errors;
+}
+
+/**
+ * The toast a page with islands carries for its script (`data-answer`, app/components/toast-answer.tsx and the
+ * cart's message): it has no hydration data to read it from.
+ */
+function renderedToast(html: string): ActionAnswer["toast"] {
+  const answer = /<[a-z]+ [^>]*data-answer="(success|error)"[^>]*>([^<]*)</.exec(html);
+  return answer ? { kind: answer[1] as "success" | "error", message: unescapeHtml(answer[2]!) } : null;
 }
 
 interface HydrationData {
@@ -109,7 +121,11 @@ export async function readAnswer(res: Response): Promise<ActionAnswer> {
   const type = res.headers.get("content-type") ?? "";
   const body = await res.text();
   const { actionData, errors } = type.startsWith("text/html") ? await hydrationData(body) : {};
-  const data = Object.values(actionData ?? {})[0];
+  // A page that React does not hydrate (the sign-in pages, the product page, the cart) has no hydration data: what
+  // its action said is read as the customer reads it, from the page.
+  const rendered = type.startsWith("text/html") && !CHUNK_PRESENT.test(body);
+  const shownToast = rendered ? renderedToast(body) : null;
+  const data = rendered ? (shownToast ? { toast: shownToast } : undefined) : Object.values(actionData ?? {})[0];
   const result = isRecord(data) ? data : {};
   const toast = isRecord(result.toast)
     ? {
@@ -120,9 +136,7 @@ export async function readAnswer(res: Response): Promise<ActionAnswer> {
   const formErrors = messagesOf(result.errors);
   const formError = englishOf(result.formError);
   if (formError) formErrors.form = formError;
-  // A page that ships no JavaScript (the sign-in pages) has no hydration data: its messages are read as the
-  // customer reads them, from the page.
-  if (type.startsWith("text/html") && !CHUNK_PRESENT.test(body)) Object.assign(formErrors, renderedErrors(body));
+  if (rendered) Object.assign(formErrors, renderedErrors(body));
   const thrown = thrownOf(errors);
   const message = toast?.message ?? Object.values(formErrors)[0] ?? thrown?.message ?? plainMessage(type, body);
   const refused = res.status >= 400 || toast?.kind === "error" || Object.keys(formErrors).length > 0;

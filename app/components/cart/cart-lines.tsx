@@ -28,9 +28,10 @@ export interface CartLineView {
 
 /**
  * The cart's lines: photo, name, today's price (and what it was, when it changed), the quantity with its own Update
- * form, the line's total and Remove. Each form posts to the cart's action, with or without JavaScript.
+ * form, the line's total and Remove. Each form posts to the cart's action; with JavaScript, in place
+ * (app/islands/in-place.ts), its buttons disabled while the answer comes.
  */
-export function CartLines({ lines, busy }: { lines: CartLineView[]; busy: boolean }) {
+export function CartLines({ lines }: { lines: CartLineView[] }) {
   const { t } = useT();
   const format = useFormat();
   const say = useMessage();
@@ -76,7 +77,7 @@ export function CartLines({ lines, busy }: { lines: CartLineView[]; busy: boolea
                 {say(line.problem)}
               </p>
             ) : null}
-            <Form method="post" className="mt-2 flex flex-wrap items-end gap-2">
+            <Form method="post" className="mt-2 flex flex-wrap items-end gap-2" data-in-place>
               <input type="hidden" name="intent" value="set" />
               <input type="hidden" name="lineId" value={line.id} />
               <div>
@@ -95,7 +96,7 @@ export function CartLines({ lines, busy }: { lines: CartLineView[]; busy: boolea
                   className="w-28 rounded-md border border-stone-300 bg-white px-2 py-1"
                 />
               </div>
-              <Button type="submit" variant="secondary" size="sm" disabled={busy}>
+              <Button type="submit" variant="secondary" size="sm">
                 {t("cart.update")}
               </Button>
             </Form>
@@ -104,14 +105,13 @@ export function CartLines({ lines, busy }: { lines: CartLineView[]; busy: boolea
             <p className="font-bold text-wood-900" data-testid="line-total">
               {format.money(line.lineTotalPoisha)}
             </p>
-            <Form method="post">
+            <Form method="post" data-in-place>
               <input type="hidden" name="intent" value="remove" />
               <input type="hidden" name="lineId" value={line.id} />
               <Button
                 type="submit"
                 variant="danger"
                 size="sm"
-                disabled={busy}
                 aria-label={t("cart.removeLabel", {
                   name: line.variant ? `${line.name} (${line.variant})` : line.name,
                 })}

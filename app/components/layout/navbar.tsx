@@ -44,6 +44,7 @@ export function Navbar({ user, cartCount }: NavbarProps) {
             to="/cart"
             className={(s) => `${linkClass(s)} relative inline-flex items-center`}
             aria-label={t("cart.navLabel", { count: cartCount, n: formatCount(cartCount, language) })}
+            id="nav-cart"
             data-testid="nav-cart"
           >
             <CartIcon />
@@ -101,11 +102,20 @@ export function Navbar({ user, cartCount }: NavbarProps) {
   );
 }
 
-/** Wide screens: a search box that opens the shop's results; narrow ones get the icon link to /shop above. */
+/**
+ * Wide screens: a search box that opens the shop's results; narrow ones get the icon link to /shop above. On a page
+ * with islands, the shop opens in place (app/islands/in-place.ts), as React Router opens it on a hydrated page.
+ */
 function NavSearch() {
   const { t } = useT();
   return (
-    <Form method="get" action="/shop" role="search" className="hidden min-w-0 flex-1 justify-center lg:flex">
+    <Form
+      method="get"
+      action="/shop"
+      role="search"
+      className="hidden min-w-0 flex-1 justify-center lg:flex"
+      data-in-place
+    >
       <label htmlFor="nav-q" className="sr-only">
         {t("nav.searchLabel")}
       </label>

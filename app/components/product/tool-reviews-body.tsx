@@ -10,7 +10,7 @@ import { Pager } from "~/components/ui/pager";
 import { useFormat } from "~/i18n/use-format";
 import { useMessage } from "~/i18n/use-message";
 import { useT } from "~/i18n/use-t";
-import { useActionToast, type ActionResult } from "~/lib/use-action-toast";
+import type { ActionResult } from "~/lib/use-action-toast";
 import { SignInToReview, type ToolReviewsProps } from "./tool-reviews";
 
 const SORT_WORDS = { newest: "toolReviews.newest", helpful: "toolReviews.helpful" } as const;
@@ -18,12 +18,11 @@ const SORT_WORDS = { newest: "toolReviews.newest", helpful: "toolReviews.helpful
 /**
  * Everything of a tool's reviews but their heading: the average, the spread of stars, the reviews a page at a time
  * (newest or most helpful, in the URL as `reviews` and `rpage`), and the visitor's own part — the form to write or
- * change their review, or why they cannot yet. Every form posts to the page and works without JavaScript. Loaded
- * only on a page that has reviews or a signed-in visitor (./tool-reviews.tsx).
+ * change their review, or why they cannot yet. Every form posts to the page and works without JavaScript; with it,
+ * they post in place (`data-in-place`, app/islands/in-place.ts) and the answer replaces the reviews. Loaded only on
+ * a page that has reviews or a signed-in visitor (./tool-reviews.tsx).
  */
 export default function ToolReviewsBody({ rating, reviews, corner, answer }: ToolReviewsProps) {
-  // The page's only forms are here: their answers' toasts too.
-  useActionToast(answer);
   const { t } = useT();
   const format = useFormat();
   return (
@@ -127,6 +126,7 @@ function SortLinks({ sort }: { sort: ProductReviewSort }) {
             key={s}
             to={to(s)}
             preventScrollReset
+            data-in-place
             className="rounded-md border border-stone-300 px-3 py-1.5 hover:bg-wood-100"
           >
             {t(SORT_WORDS[s])}
@@ -171,7 +171,7 @@ function ReviewItem({ review: r, corner }: { review: ProductReviewView; corner: 
       ) : null}
       <div className="mt-3 flex flex-wrap items-end gap-3">
         {r.hiddenReason === null && corner.signedIn && !mine ? (
-          <Form method="post" preventScrollReset>
+          <Form method="post" preventScrollReset data-in-place>
             <input type="hidden" name="intent" value="helpful" />
             <input type="hidden" name="reviewId" value={r.id} />
             <Button
@@ -199,7 +199,7 @@ function Moderate({ review: r }: { review: ProductReviewView }) {
   const { t } = useT();
   if (r.hiddenReason !== null) {
     return (
-      <Form method="post" preventScrollReset>
+      <Form method="post" preventScrollReset data-in-place>
         <input type="hidden" name="intent" value="show" />
         <input type="hidden" name="reviewId" value={r.id} />
         <Button type="submit" size="sm" variant="secondary">
@@ -209,7 +209,7 @@ function Moderate({ review: r }: { review: ProductReviewView }) {
     );
   }
   return (
-    <Form method="post" preventScrollReset className="flex flex-wrap items-end gap-2">
+    <Form method="post" preventScrollReset data-in-place className="flex flex-wrap items-end gap-2">
       <input type="hidden" name="intent" value="hide" />
       <input type="hidden" name="reviewId" value={r.id} />
       <Field
@@ -279,7 +279,13 @@ function ReviewForm({
   const errors = (answer?.errors ?? {}) as Partial<Record<"rating" | "comment", Message>>;
   const typed = answer?.values;
   return (
-    <Form method="post" preventScrollReset className="mt-3 max-w-xl space-y-3" aria-label={t("toolReviews.title")}>
+    <Form
+      method="post"
+      preventScrollReset
+      data-in-place
+      className="mt-3 max-w-xl space-y-3"
+      aria-label={t("toolReviews.title")}
+    >
       <input type="hidden" name="intent" value={intent} />
       {reviewId ? <input type="hidden" name="reviewId" value={reviewId} /> : null}
       <NumberField

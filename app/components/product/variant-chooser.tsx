@@ -5,7 +5,8 @@ import { useT } from "~/i18n/use-t";
 /**
  * The product page's sizes: one row of choices per option, each a link to the page with that variant
  * (`?variant=…`), so a choice works without JavaScript and can be shared. A value leads to the variant with it and
- * the other options as chosen now, or else to the first variant that has it; one with no stock says so.
+ * the other options as chosen now, or else to the first variant that has it; one with no stock says so. With
+ * JavaScript the page stays where it is and its part changes in place (app/islands/in-place.ts).
  */
 export function VariantChooser({
   options,
@@ -49,6 +50,7 @@ export function VariantChooser({
                       to={hrefOf(target.id)}
                       preventScrollReset
                       replace
+                      data-in-place="replace"
                       aria-current={current ? "true" : undefined}
                       className={`inline-block min-w-12 rounded-md border px-3 py-2 text-center text-sm font-semibold ${
                         current

@@ -34,6 +34,7 @@ export function CategoryLinks({ categories, current }: { categories: ShopCategor
               to={shopLink(search, { category: c.slug })}
               aria-current={c.slug === current ? "page" : undefined}
               className={itemClass(c.slug === current)}
+              data-in-place
             >
               <span>{c.name}</span>
               <span className="tabular-nums opacity-80">{format.count(c.products)}</span>

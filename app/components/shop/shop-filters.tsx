@@ -6,7 +6,10 @@ import { sortChoices, sortValue, type ShopQuery } from "./shop-query";
 
 const controlClass = "rounded-md border border-stone-300 bg-white px-3 py-2 text-sm";
 
-/** With JavaScript, a changed filter applies itself; without, the Show button sends the form. */
+/**
+ * With JavaScript, a changed filter applies itself: here when React renders the shop, in app/islands/in-place.ts when
+ * it was opened in place from a page with islands. Without, the Show button sends the form.
+ */
 const applyNow = (e: React.ChangeEvent<HTMLInputElement | HTMLSelectElement>) => e.currentTarget.form?.requestSubmit();
 
 /**
@@ -16,7 +19,14 @@ const applyNow = (e: React.ChangeEvent<HTMLInputElement | HTMLSelectElement>) =>
 export function ShopFilters({ query }: { query: ShopQuery }) {
   const { t } = useT();
   return (
-    <Form method="get" action="/shop" role="search" className="flex flex-wrap items-end gap-3">
+    <Form
+      method="get"
+      action="/shop"
+      role="search"
+      className="flex flex-wrap items-end gap-3"
+      data-in-place
+      data-applies-itself
+    >
       <div className="min-w-0 flex-1 basis-64">
         <label htmlFor="shop-q" className="block text-sm font-semibold text-stone-700">
           {t("shop.searchLabel")}

@@ -1,4 +1,4 @@
-import { Form, Link, useNavigation } from "react-router";
+import { Form, Link } from "react-router";
 import { addToCart, changeCartLine, removeCartLine, viewCart, type CartView } from "@server/cart";
 import { quoteDelivery } from "@server/checkout";
 import { myAddresses } from "@server/delivery";
@@ -13,13 +13,24 @@ import { localTitle } from "~/i18n/meta";
 import { useFormat } from "~/i18n/use-format";
 import { useMessage } from "~/i18n/use-message";
 import { useT } from "~/i18n/use-t";
-import { useActionToast, type ActionResult } from "~/lib/use-action-toast";
+import type { ActionResult } from "~/lib/use-action-toast";
+import { loadWholePage, withIslands } from "~/lib/hydration";
 import type { Route } from "./+types/cart";
 
 export const meta: Route.MetaFunction = ({ matches }) => [
   { title: localTitle(matches, "cart.title") },
   { name: "robots", content: "noindex" },
 ];
+
+/**
+ * The server's HTML with islands (app/islands/): a line's quantity and Remove post in place, the totals, the answer
+ * and the navbar's count coming back with the page. docs/decisions/0041-buyer-pages-as-islands.md.
+ */
+export const handle = withIslands;
+
+export function clientLoader({ request }: Route.ClientLoaderArgs) {
+  return loadWholePage(request);
+}
 
 /** A refused cart change (the limit on cart writes) carries its Retry-After, as the API's answer does. */
 export const headers: Route.HeadersFunction = withRetryAfter;
@@ -88,15 +99,14 @@ export default function Cart({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useT();
   const format = useFormat();
   const say = useMessage();
-  const busy = useNavigation().state !== "idle";
-  useActionToast(actionData);
   return (
     <main className="mx-auto max-w-5xl px-4 py-10 sm:px-6">
       <h1 className="text-2xl font-bold text-wood-900 sm:text-3xl">{t("cart.title")}</h1>
-      {/* Without JavaScript no toast shows: the answer is said on the page. */}
+      {/* Said on the page, with or without JavaScript; with it, as a toast too (app/islands/toasts.ts). */}
       {actionData?.toast ? (
         <p
           role="status"
+          data-answer={actionData.toast.kind}
           className={`mt-4 rounded-md px-3 py-2 text-sm ${actionData.toast.kind === "success" ? "bg-forest-100 text-forest-800" : "bg-red-50 text-red-800"}`}
         >
           {say(actionData.toast.said)}
@@ -111,7 +121,7 @@ export default function Cart({ loaderData, actionData }: Route.ComponentProps) {
         </div>
       ) : (
         <div className="mt-6 grid gap-8 lg:grid-cols-[1fr_20rem]">
-          <CartLines lines={lines} busy={busy} />
+          <CartLines lines={lines} />
           <aside aria-labelledby="cart-summary" className="h-fit rounded-xl border border-wood-100 bg-white p-5">
             <h2 id="cart-summary" className="sr-only">
               {t("cart.total")}

@@ -28,6 +28,8 @@ import { VariantChooser } from "~/components/product/variant-chooser";
 import { Gallery } from "~/components/product/gallery";
 import { languageOf } from "@shared/languages";
 import { pageTitle } from "~/lib/site";
+import { loadWholePage, withIslands } from "~/lib/hydration";
+import { ToastAnswer } from "~/components/toast-answer";
 import { perOrderLimit } from "@shared/quantity";
 import { isStockOut } from "@shared/stock";
 import { askFromProductPage, backInStockForm } from "~/door/back-in-stock.server";
@@ -35,6 +37,16 @@ import type { Route } from "./+types/product-detail";
 
 /** How many reviews the product page shows at a time. */
 const REVIEWS_PER_PAGE = 10;
+
+/**
+ * The server's HTML with islands (app/islands/): the gallery, the sizes, the quantity's check, Add to cart and the
+ * reviews' forms work in place without React in the browser. docs/decisions/0041-buyer-pages-as-islands.md.
+ */
+export const handle = withIslands;
+
+export function clientLoader({ request }: Route.ClientLoaderArgs) {
+  return loadWholePage(request);
+}
 
 export async function loader(args: Route.LoaderArgs) {
   const search = new URL(args.request.url).searchParams;
@@ -183,6 +195,7 @@ export default function ProductDetail({ loaderData, actionData }: Route.Componen
   const format = useFormat();
   return (
     <main className="mx-auto grid max-w-6xl gap-8 px-4 py-10 sm:px-6 md:grid-cols-2">
+      <ToastAnswer answer={actionData} />
       <Gallery key={product.variantId} photos={product.photos} shown={photo} name={product.name} />
       <div>
         <h1 className="text-2xl font-bold text-wood-900 sm:text-3xl">{product.name}</h1>
