@@ -37,7 +37,9 @@ export function usePageApp(env: Record<string, string> | (() => Record<string, s
       logLevel: "error",
       // Only the server's modules are asked for: nothing to pre-bundle for a browser, nor a cache to share.
       optimizeDeps: { noDiscovery: true },
-      cacheDir: path.join(tmpdir(), "randa-page-tests-vite"),
+      // One folder per worker: Vite still writes its (empty) optimized-deps metadata there when the config changes,
+      // and two workers starting at once would rename their copies onto one folder (ENOTEMPTY).
+      cacheDir: path.join(tmpdir(), `randa-page-tests-vite-${process.env.VITEST_POOL_ID ?? process.pid}`),
     });
     running.vite = vite;
     const build = () => vite.ssrLoadModule("virtual:react-router/server-build") as Promise<ServerBuild>;
