@@ -1,6 +1,7 @@
 import { formatCount } from "@shared/format";
 import type { Coded } from "@shared/messages";
 import { quantityProblem } from "@shared/quantity";
+import { fill } from "@shared/words/catalogue";
 import { isPassedThrough, postInPlace } from "./in-place";
 
 /**
@@ -60,11 +61,13 @@ function check(form: HTMLFormElement): boolean {
 function said(form: HTMLFormElement, { code, params = {} }: Coded): string {
   const words = JSON.parse(form.dataset.messages ?? "{}") as Record<string, string>;
   const bangla = document.documentElement.lang === "bn";
-  return (words[code] ?? code).replace(/\{\{(\w+)\}\}/g, (whole, name: string) => {
-    const value = params[name];
-    if (value === undefined) return whole;
-    return typeof value === "number" && bangla ? formatCount(value, "bn") : String(value);
-  });
+  const values = Object.fromEntries(
+    Object.entries(params).map(([name, value]) => [
+      name,
+      typeof value === "number" && bangla ? formatCount(value, "bn") : value,
+    ]),
+  );
+  return fill(words[code] ?? code, values);
 }
 
 /** Checkout with this line alone, as the form's own GET would open it (without the button's name). */
