@@ -1,8 +1,8 @@
 import { data } from "react-router";
-import { bookCouriers, type BookingOutcome, type OrderParcel, type PackingSlip } from "@server/couriers";
+import { bookCourier, bookCouriers, type BookingOutcome, type OrderParcel, type PackingSlip } from "@server/couriers";
 import type { ShopIdentity } from "@server/shop-identity";
-import { STATUS_OF } from "@server/errors";
-import { M, message } from "@shared/messages";
+import { AppError, STATUS_OF } from "@server/errors";
+import { M, message, type MessageCode } from "@shared/messages";
 import type { BookingOutcomeView, PackingSlipView, ParcelView } from "@shared/parcel-views";
 import type { ActionResult } from "~/lib/use-action-toast";
 import { formText } from "./form-input.server";
@@ -47,6 +47,50 @@ export function booksCourier(args: DoorArgs, form: FormData, orders: unknown[]) 
       const status = booked.length > 0 || !firstRefusal ? 200 : STATUS_OF[firstRefusal.refused.kind];
       return data(answer, { status });
     },
+  );
+}
+
+/** The fields of "Booked in the courier's portal" (`intent=record`), and `record`: under the form. */
+type RecordField = "courier" | "consignmentId" | "trackingCode" | "record";
+
+/** Where a refusal that names no field is said: beside the field it is about, or under the form. */
+const RECORD_FIELD_OF: Partial<Record<MessageCode, RecordField>> = {
+  [M.courier.not_configured]: "courier",
+  [M.courier.consignment_unknown]: "consignmentId",
+  [M.courier.recorded_elsewhere]: "consignmentId",
+};
+
+function besideRecordField(err: unknown): never {
+  if (!(err instanceof AppError) || err.issues.length > 0 || err.kind === "unauthorized") throw err;
+  throw new AppError(err.kind, err.code, {
+    params: err.params,
+    issues: [{ field: RECORD_FIELD_OF[err.code] ?? "record", ...err.detail }],
+    ...(err.retryAfterSeconds === undefined ? {} : { retryAfterSeconds: err.retryAfterSeconds }),
+  });
+}
+
+/**
+ * "Booked in the courier's portal" on the order view: the parcel the courier holds, by the consignment id and
+ * tracking code typed, through `bookCourier` (the store asks the courier, then records it as a booking). Fields left
+ * out are empty, never a booking. A refusal is said beside its field, or under the form, and what was typed is given
+ * back, so a page without JavaScript shows both.
+ */
+export function recordsParcel(args: DoorArgs, form: FormData, orderId: string | undefined) {
+  const courier = formText(form.get("courier"));
+  const consignmentId = formText(form.get("consignmentId")) ?? "";
+  const trackingCode = formText(form.get("trackingCode")) ?? "";
+  const values = { intent: "record", ...(courier === undefined ? {} : { courier }), consignmentId, trackingCode };
+  return act(
+    args,
+    (ctx) => bookCourier(ctx, orderId, { courier, consignmentId, trackingCode }).catch(besideRecordField),
+    (booked): ActionResult => ({
+      toast: {
+        kind: "success",
+        said: message(M.parcel.recorded, { trackingCode: booked.trackingCode }),
+        id: Date.now(),
+      },
+    }),
+    { fields: true, values },
   );
 }
 

@@ -90,28 +90,38 @@ export const courierCalls = [
     path: "/api/order/{id}/courier",
     operationId: "bookCourier",
     tag: "orders",
-    summary: "Hand an order's parcel to a courier",
+    summary: "Hand an order's parcel to a courier, or record one the courier holds",
     description:
       "A paid order, or a cash-on-delivery order the shop confirmed, not yet shipped: the courier (`steadfast` or " +
       "`pathao`, when its STEADFAST_* or PATHAO_* are set) books a consignment under the order's invoice number, with the delivery details and " +
       "what to collect (the total, less any advance, for cash on delivery; 0 when paid), and the order is shipped. " +
       "Booking an order again answers the consignment it has. A courier that refuses or does not answer changes " +
-      "nothing.",
+      "nothing. " +
+      "With `consignmentId` and `trackingCode` (both, as the courier's portal shows them), nothing is booked: the " +
+      "parcel is one the courier holds already (booked by hand in its portal, or booked here when the courier's " +
+      "answer was lost, so that booking again is refused as a repeated invoice). The store asks the courier about " +
+      "that consignment and records it as a booking, with the state the courier answers: the order is shipped, its " +
+      "history says so and the buyer is told. A consignment the courier does not know, or one recorded on another " +
+      "order, is refused; recording an order's own parcel again answers it, another consignment on a booked order " +
+      "is refused.",
     who: "admin",
     session: "required",
     params: { id: id("order") },
     body: jsonInput(named("CourierChoice", CourierChoiceSchema)),
     rate: "courier",
     answers: {
-      200: json(CourierBooked, "Booked (or booked already)."),
-      400: refused(`${BAD_INPUT} Or a courier the shop has no account with.`),
+      200: json(CourierBooked, "Booked or recorded (or booked already)."),
+      400: refused(
+        `${BAD_INPUT} Or a courier the shop has no account with, or a consignment id without its tracking code (or the reverse).`,
+      ),
       403: refused(ADMINS_ONLY),
       404: refused("No such order."),
       409: refused(
         "The order is not paid or confirmed, is shipped already, has no delivery details, its booking is on its " +
-          "way, or the courier refused the parcel (the message says why).",
+          "way, or the courier refused the parcel (the message says why). Recording: the courier does not know the " +
+          "consignment (its reason), another order has it, or the order's parcel is another consignment.",
       ),
-      502: refused("The courier did not answer; nothing was booked."),
+      502: refused("The courier did not answer; nothing was booked or recorded."),
     },
     handler: async (c) => c.json(await bookCourier(c.get("ctx"), c.req.param("id"), await jsonBody(c))),
   }),

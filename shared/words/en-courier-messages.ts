@@ -22,6 +22,14 @@ export const enCourierMessages = {
       "Say how many pieces of each line came back: a whole number for every line, none above what was sent",
     pieces_back_none: "Say which pieces came back: at least one",
     partly_returned: "Part of this order's parcel came back to the shop; the buyer kept the rest.",
+    consignment_id_invalid: "Write the consignment id as the courier's portal shows it: at most 64 characters",
+    tracking_code_invalid:
+      "Write the tracking code as the courier's portal shows it: 4 to 40 letters, digits or dashes",
+    record_both: "A parcel booked in the courier's portal is recorded by both its consignment id and its tracking code",
+    consignment_unknown: "The courier does not know this consignment: {{reason}}",
+    record_silent: "The courier did not answer, so nothing is recorded yet: try again in a minute",
+    recorded_elsewhere: "This consignment is already recorded on order {{invoice}}",
+    already_booked: "This order's parcel is already booked with tracking code {{trackingCode}}",
   },
   payout: {
     orders_required: "Choose the orders this payout covers",

@@ -5,6 +5,7 @@
 export const enParcelMessages = {
   parcel: {
     booked: "Booked with the courier: tracking code {{trackingCode}}",
+    recorded: "Recorded the parcel the courier holds: tracking code {{trackingCode}}",
     booked_several: "{{booked}} of {{asked}} orders booked with the courier",
     none_chosen: "Choose at least one order",
     too_many: "Choose at most 20 orders at once",

@@ -41,6 +41,13 @@ export const enParcel = {
     piecesBack: "Pieces back of {{line}} (of {{sent}})",
     yes: "Yes, it is back",
     no: "Not yet",
+    recordInstead: "If the parcel is already in the courier's portal, record it below.",
+    recordTitle: "Booked in the courier's portal",
+    recordHint:
+      "A parcel the courier holds already (booked in its portal, or booked here when its answer was lost): write its consignment id and tracking code as the portal shows them. The store asks the courier about it before recording it.",
+    recordPathao: "Pathao's consignment id is also its tracking code.",
+    consignmentId: "Consignment id",
+    record: "Record the parcel",
   },
   slip: {
     title: "Packing slips",

@@ -160,6 +160,53 @@ test.describe("booking parcels with a courier", () => {
     await buyerPage.close();
   });
 
+  test.describe("when the courier's answer is lost", () => {
+    // The lost booking is answered 502 (the courier did not answer), which the browser logs.
+    test.use({ allowedConsoleErrors: [/status of 502 \(Bad Gateway\)/] });
+
+    test("a booking whose answer was lost is recorded by the ids the courier's portal shows, and the order shipped", async ({
+      page,
+      browser,
+    }) => {
+      const { orderId, page: buyerPage } = await aPaidOrder(browser);
+      // Steadfast books the parcel, then its answer is lost (a 500).
+      const lose = await page.request.post(`${steadfast.url}/__stand-in/lose-next`, { data: { how: "error" } });
+      expect(lose.ok()).toBe(true);
+      await signInAsAdmin(page, `/dashboard/order/${orderId}`);
+      await page.getByRole("button", { name: "Book courier" }).click();
+      await expect(page.getByTestId("booking-refused")).toHaveText(
+        "The courier did not answer, so nothing is booked yet: try again in a minute",
+      );
+      await expect(page.getByTestId("record-instead")).toHaveText(
+        "If the parcel is already in the courier's portal, record it below.",
+      );
+      await expect(page.getByTestId("order-state")).toContainText("Paid");
+      const made = (await (await page.request.get(`${steadfast.url}/__stand-in/lost`)).json()) as {
+        consignment_id: number;
+        tracking_code: string;
+      };
+
+      const form = page.getByTestId("record-parcel");
+      await expect(form.getByRole("heading", { name: "Booked in the courier's portal" })).toBeVisible();
+      await form.getByLabel("Consignment id").fill("99999999");
+      await form.getByLabel("Tracking code").fill(made.tracking_code);
+      await form.getByRole("button", { name: "Record the parcel" }).click();
+      await expect(form.getByText("The courier does not know this consignment: Consignment not found.")).toBeVisible();
+      await expect(form.getByLabel("Tracking code")).toHaveValue(made.tracking_code);
+      await expectAccessibleScreen(page, "/dashboard/order/:orderId", "a refused parcel to record");
+
+      await form.getByLabel("Consignment id").fill(String(made.consignment_id));
+      await form.getByRole("button", { name: "Record the parcel" }).click();
+      await expect(
+        toast(page, `Recorded the parcel the courier holds: tracking code ${made.tracking_code}`),
+      ).toBeVisible();
+      await expect(page.getByTestId("tracking-code")).toHaveText(made.tracking_code);
+      await expect(page.getByTestId("order-state")).toContainText("Shipped");
+      await expect(page.getByTestId("record-parcel")).toHaveCount(0);
+      await buyerPage.close();
+    });
+  });
+
   test("a partly delivered parcel: the admin counts the pieces that came back, and the order is delivered", async ({
     page,
     browser,

@@ -183,7 +183,7 @@ describe("a shop without a courier", () => {
 describe("the couriers' rate limit", () => {
   const { t, steadfast } = useSteadfastApp({ COURIER_LIMIT_PER_HOUR: "2" });
 
-  it("refuses an admin's third booking in an hour with 429, before the courier is asked, and books nothing", async () => {
+  it("refuses an admin's third booking (or recording) in an hour with 429, before the courier is asked, and books nothing", async () => {
     const admin = await signUpAdmin(t);
     const buyer = await signUp(t);
     const orders = [
@@ -199,6 +199,14 @@ describe("the couriers' rate limit", () => {
     const refused = await call(t, admin, "POST", `/api/order/${orders[2]}/courier`, { courier: "steadfast" });
     expect(refused.status).toBe(429);
     expect(refused.headers.get("Retry-After")).toMatch(/^\d+$/);
+    // Recording a parcel booked in the portal counts against the same limit: the courier is not asked either.
+    const made = steadfast.bookInPortal();
+    const recorded = await call(t, admin, "POST", `/api/order/${orders[2]}/courier`, {
+      courier: "steadfast",
+      consignmentId: String(made.consignment_id),
+      trackingCode: made.tracking_code,
+    });
+    expect(recorded.status).toBe(429);
     expect(steadfast.requests.length).toBe(asked);
     expect(await t.database.db.select().from(consignment).where(eq(consignment.orderId, orders[2]!))).toEqual([]);
     expect((await orderRow(t, orders[2]!)).status).toBe("paid");

@@ -43,6 +43,12 @@ describe("fuzzing the courier calls: never a 5xx, and a refused request changes 
     return { orderId, consignmentId, trackingCode };
   };
 
+  /** A paid order, and a parcel for it the shop booked by hand in Steadfast's portal: recorded, not booked. */
+  const anOrderAndAPortalParcel = async () => {
+    const made = steadfast.bookInPortal();
+    return { ...(await aPaidOrder()), consignmentId: String(made.consignment_id), trackingCode: made.tracking_code };
+  };
+
   /** A cash-on-delivery parcel the courier delivered, its cash collected (1,200 Tk less a 60 Tk fee). */
   const aParcelWithCash = () => aParcelWithCashOf(t, accounts.owner);
   /** A booked parcel the courier brought back: the shop may receive it. */
@@ -56,6 +62,7 @@ describe("fuzzing the courier calls: never a 5xx, and a refused request changes 
   fuzzEach(t, [
     // Bookings, parcels received back and payouts that pass the schema count against the couriers' rate limit, taken or not (CALLS_COUNTED).
     { call: "POST /api/order/{id}/courier", as: "admin", scene: aPaidOrder, id: (s) => s.orderId!, body: () => ({ courier: "steadfast" }), ignored: CALLS_COUNTED },
+    { call: "POST /api/order/{id}/courier", as: "admin", scene: anOrderAndAPortalParcel, id: (s) => s.orderId!, body: (s) => ({ courier: "steadfast", consignmentId: s.consignmentId!, trackingCode: s.trackingCode! }), shape: "booked in the portal", ignored: CALLS_COUNTED },
     { call: "POST /api/order/{id}/returned", as: "admin", scene: aReturnedParcel, id: (s) => s.orderId!, ignored: CALLS_COUNTED },
     { call: "POST /api/courier-payouts", as: "admin", scene: aParcelWithCash, body: (s) => ({ courier: "steadfast", orders: [s.orderId!], amount: 1140, reference: "SF-1" }), ignored: CALLS_COUNTED },
   ], accounts);
@@ -100,9 +107,16 @@ describe("fuzzing Pathao's webhook and booking with Pathao: never a 5xx, and a r
     return { orderId, consignmentId };
   };
 
+  /** A paid order, and a parcel for it the shop booked by hand in Pathao's portal. */
+  const anOrderAndAPortalParcel = async () => {
+    const made = pathao.bookInPortal();
+    return { ...(await aPaidOrder()), consignmentId: made.consignment_id };
+  };
+
   // prettier-ignore
   fuzzEach(t, [
     { call: "POST /api/order/{id}/courier", as: "admin", scene: aPaidOrder, id: (s) => s.orderId!, body: () => ({ courier: "pathao" }), shape: "pathao", ignored: CALLS_COUNTED },
+    { call: "POST /api/order/{id}/courier", as: "admin", scene: anOrderAndAPortalParcel, id: (s) => s.orderId!, body: (s) => ({ courier: "pathao", consignmentId: s.consignmentId!, trackingCode: s.consignmentId! }), shape: "pathao, booked in the portal", ignored: CALLS_COUNTED },
   ], accounts);
 
   const webhook: FuzzedCall = {

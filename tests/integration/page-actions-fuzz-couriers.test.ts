@@ -17,10 +17,16 @@ fuzzPageActions(
     const aPaidOrder = async () => ({
       orderId: await anOrderToShip(t, { buyer: accounts.owner, admin: accounts.admin }),
     });
+    // And a parcel for it the shop booked by hand in Steadfast's portal, to record rather than book.
+    const anOrderAndAPortalParcel = async () => {
+      const made = steadfast.bookInPortal();
+      return { ...(await aPaidOrder()), consignmentId: String(made.consignment_id), trackingCode: made.tracking_code };
+    };
     // prettier-ignore
     return [
       { call: "POST /dashboard/order/{id} (book)",    as: "admin", scene: aPaidOrder, id: (s) => s.orderId!, fields: () => ({ intent: "book", courier: "steadfast" }), ignored: CALLS_COUNTED },
       { call: "POST /dashboard/manageorder (book)",   as: "admin", scene: aPaidOrder, fields: (s) => ({ intent: "book", courier: "steadfast", orders: s.orderId! }), ignored: CALLS_COUNTED },
+      { call: "POST /dashboard/order/{id} (record)",  as: "admin", scene: anOrderAndAPortalParcel, id: (s) => s.orderId!, fields: (s) => ({ intent: "record", courier: "steadfast", consignmentId: s.consignmentId!, trackingCode: s.trackingCode! }), ignored: CALLS_COUNTED },
     ];
   },
   () => ({

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { formatInvoiceNumber } from "@shared/invoice-number";
 import { signUp, signUpAdmin, type TestAccount } from "../support/accounts";
 import { readAnswer } from "../support/action-answer";
 import { call } from "../support/order-money";
@@ -246,6 +247,94 @@ describe("the parcel screens with a courier", () => {
       );
       expect([right.status, right.message]).toEqual([200, "Parcel received back"]);
       expect((await orderRow(t, orderId)).status).toBe("delivered");
+    });
+
+    it("offers 'Booked in the courier's portal' beside Book courier, in English and Bangla, and not once booked", async () => {
+      const orderId = await anOrderToShip(t, shop());
+      const en = await page(t, `/dashboard/order/${orderId}`, admin);
+      expect(en.text).toContain("Booked in the courier's portal");
+      expect(en.html).toMatch(/<select[^>]*name="courier"/);
+      expect(en.html).toMatch(/<input[^>]*name="consignmentId"/);
+      expect(en.html).toMatch(/<input[^>]*name="trackingCode"/);
+      expect(en.html).toContain('name="intent" value="record"');
+      const bn = await page(t, `/dashboard/order/${orderId}`, admin, "bn");
+      expect(bn.text).toContain("কুরিয়ারের পোর্টালে বুক করা হয়েছে");
+      expect(bn.text).toContain("কনসাইনমেন্ট আইডি");
+      expect((await page(t, `/dashboard/order/${orderId}`, buyer)).text).not.toContain(
+        "Booked in the courier's portal",
+      );
+      const { orderId: booked } = await bookParcel(t, shop(), "steadfast");
+      expect((await page(t, `/dashboard/order/${booked}`, admin)).html).not.toContain('value="record"');
+    });
+
+    it("after a lost answer, points a refused booking to the form, which records the parcel without JavaScript", async () => {
+      const orderId = await anOrderToShip(t, shop());
+      steadfast.loseNextAnswer("error");
+      const book = () =>
+        post(t, `/dashboard/order/${orderId}`, { intent: "book", courier: "steadfast", orders: orderId }, admin);
+      const lost = await book();
+      expect(lost.status).toBe(502);
+      const refused = await book();
+      expect(refused.status).toBe(409);
+      const text = textOf(await refused.text());
+      expect(text).toContain("The courier refused the parcel: The invoice has already been taken.");
+      expect(text).toContain("If the parcel is already in the courier's portal, record it below.");
+
+      const invoice = formatInvoiceNumber((await orderRow(t, orderId)).invoiceNumber!);
+      const made = [...steadfast.consignments.values()].find((c) => c.invoice === invoice)!;
+      const res = await post(
+        t,
+        `/dashboard/order/${orderId}`,
+        {
+          intent: "record",
+          courier: "steadfast",
+          consignmentId: String(made.consignment_id),
+          trackingCode: made.tracking_code,
+        },
+        admin,
+      );
+      const answer = await readAnswer(res);
+      expect([answer.status, answer.message]).toEqual([
+        200,
+        `Recorded the parcel the courier holds: tracking code ${made.tracking_code}`,
+      ]);
+      expect((await orderRow(t, orderId)).status).toBe("shipped");
+      const after = await page(t, `/dashboard/order/${orderId}`, admin);
+      expect(after.text).toContain(`Tracking code ${made.tracking_code}`);
+      expect(after.text).not.toContain("Booked in the courier's portal");
+    });
+
+    it("says a refused record beside its field, in English and Bangla, and keeps what was typed", async () => {
+      const orderId = await anOrderToShip(t, shop());
+      const fields = { intent: "record", courier: "steadfast", consignmentId: "99999999", trackingCode: "NOSUCH12" };
+      const res = await post(t, `/dashboard/order/${orderId}`, fields, admin);
+      const html = await res.text();
+      const unknown = await readAnswer(new Response(html, { status: res.status, headers: res.headers }));
+      expect(unknown.status).toBe(409);
+      expect(unknown.formErrors).toEqual({
+        consignmentId: "The courier does not know this consignment: Consignment not found.",
+      });
+      expect(unknown.data).toMatchObject({ values: fields });
+      // The page drawn without JavaScript: the message under the field, and the fields as typed.
+      expect(html).toMatch(/<p id="record-consignmentId-error"[^>]*>The courier does not know this consignment/);
+      expect(html).toMatch(/<input[^>]*name="consignmentId"[^>]*value="99999999"/);
+      expect(html).toMatch(/<input[^>]*name="trackingCode"[^>]*value="NOSUCH12"/);
+
+      const asked = steadfast.requests.length;
+      const badPage = await post(t, `/dashboard/order/${orderId}`, { ...fields, trackingCode: "NO SUCH" }, admin, "bn");
+      const badHtml = await badPage.text();
+      const bad = await readAnswer(new Response(badHtml, { status: badPage.status, headers: badPage.headers }));
+      expect(bad.status).toBe(400);
+      expect(Object.keys(bad.formErrors)).toEqual(["trackingCode"]);
+      expect(textOf(badHtml)).toContain("কুরিয়ারের পোর্টালে যেমন দেখাচ্ছে তেমন ট্র্যাকিং কোড লিখুন");
+
+      // Fields left out are empty: refused, never a booking.
+      const empty = await readAnswer(await post(t, `/dashboard/order/${orderId}`, { intent: "record" }, admin));
+      expect(empty.status).toBe(400);
+      const customer = await post(t, `/dashboard/order/${orderId}`, fields, buyer);
+      expect(customer.status).toBe(403);
+      expect(steadfast.requests.length).toBe(asked);
+      expect((await orderRow(t, orderId)).status).toBe("paid");
     });
 
     it("refuses a customer's booking, even of their own order", async () => {

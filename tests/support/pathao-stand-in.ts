@@ -4,7 +4,8 @@
 // or 12, item type 1 or 2, a weight of 0.5–10 kg, a whole-taka amount to collect) answering the consignment id and
 // the delivery fee; `GET /aladdin/api/v1/orders/{id}/info`; its lists of places (`city-list`,
 // `cities/{id}/zone-list`, `zones/{id}/area-list`) and its price plan (`merchant/price-plan`); and the webhook it
-// sends with `X-PATHAO-Signature`. Everything is kept in memory. Tests refuse (`refuseNext`), silence it, revoke its tokens or move a parcel.
+// sends with `X-PATHAO-Signature`. Everything is kept in memory. Tests refuse (`refuseNext`), silence it, book and
+// lose the answer (`loseNextAnswer`), book a parcel by hand in its portal (`bookInPortal`), revoke its tokens or move a parcel.
 import { randomBytes } from "node:crypto";
 import { createServer } from "node:http";
 import { readBody, sendJson } from "./stand-in-http";
@@ -43,6 +44,13 @@ export interface PathaoStandIn {
   revokeTokens(): void;
   refuseNext(field: string, message: string): void;
   silence(on: boolean, holdMs?: number): void;
+  /**
+   * The next order booked is made, then its answer is lost: a 500 (`"error"`), or the connection held for `holdMs`
+   * and dropped (`"hang"`). The order is in `orders`.
+   */
+  loseNextAnswer(how: "error" | "hang", holdMs?: number): void;
+  /** A parcel the shop booked by hand in Pathao's portal, under `merchantOrderId` (its own reference, or none). */
+  bookInPortal(merchantOrderId?: string): PathaoStandInOrder;
   /** Moves a parcel: its status as Pathao shows it (`Delivered`) and its slug. */
   setStatus(consignmentId: string, status: string, at?: string): void;
   /** The webhook body Pathao sends for an event of a parcel (`order.delivered`), with `extra` fields over it. */
@@ -137,6 +145,28 @@ export async function startPathaoStandIn(): Promise<PathaoStandIn> {
   let issued = 0;
   let refusal: { field: string; message: string } | null = null;
   let silent: { holdMs: number } | null = null;
+  let lost: { how: "error" | "hang"; holdMs: number } | null = null;
+
+  /** An order made, by the API or by hand in the portal, waiting for pickup. */
+  function orderOf(fields: Partial<PathaoStandInOrder>): PathaoStandInOrder {
+    const order: PathaoStandInOrder = {
+      consignment_id: `DL${randomBytes(5).toString("hex").toUpperCase()}`,
+      merchant_order_id: "",
+      store_id: creds.storeId,
+      recipient_name: "",
+      recipient_phone: "",
+      recipient_address: "",
+      item_quantity: 1,
+      item_weight: 0.5,
+      amount_to_collect: 0,
+      order_status: "Pending",
+      order_status_slug: "Pending",
+      updated_at: pathaoTime(),
+      ...fields,
+    };
+    orders.set(order.consignment_id, order);
+    return order;
+  }
 
   const server = createServer((req, res) => {
     void (async () => {
@@ -229,8 +259,7 @@ export async function startPathaoStandIn(): Promise<PathaoStandIn> {
         if (Object.keys(errors).length > 0) {
           return sendJson(res, 422, { message: "Please fix the given errors", type: "error", code: 422, errors });
         }
-        const order: PathaoStandInOrder = {
-          consignment_id: `DL${randomBytes(5).toString("hex").toUpperCase()}`,
+        const order = orderOf({
           merchant_order_id: String(body["merchant_order_id"] ?? ""),
           store_id: Number(body["store_id"]),
           recipient_name: String(body["recipient_name"]),
@@ -239,11 +268,13 @@ export async function startPathaoStandIn(): Promise<PathaoStandIn> {
           item_quantity: Number(body["item_quantity"]),
           item_weight: Number(body["item_weight"]),
           amount_to_collect: Number(body["amount_to_collect"]),
-          order_status: "Pending",
-          order_status_slug: "Pending",
-          updated_at: pathaoTime(),
-        };
-        orders.set(order.consignment_id, order);
+        });
+        if (lost) {
+          const { how, holdMs } = lost;
+          lost = null;
+          if (how === "hang") return void setTimeout(() => res.destroy(), holdMs);
+          return sendJson(res, 500, { message: "Server Error", type: "error", code: 500 });
+        }
         return sendJson(res, 200, {
           message: "Order Created Successfully",
           type: "success",
@@ -273,6 +304,9 @@ export async function startPathaoStandIn(): Promise<PathaoStandIn> {
       sendJson(res, 404, { message: "no Route matched with those values" });
     })();
   });
+  // Idle connections are left for the store's client to close: a server closing one as the next call arrives on it
+  // resets that call (ECONNRESET), and the store would take the courier for silent when a busy test stalls the loop.
+  server.keepAliveTimeout = 0;
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const { port } = server.address() as AddressInfo;
 
@@ -292,6 +326,11 @@ export async function startPathaoStandIn(): Promise<PathaoStandIn> {
     silence(on, holdMs = 200) {
       silent = on ? { holdMs } : null;
     },
+    loseNextAnswer(how, holdMs = 200) {
+      lost = { how, holdMs };
+    },
+    bookInPortal: (merchantOrderId = "") =>
+      orderOf({ merchant_order_id: merchantOrderId, recipient_name: "Booked by hand", recipient_phone: "01700000000" }),
     setStatus(consignmentId, status, at = pathaoTime()) {
       const order = orders.get(consignmentId);
       if (!order) throw new Error(`no order ${consignmentId}`);

@@ -3,7 +3,8 @@
 // address of at most 250 characters, a COD amount from 0) answering the consignment with its tracking code;
 // `GET /status_by_cid/{id}`, `/status_by_invoice/{invoice}` and `/status_by_trackingcode/{code}` answering its
 // `delivery_status`; and the delivery-status webhook it sends a merchant, with `Authorization: Bearer <token>`.
-// Consignments are kept in memory. Tests make it refuse (`refuseNext`), fall silent (`silence`) or move a parcel.
+// Consignments are kept in memory. Tests make it refuse (`refuseNext`), fall silent (`silence`), book and lose its
+// answer (`loseNextAnswer`), take a parcel booked by hand in its portal (`bookInPortal`) or move a parcel.
 import { randomBytes } from "node:crypto";
 import { createServer } from "node:http";
 import { readBody, sendJson } from "./stand-in-http";
@@ -36,6 +37,13 @@ export interface SteadfastStandIn {
   refuseNext(field: string, message: string): void;
   /** Calls get no answer until `silence(false)` (the connection is held, then dropped after `holdMs`). */
   silence(on: boolean, holdMs?: number): void;
+  /**
+   * The next create_order books its consignment, then its answer is lost: a 500 (`"error"`), or the connection held
+   * for `holdMs` and dropped (`"hang"`). Answers nothing; the consignment is in `consignments`.
+   */
+  loseNextAnswer(how: "error" | "hang", holdMs?: number): void;
+  /** A parcel the shop booked by hand in Steadfast's portal, under `invoice` (its own reference, or none). */
+  bookInPortal(invoice?: string): StandInConsignment;
   /** Moves a parcel, as the rider and Steadfast's review do. */
   setStatus(consignmentId: number, status: string): void;
   /** The delivery-status webhook's body Steadfast sends for a parcel as it is now, with `extra` fields over it. */
@@ -52,8 +60,11 @@ export interface SteadfastStandIn {
 
 /**
  * Its keys and port, when a process of its own serves the browser tests (steadfast-stand-in-main.ts); `control`
- * also lets a test make the next booking refused, by `POST /__stand-in/refuse-next {field, message}`, and move a
- * parcel, by `POST /__stand-in/move {trackingCode, status, …fields}`, which answers the webhook body Steadfast sends.
+ * also lets a test make the next booking refused, by `POST /__stand-in/refuse-next {field, message}`, book and lose
+ * its answer, by `POST /__stand-in/lose-next {how}` (`GET /__stand-in/lost` answers the consignment whose answer was
+ * lost last, as the shop reads it in the portal), book a parcel as the portal does, by
+ * `POST /__stand-in/book-in-portal {invoice}` (answering the consignment), and move a parcel, by
+ * `POST /__stand-in/move {trackingCode, status, …fields}`, which answers the webhook body Steadfast sends.
  */
 export interface SteadfastStandInOptions {
   apiKey?: string;
@@ -70,6 +81,34 @@ export async function startSteadfastStandIn(options: SteadfastStandInOptions = {
   let nextId = 1_424_107;
   let refusal: { field: string; message: string } | null = null;
   let silent: { holdMs: number } | null = null;
+  let lost: { how: "error" | "hang"; holdMs: number } | null = null;
+  let lastLost: StandInConsignment | null = null;
+
+  /** A consignment made, by the API or by hand in the portal, waiting for Steadfast's review. */
+  function consignmentOf(fields: Partial<StandInConsignment> & { invoice: string }): StandInConsignment {
+    const now = new Date().toISOString();
+    const made: StandInConsignment = {
+      consignment_id: nextId++,
+      tracking_code: randomBytes(4).toString("hex").toUpperCase(),
+      recipient_name: "",
+      recipient_phone: "",
+      recipient_address: "",
+      cod_amount: 0,
+      note: "",
+      item_description: "",
+      total_lot: 1,
+      status: "in_review",
+      created_at: now,
+      updated_at: now,
+      ...fields,
+    };
+    consignments.set(made.consignment_id, made);
+    return made;
+  }
+
+  function bookInPortal(invoice = `HAND-${randomBytes(3).toString("hex").toUpperCase()}`): StandInConsignment {
+    return consignmentOf({ invoice, recipient_name: "Booked by hand", recipient_phone: "01700000000" });
+  }
 
   const server = createServer((req, res) => {
     void (async () => {
@@ -85,6 +124,18 @@ export async function startSteadfastStandIn(options: SteadfastStandInOptions = {
         found.status = status;
         found.updated_at = new Date().toISOString();
         return sendJson(res, 200, JSON.parse(webhookBody(found.consignment_id, extra)));
+      }
+      if (options.control && req.method === "POST" && req.url === "/__stand-in/lose-next") {
+        const { how } = JSON.parse(raw) as { how: "error" | "hang" };
+        lost = { how, holdMs: 200 };
+        return sendJson(res, 200, { status: 200 });
+      }
+      if (options.control && req.method === "GET" && req.url === "/__stand-in/lost") {
+        return lastLost ? sendJson(res, 200, lastLost) : sendJson(res, 404, { status: 404, message: "none lost" });
+      }
+      if (options.control && req.method === "POST" && req.url === "/__stand-in/book-in-portal") {
+        const { invoice } = JSON.parse(raw || "{}") as { invoice?: string };
+        return sendJson(res, 200, bookInPortal(invoice));
       }
       if (options.control && req.url === "/health") return sendJson(res, 200, { status: 200 });
       if (silent) {
@@ -109,11 +160,8 @@ export async function startSteadfastStandIn(options: SteadfastStandInOptions = {
           refusal = null;
         }
         if (Object.keys(errors).length > 0) return sendJson(res, 400, { status: 400, errors });
-        const now = new Date().toISOString();
-        const consignment: StandInConsignment = {
-          consignment_id: nextId++,
+        const consignment = consignmentOf({
           invoice: String(body["invoice"]),
-          tracking_code: randomBytes(4).toString("hex").toUpperCase(),
           recipient_name: String(body["recipient_name"]),
           recipient_phone: String(body["recipient_phone"]),
           recipient_address: String(body["recipient_address"]),
@@ -121,11 +169,14 @@ export async function startSteadfastStandIn(options: SteadfastStandInOptions = {
           note: String(body["note"] ?? ""),
           item_description: String(body["item_description"] ?? ""),
           total_lot: Number(body["total_lot"] ?? 1),
-          status: "in_review",
-          created_at: now,
-          updated_at: now,
-        };
-        consignments.set(consignment.consignment_id, consignment);
+        });
+        if (lost) {
+          const { how, holdMs } = lost;
+          lost = null;
+          lastLost = consignment;
+          if (how === "hang") return void setTimeout(() => res.destroy(), holdMs);
+          return sendJson(res, 500, { status: 500, message: "Server Error" });
+        }
         return sendJson(res, 200, {
           status: 200,
           message: "Consignment has been created successfully.",
@@ -150,6 +201,9 @@ export async function startSteadfastStandIn(options: SteadfastStandInOptions = {
       sendJson(res, 404, { status: 404, message: "Not found" });
     })();
   });
+  // Idle connections are left for the store's client to close: a server closing one as the next call arrives on it
+  // resets that call (ECONNRESET), and the store would take the courier for silent when a busy test stalls the loop.
+  server.keepAliveTimeout = 0;
   await new Promise<void>((resolve) => server.listen(options.port ?? 0, "127.0.0.1", resolve));
   const { port } = server.address() as AddressInfo;
 
@@ -181,6 +235,10 @@ export async function startSteadfastStandIn(options: SteadfastStandInOptions = {
     silence(on, holdMs = 200) {
       silent = on ? { holdMs } : null;
     },
+    loseNextAnswer(how, holdMs = 200) {
+      lost = { how, holdMs };
+    },
+    bookInPortal,
     setStatus(consignmentId, status) {
       const found = consignments.get(consignmentId);
       if (!found) throw new Error(`no consignment ${consignmentId}`);

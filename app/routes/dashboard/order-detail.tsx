@@ -27,9 +27,11 @@ import { OrderNotFound } from "~/components/order/order-not-found";
 import { PhoneCodeForm } from "~/components/order/phone-code-form";
 import { phoneCodeAction } from "~/door/phone-code-actions.server";
 import { BookCourierForm, mayBook } from "~/components/parcel/book-courier-form";
+import { RecordParcelForm } from "~/components/parcel/record-parcel-form";
 import { ParcelPanel } from "~/components/parcel/parcel-panel";
 import { ReceiveBack } from "~/components/parcel/receive-back";
-import { booksCourier, parcelView, receivesBack, type BookingAnswer } from "~/door/parcel-door.server";
+import { booksCourier, parcelView, receivesBack, recordsParcel, type BookingAnswer } from "~/door/parcel-door.server";
+import { useParcelT } from "~/i18n/use-parcel-t";
 import { useMessage } from "~/i18n/use-message";
 import type { Route } from "./+types/order-detail";
 
@@ -80,6 +82,8 @@ export async function action(args: Route.ActionArgs) {
       return shopRefunds(args, orderId);
     case "book":
       return booksCourier(args, form, [orderId]);
+    case "record":
+      return recordsParcel(args, form, orderId);
     case "received_back":
       return receivesBack(args, form, orderId);
     case "phone-code":
@@ -126,7 +130,10 @@ export default function OrderDetail({ loaderData, actionData }: Route.ComponentP
           <HoldLine order={order} />
           <OrderActions order={order} admin={admin} />
           {admin && mayBook(order, couriers) ? (
-            <CourierBooking orderId={order.id} couriers={couriers} answer={actionData} />
+            <>
+              <CourierBooking orderId={order.id} couriers={couriers} answer={actionData} />
+              <RecordParcelForm couriers={couriers} />
+            </>
           ) : null}
           {admin ? <ReceiveBack order={order} parcel={parcel} /> : null}
           {parcel ? <ParcelPanel parcel={parcel} orderId={order.id} admin={admin} /> : null}
@@ -182,7 +189,13 @@ function OrderFacts({ order, showBuyer }: { order: OrderView; showBuyer: boolean
   );
 }
 
-/** "Book courier", with the courier's refusal beside it when it refused (a page without JavaScript shows no toast). */
+/** A booking the courier refused, or never answered, may be a parcel it holds already: "Booked in the courier's portal". */
+const MAYBE_IN_PORTAL = new Set<string>([M.courier.refused, M.courier.silent]);
+
+/**
+ * "Book courier", with the courier's refusal beside it when it refused (a page without JavaScript shows no toast),
+ * pointing to the form below when the parcel may be in the courier's portal already.
+ */
 function CourierBooking({
   orderId,
   couriers,
@@ -193,6 +206,7 @@ function CourierBooking({
   answer: unknown;
 }) {
   const say = useMessage();
+  const { t } = useParcelT();
   const refused = (answer as BookingAnswer | undefined)?.bookings?.find((b) => b.orderId === orderId)?.refused;
   return (
     <div className="mt-4">
@@ -200,6 +214,11 @@ function CourierBooking({
       {refused ? (
         <p role="alert" className="mt-2 text-sm text-red-800" data-testid="booking-refused">
           {say(refused)}
+        </p>
+      ) : null}
+      {refused && MAYBE_IN_PORTAL.has(refused.code) ? (
+        <p className="mt-1 text-sm text-stone-700" data-testid="record-instead">
+          {t("parcel.recordInstead")}
         </p>
       ) : null}
     </div>

@@ -1,11 +1,11 @@
-import { eq } from "drizzle-orm";
+import { and, eq, ne, or } from "drizzle-orm";
 import { M } from "@shared/messages";
 import { formatInvoiceNumber } from "@shared/invoice-number";
 import type { CourierName } from "@shared/parcels";
 import { lineTitle } from "@shared/variants";
 import type { SessionUser } from "../../auth/session";
 import type { Db } from "../../db/client";
-import { consignment, consignmentStep, type ConsignmentRow } from "../../db/schema";
+import { consignment, consignmentStep, order, type ConsignmentRow } from "../../db/schema";
 import { conflict } from "../../errors";
 import {
   assertAllowed,
@@ -86,6 +86,35 @@ async function requestOf(tx: Db, row: Order, codPoisha: number): Promise<ParcelR
       .join(", "),
     note: null,
   };
+}
+
+/**
+ * The invoice number of another order whose parcel is this consignment (the courier's id for it) or has this
+ * tracking code; null when no other order has it. An order without an invoice number is named by its id.
+ */
+export async function invoiceHoldingParcel(
+  db: Db,
+  orderId: string,
+  courier: CourierName,
+  consignmentRef: string,
+  trackingCode: string,
+): Promise<string | null> {
+  const [found] = await db
+    .select({ id: order.id, invoiceNumber: order.invoiceNumber })
+    .from(consignment)
+    .innerJoin(order, eq(order.id, consignment.orderId))
+    .where(
+      and(
+        ne(consignment.orderId, orderId),
+        or(
+          and(eq(consignment.courier, courier), eq(consignment.consignmentRef, consignmentRef)),
+          eq(consignment.trackingCode, trackingCode),
+        ),
+      ),
+    )
+    .limit(1);
+  if (!found) return null;
+  return found.invoiceNumber === null ? found.id : formatInvoiceNumber(found.invoiceNumber);
 }
 
 /** A booking the courier refused or did not answer: gone, so the order is as it was and may be booked again. */
