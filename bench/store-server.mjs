@@ -1,15 +1,20 @@
 // Starts the built store (`build/server/main.js`, production mode) as its own process and waits until it answers.
 import { spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { mkdtempSync } from "node:fs";
+import { mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { serverProcess } from "./server-process.mjs";
 
 export const BENCH_ADMIN = { email: "bench-admin@randa.example", password: "bench-admin-password" };
 
-/** `databaseUrl` empty: a fresh embedded database in a temporary folder. */
-export async function startStore({ port, databaseUrl = "", args = [] }) {
+/** Node's flags of `npm run serve` (what `npm start` runs): the bench measures the store as a shop runs it. */
+export const SERVE_FLAGS = JSON.parse(readFileSync("package.json", "utf8"))
+  .scripts.serve.split(/\s+/)
+  .filter((word) => word.startsWith("--"));
+
+/** `databaseUrl` empty: a fresh embedded database in a temporary folder. `args`: Node's flags, npm start's by default. */
+export async function startStore({ port, databaseUrl = "", args = SERVE_FLAGS }) {
   const baseUrl = `http://127.0.0.1:${port}`;
   const child = spawn(process.execPath, [...args, "build/server/main.js"], {
     env: {

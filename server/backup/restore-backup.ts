@@ -14,7 +14,7 @@ import { pipeline } from "node:stream/promises";
 import { PGlite } from "@electric-sql/pglite";
 import { extract, type ReadEntry } from "tar";
 import type { Config } from "../config";
-import { PGLITE_EXTENSIONS } from "../db/client";
+import { PGLITE_OPTIONS } from "../db/client";
 import { DataDirInUse, LOCK_FILE, lockDataDir } from "../db/data-dir-lock";
 import { CONTROL_SOCKET } from "./control-socket";
 import { databaseWords, MANIFEST_ENTRY, type DatabaseKind } from "./manifest";
@@ -176,7 +176,7 @@ async function unpackDataDir(backup: Backup, entry: ReadEntry, dir: string) {
 async function openEmbeddedDatabase(backup: Backup, dir: string): Promise<ShopCounts> {
   let client: PGlite | undefined;
   try {
-    client = await PGlite.create(dir, { extensions: PGLITE_EXTENSIONS });
+    client = await PGlite.create(dir, PGLITE_OPTIONS);
     const { rows } = await client.query<ShopCounts>(shopCountsSql);
     return rows[0]!;
   } catch (err) {

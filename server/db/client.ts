@@ -91,7 +91,18 @@ async function openPostgres(url: string, { logger }: OpenOptions): Promise<Datab
 }
 
 /** The extensions the migrations create, which PGlite must be given to load (PostgreSQL ships them). */
-export const PGLITE_EXTENSIONS = { pg_trgm };
+const PGLITE_EXTENSIONS = { pg_trgm };
+
+/**
+ * PostgreSQL's page cache inside PGlite's WebAssembly memory, which never shrinks: PostgreSQL's default 128 MB is
+ * the whole memory of a small server, and the operating system's file cache holds the data directory's pages as
+ * well. 32 MB keeps the hot part of a shop's catalog and orders (docs/decisions/0044-memory-on-a-small-server.md).
+ */
+export const PGLITE_SHARED_BUFFERS = "32MB";
+export const PGLITE_OPTIONS = {
+  extensions: PGLITE_EXTENSIONS,
+  startParams: [...PGlite.defaultStartParams, "-c", `shared_buffers=${PGLITE_SHARED_BUFFERS}`],
+};
 
 async function openPglite(
   { dataDir, from }: { dataDir?: string; from?: Blob },
@@ -104,9 +115,9 @@ async function openPglite(
   try {
     if (dir) {
       mkdirSync(dir, { recursive: true });
-      client = await PGlite.create(dir, { extensions: PGLITE_EXTENSIONS });
+      client = await PGlite.create(dir, PGLITE_OPTIONS);
     } else {
-      client = await PGlite.create({ extensions: PGLITE_EXTENSIONS, ...(from ? { loadDataDir: from } : {}) });
+      client = await PGlite.create({ ...PGLITE_OPTIONS, ...(from ? { loadDataDir: from } : {}) });
     }
     await migratePglite(drizzlePglite(client, { schema }), { migrationsFolder });
   } catch (err) {
