@@ -1,4 +1,4 @@
-import { useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { DIVISIONS, districtsOf } from "@shared/bangladesh";
 import type { Delivery } from "@shared/schemas/delivery";
 import { Field, SelectField, TextAreaField } from "~/components/ui/field";
@@ -22,8 +22,32 @@ interface DeliveryFieldsProps {
 export function DeliveryFields({ initial, errors, onDistrict, idPrefix }: DeliveryFieldsProps) {
   const id = (name: string) => (idPrefix ? `${idPrefix}-${name}` : undefined);
   const [division, setDivision] = useState(initial.division ?? "");
+  /** The district the district list starts on: the one given, or one chosen before a division. */
+  const [startDistrict, setStartDistrict] = useState(initial.district ?? "");
   const { t, language } = useT();
   const bangla = language === "bn";
+  const places = useRef<HTMLDivElement>(null);
+
+  /** A district chosen: its division taken with it when none was chosen (the list then shows every district). */
+  function chooseDistrict(district: string) {
+    const of = DIVISIONS.find((d) => d.districts.some(([name]) => name === district));
+    if (of && of.name !== division) {
+      setStartDistrict(district);
+      setDivision(of.name);
+    }
+    onDistrict?.(district);
+  }
+
+  // What the buyer chose before the page's script ran is in the form but not in the state: taken from the form
+  // once, so the districts list what was chosen and checkout reckons its charge. Later choices come by onChange.
+  useEffect(() => {
+    const chosen = (name: string) =>
+      places.current?.querySelector<HTMLSelectElement>(`select[name="${name}"]`)?.value ?? "";
+    const [chosenDivision, chosenDistrict] = [chosen("division"), chosen("district")];
+    if (chosenDivision !== division) setDivision(chosenDivision);
+    if (chosenDistrict) chooseDistrict(chosenDistrict);
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
   return (
     <>
       <Field
@@ -45,7 +69,7 @@ export function DeliveryFields({ initial, errors, onDistrict, idPrefix }: Delive
         defaultValue={initial.phone}
         error={errors.phone}
       />
-      <div className="grid gap-4 sm:grid-cols-2">
+      <div ref={places} className="grid gap-4 sm:grid-cols-2">
         <SelectField
           label={t("delivery.division")}
           name="division"
@@ -66,16 +90,21 @@ export function DeliveryFields({ initial, errors, onDistrict, idPrefix }: Delive
           label={t("delivery.district")}
           name="district"
           id={id("district")}
-          defaultValue={division === initial.division ? initial.district : ""}
-          onChange={(e) => onDistrict?.(e.target.value)}
+          defaultValue={districtsOf(division).some(([name]) => name === startDistrict) ? startDistrict : ""}
+          onChange={(e) => chooseDistrict(e.target.value)}
           error={errors.district}
         >
           <option value="">{t("delivery.choose")}</option>
-          {districtsOf(division).map(([name, banglaName]) => (
-            <option key={name} value={name}>
-              {bangla ? banglaName : name}
-            </option>
-          ))}
+          {division === "" ? (
+            // No division yet (and a page without JavaScript): every district, under its division.
+            DIVISIONS.map((d) => (
+              <optgroup key={d.name} label={bangla ? d.bn : d.name}>
+                <Districts of={d.districts} bangla={bangla} />
+              </optgroup>
+            ))
+          ) : (
+            <Districts of={districtsOf(division)} bangla={bangla} />
+          )}
         </SelectField>
       </div>
       <TextAreaField
@@ -90,4 +119,12 @@ export function DeliveryFields({ initial, errors, onDistrict, idPrefix }: Delive
       />
     </>
   );
+}
+
+function Districts({ of, bangla }: { of: readonly (readonly [string, string])[]; bangla: boolean }) {
+  return of.map(([name, banglaName]) => (
+    <option key={name} value={name}>
+      {bangla ? banglaName : name}
+    </option>
+  ));
 }
