@@ -43,17 +43,40 @@ export function cpuSecondsOf(pid) {
   return ticks / TICKS_PER_SECOND;
 }
 
-/** CPU seconds used so far by every process named postgres (the server's backends and its own workers). */
-export function postgresCpuSeconds() {
-  let ticks = 0;
+/** The pids of PostgreSQL's processes: all of them, or with `database` the backends connected to it alone. */
+function postgresPids(database) {
+  const pids = [];
   for (const entry of readdirSync("/proc")) {
     if (!/^\d+$/.test(entry)) continue;
     try {
       if (readFileSync(`/proc/${entry}/comm`, "utf8").trim() !== "postgres") continue;
+      // A backend's title, in its cmdline, names its database: "postgres: 15/main: postgres randa_volume 127.0.0.1(50312) idle".
+      if (database && !readFileSync(`/proc/${entry}/cmdline`, "utf8").includes(` ${database} `)) continue;
     } catch {
       continue;
     }
-    ticks += ownTicks(entry);
+    pids.push(entry);
   }
-  return ticks / TICKS_PER_SECOND;
+  return pids;
+}
+
+/** CPU seconds used so far by every process named postgres (the server's backends and its own workers). */
+export function postgresCpuSeconds() {
+  return postgresPids().reduce((sum, pid) => sum + ownTicks(pid), 0) / TICKS_PER_SECOND;
+}
+
+/**
+ * A reading of the CPU of the backends connected to `database`, leaving out other work on the same server;
+ * `since()` answers the seconds they used since it. A backend that ended meanwhile (an idle pool connection closed)
+ * takes its time with it, so the figure can fall short but never goes negative; one that started counts whole.
+ */
+export function databaseCpuReading(database) {
+  const start = new Map(postgresPids(database).map((pid) => [pid, ownTicks(pid)]));
+  return {
+    since() {
+      let ticks = 0;
+      for (const pid of postgresPids(database)) ticks += Math.max(0, ownTicks(pid) - (start.get(pid) ?? 0));
+      return ticks / TICKS_PER_SECOND;
+    },
+  };
 }

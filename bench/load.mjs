@@ -2,7 +2,7 @@
 // server's CPU time is read from /proc, and the load generator's own (this process) from process.cpuUsage().
 import { performance } from "node:perf_hooks";
 import autocannon from "autocannon";
-import { cpuSecondsOf, postgresCpuSeconds } from "./cpu.mjs";
+import { cpuSecondsOf, databaseCpuReading, postgresCpuSeconds } from "./cpu.mjs";
 
 export const LOAD = { connections: 50, warmupSeconds: 3 };
 
@@ -51,17 +51,35 @@ export async function measure({
   };
 }
 
-/** The volume bench's load: `requests` for `load.durationSeconds` after a warm-up (bench/volume.mjs). */
-export async function measureDuring(baseUrl, requests, load) {
+/**
+ * The volume bench's load (bench/volume.mjs): `requests` for `load.durationSeconds` after a warm-up, with the
+ * server's CPU (`pid` and its children) and, given `database` (its name), the CPU of PostgreSQL's backends serving
+ * that database over the measured window, each per request; then, given `load.aloneSeconds`, the same requests one
+ * at a time, whose p50 is a page's time with nothing to wait behind.
+ */
+export async function measureDuring(baseUrl, requests, load, { pid, database } = {}) {
   const options = { url: baseUrl, connections: load.connections, requests };
   await autocannon({ ...options, duration: load.warmupSeconds });
+  const server = pid ? cpuSecondsOf(pid) : 0;
+  const postgres = database ? databaseCpuReading(database) : null;
   const result = await autocannon({ ...options, duration: load.durationSeconds });
+  const done = result.requests.total;
+  const perRequestUs = (cpuSeconds) => (done > 0 ? Math.round((cpuSeconds * 1e6) / done) : 0);
+  const cpu = {
+    ...(pid ? { cpuUsPerRequest: perRequestUs(cpuSecondsOf(pid) - server) } : {}),
+    ...(database ? { databaseCpuUsPerRequest: perRequestUs(postgres.since()) } : {}),
+  };
+  const alone = load.aloneSeconds
+    ? await autocannon({ url: baseUrl, connections: 1, requests, duration: load.aloneSeconds })
+    : null;
   return {
     rps: Math.round(result.requests.average),
     p50Ms: result.latency.p50,
     p99Ms: result.latency.p99,
-    requests: result.requests.total,
-    non2xx: result.non2xx,
-    errors: result.errors + result.timeouts,
+    requests: done,
+    ...cpu,
+    ...(alone ? { aloneP50Ms: alone.latency.p50 } : {}),
+    non2xx: result.non2xx + (alone?.non2xx ?? 0),
+    errors: result.errors + result.timeouts + (alone ? alone.errors + alone.timeouts : 0),
   };
 }

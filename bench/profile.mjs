@@ -7,46 +7,14 @@ import { addBenchProduct, signInAdmin, signUpBuyers } from "./buyers.mjs";
 import { measure } from "./load.mjs";
 import { createBenchDatabase } from "./postgres.mjs";
 import { AMOUNTS, CALL_NAMES, benchCalls } from "./calls.mjs";
-import { startStore } from "./store-server.mjs";
+import { SERVE_FLAGS, startStore } from "./store-server.mjs";
+import { summarize } from "./profile-summary.mjs";
 
 const port = Number(process.env.BENCH_PORT ?? 4300);
 const [where = "embedded", ...asked] = process.argv.slice(2).filter((a) => !a.startsWith("--"));
 const wanted = asked.length > 0 ? asked : ["product", "detail", "order"];
 const dir = path.resolve("bench/results/profiles");
 mkdirSync(dir, { recursive: true });
-
-/** Self time per function and per package, from a .cpuprofile's samples. */
-export function summarize(profile, top = 25) {
-  const byId = new Map(profile.nodes.map((n) => [n.id, n]));
-  const interval = new Map();
-  for (let i = 0; i < profile.samples.length; i++) {
-    const micros = profile.timeDeltas[i + 1] ?? 0;
-    interval.set(profile.samples[i], (interval.get(profile.samples[i]) ?? 0) + micros);
-  }
-  const total = [...interval.values()].reduce((a, b) => a + b, 0);
-  const fns = new Map();
-  const packages = new Map();
-  for (const [id, micros] of interval) {
-    const { callFrame } = byId.get(id);
-    const where = callFrame.url.replace(/^file:\/\//, "").replace(process.cwd() + "/", "");
-    const fn = `${callFrame.functionName || "(anonymous)"} ${where}:${callFrame.lineNumber + 1}`;
-    fns.set(fn, (fns.get(fn) ?? 0) + micros);
-    const pkg =
-      /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(where)?.[1] ??
-      (where.startsWith("build/")
-        ? "build (the store's code)"
-        : where === ""
-          ? callFrame.functionName
-          : "node internals");
-    packages.set(pkg, (packages.get(pkg) ?? 0) + micros);
-  }
-  const lines = (map) =>
-    [...map.entries()]
-      .sort((a, b) => b[1] - a[1])
-      .slice(0, top)
-      .map(([name, micros]) => `${((100 * micros) / total).toFixed(1).padStart(5)} %  ${name}`);
-  return ["self time by package:", ...lines(packages), "", "self time by function:", ...lines(fns)].join("\n");
-}
 
 const postgres =
   where === "postgres"
@@ -59,7 +27,7 @@ try {
     const store = await startStore({
       port,
       databaseUrl: postgres?.url ?? "",
-      args: ["--cpu-prof", `--cpu-prof-dir=${dir}`, `--cpu-prof-name=${name}.cpuprofile`],
+      args: [...SERVE_FLAGS, "--cpu-prof", `--cpu-prof-dir=${dir}`, `--cpu-prof-name=${name}.cpuprofile`],
     });
     try {
       const admin = await signInAdmin(store.baseUrl);

@@ -1,25 +1,32 @@
 // `npm run bench:volume`: the store at a shop's volume on PostgreSQL. Makes a fresh database, fills it with
 // `seed:scale` (10,000 products, 200,000 orders, 20,000 customers by default), starts the built store on it and
-// measures the pages that grow with the data: home, /shop and a search on it, a product, Manage Orders (first page, a
-// status tab, a search) and the overview over 90 days as an admin. p50/p99 at 10 connections, the HTML each page sends (plain, gzip, brotli),
-// and the server's memory after the run. Writes bench/results/volume.{json,md} and the table in docs/speed.md.
+// measures the pages that grow with the data: home, /shop and a search on it, a product, and as an admin Manage Orders
+// (its first page, every status tab, a search by e-mail and by phone), the order view, the overview over 90 days and
+// the stock page (its first page, a search, a tool's ledger). p50/p99 at 10 connections, the p50 of one request at a
+// time, the server's and PostgreSQL's CPU per request (a slow page is store CPU, database CPU or waiting), the HTML
+// each page sends (plain, gzip, brotli), and the server's memory after the run. Writes bench/results/volume.{json,md}
+// and the table in docs/speed.md.
 //
 //   --no-build            use the existing build
 //   --database <url>      measure a database seed:scale already filled (kept afterwards) instead of a fresh one
 //   --products N --orders N --users N   the volume of a fresh database
+//   --only <regex>        measure only the pages whose label matches, and write no results (while working on them)
+//   --cpu-prof            run the store under `node --cpu-prof` and print its self time by package and function
 import { spawnSync } from "node:child_process";
-import { readFileSync, writeFileSync } from "node:fs";
+import { mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import http from "node:http";
 import { cpus, totalmem } from "node:os";
+import path from "node:path";
 import { gunzipSync, brotliDecompressSync } from "node:zlib";
 import pg from "pg";
 import { signInAdmin } from "./buyers.mjs";
 import { measureDuring } from "./load.mjs";
 import { createBenchDatabase } from "./postgres.mjs";
+import { summarize } from "./profile-summary.mjs";
 import { showInDoc, volumeReport } from "./report.mjs";
-import { startStore } from "./store-server.mjs";
+import { SERVE_FLAGS, startStore } from "./store-server.mjs";
 
-export const VOLUME_LOAD = { connections: 10, durationSeconds: 10, warmupSeconds: 3 };
+export const VOLUME_LOAD = { connections: 10, durationSeconds: 10, warmupSeconds: 3, aloneSeconds: 3 };
 export const VOLUME_TARGETS = { htmlGzipKB: 60, p99Ms: 100, rssMB: 300 };
 /** What a browser says it takes; the store compresses pages for it (brotli first). */
 const BROWSER_ENCODINGS = "gzip, deflate, br";
@@ -30,6 +37,8 @@ const option = (name, fallback) => {
   return at >= 0 && args[at + 1] ? args[at + 1] : fallback;
 };
 const port = Number(process.env.BENCH_PORT ?? 4310);
+const only = option("only", "") ? new RegExp(option("only", ""), "i") : null;
+const profileDir = path.resolve("bench/results/profiles");
 const sizes = {
   products: option("products", "10000"),
   orders: option("orders", "200000"),
@@ -66,23 +75,46 @@ if (!database) {
   };
 }
 
-/** A product, a buyer's e-mail and a status from the data, for the pages to ask about. */
+/**
+ * What the pages ask about, from the data: a product; a tool with entries in its ledger; the e-mail and phone of an
+ * order from the middle of the list, which the order view shows; and an order awaiting the shop's confirmation (its
+ * view reads its buyer's record).
+ */
 async function samples(url) {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
+  const one = async (text) => (await client.query(text)).rows[0] ?? {};
   try {
-    const counts = await client.query(
+    const counts = await one(
       `select (select count(*) from product)::int as products, (select count(*) from "order")::int as orders, (select count(*) from "user")::int as users`,
     );
-    const product = await client.query(`select id from product order by created_at desc, id offset 100 limit 1`);
-    const order = await client.query(
-      `select buyer_email from "order" order by created_at desc, id desc offset (select count(*) / 3 from "order") limit 1`,
+    const product = await one(`select id from product order by created_at desc, id offset 100 limit 1`);
+    const ledger = await one(
+      `select product_id as id from stock_entry group by product_id order by count(*) desc, product_id limit 1`,
     );
-    return { counts: counts.rows[0], productId: product.rows[0].id, email: order.rows[0]?.buyer_email ?? "" };
+    const order = await one(
+      `select id, buyer_email as email, delivery ->> 'phone' as phone from "order" where delivery is not null
+       order by created_at desc, id desc offset (select count(*) / 3 from "order") limit 1`,
+    );
+    const awaiting = await one(
+      `select id from "order" where status = 'cod' and confirmed_at is null order by created_at desc, id desc limit 1`,
+    );
+    return {
+      counts,
+      productId: product.id,
+      ledgerProductId: ledger.id ?? product.id,
+      orderId: order.id,
+      email: order.email ?? "",
+      phone: order.phone ?? "",
+      awaitingId: awaiting.id ?? order.id,
+    };
   } finally {
     await client.end();
   }
 }
+
+/** Manage Orders' tabs, as its URL names them (shared/list-choices.ts ORDER_TABS). */
+const ORDER_TABS = ["unpaid", "paid", "cod", "shipped", "delivered", "returned", "cancelled", "expired", "refund-due"];
 
 /** The page once as a browser asks for it, and its size plain, gzipped and in brotli, as the store sends them. */
 function fetchEncoded(baseUrl, path, headers, encoding) {
@@ -119,29 +151,48 @@ function memoryOf(pid) {
 const pages = [];
 let memory = null;
 let counts = null;
+let profiled = null;
 try {
-  const store = await startStore({ port, databaseUrl: database.url });
+  const profileArgs = args.includes("--cpu-prof")
+    ? ["--cpu-prof", `--cpu-prof-dir=${profileDir}`, "--cpu-prof-name=volume.cpuprofile"]
+    : [];
+  if (profileArgs.length > 0) {
+    mkdirSync(profileDir, { recursive: true });
+    for (const f of readdirSync(profileDir)) if (f.startsWith("volume.")) rmSync(path.join(profileDir, f));
+  }
+  const store = await startStore({ port, databaseUrl: database.url, args: [...SERVE_FLAGS, ...profileArgs] });
   try {
     const token = await signInAdmin(store.baseUrl);
     const admin = { Authorization: `Bearer ${token}` };
     const sample = await samples(database.url);
     counts = sample.counts;
     const q = encodeURIComponent(sample.email.split("@")[0]);
+    const manage = "/dashboard/manageorder";
     const measured = [
       { label: "/", path: "/" },
       { label: "/shop", path: "/shop" },
       { label: "/shop?q=chisel", path: "/shop?q=chisel" },
       { label: "/detail/{id}", path: `/detail/${sample.productId}` },
-      { label: "Manage Orders", path: "/dashboard/manageorder", headers: admin },
-      { label: "Manage Orders, paid", path: "/dashboard/manageorder?status=paid", headers: admin },
-      { label: "Manage Orders, a buyer's e-mail", path: `/dashboard/manageorder?q=${q}`, headers: admin },
+      { label: "Manage Orders", path: manage, headers: admin },
+      ...ORDER_TABS.map((tab) => ({ label: `Manage Orders, ${tab}`, path: `${manage}?status=${tab}`, headers: admin })),
+      { label: "Manage Orders, a buyer's e-mail", path: `${manage}?q=${q}`, headers: admin },
+      { label: "Manage Orders, a phone", path: `${manage}?q=${encodeURIComponent(sample.phone)}`, headers: admin },
+      { label: "Order view", path: `/dashboard/order/${sample.orderId}`, headers: admin },
+      { label: "Order view, awaiting confirmation", path: `/dashboard/order/${sample.awaitingId}`, headers: admin },
       { label: "Overview, 90 days", path: "/dashboard/overview?days=90", headers: admin },
-    ];
+      { label: "Stock", path: "/dashboard/stock", headers: admin },
+      { label: "Stock, a search", path: "/dashboard/stock?q=chisel", headers: admin },
+      { label: "Stock, a tool's ledger", path: `/dashboard/stock?product=${sample.ledgerProductId}`, headers: admin },
+    ].filter((page) => !only || only.test(page.label));
+    const databaseName = new URL(database.url).pathname.slice(1);
     for (const page of measured) {
       console.log(`bench: ${page.label} (${page.path})`);
       const bytes = await pageBytes(store.baseUrl, page.path, page.headers ?? {});
       const headers = { ...page.headers, "Accept-Encoding": BROWSER_ENCODINGS };
-      const load = await measureDuring(store.baseUrl, [{ method: "GET", path: page.path, headers }], VOLUME_LOAD);
+      const load = await measureDuring(store.baseUrl, [{ method: "GET", path: page.path, headers }], VOLUME_LOAD, {
+        pid: store.pid,
+        database: databaseName,
+      });
       const figures = { page: page.label, path: page.path, ...load, ...bytes };
       console.log(figures);
       pages.push(figures);
@@ -150,8 +201,21 @@ try {
   } finally {
     await store.stop();
   }
+  if (profileArgs.length > 0) {
+    profiled = summarize(JSON.parse(readFileSync(path.join(profileDir, "volume.cpuprofile"), "utf8")), 40);
+    writeFileSync(path.join(profileDir, "volume.txt"), profiled + "\n");
+    console.log(`\n${profiled}\n`);
+  }
 } finally {
   await database.drop();
+}
+
+if (only || profiled) {
+  for (const p of pages)
+    console.log(
+      `${p.page.padEnd(36)} ${String(p.rps).padStart(5)}/s p50 ${p.p50Ms} p99 ${p.p99Ms} alone ${p.aloneP50Ms} ms; store ${p.cpuUsPerRequest} µs, PostgreSQL ${p.databaseCpuUsPerRequest} µs a request`,
+    );
+  process.exit(0);
 }
 
 const results = {

@@ -45,9 +45,20 @@ export function formatDateTime(at: string | Date, language: Language = "en"): st
   return `${date}, ${formatTime(at, language)}`;
 }
 
+/** Days written already: the overview writes each of 90 days four times a page, and the same days page after page. */
+const daysWritten = new Map<string, string>();
+
 /** A shop's day, YYYY-MM-DD: '9 Mar' ('৯ মার্চ'), with its year when asked: '9 Mar 2026'. */
 export function formatDay(day: string, language: Language = "en", withYear = false): string {
-  const [year, month, date] = day.split("-").map(Number) as [number, number, number];
-  const shown = `${plain[language].format(date)} ${MONTHS[language][month - 1]}`;
-  return withYear ? `${shown} ${plain[language].format(year)}` : shown;
+  const key = `${language}${withYear ? "+" : "-"}${day}`;
+  let written = daysWritten.get(key);
+  if (written === undefined) {
+    const [year, month, date] = day.split("-").map(Number) as [number, number, number];
+    const shown = `${plain[language].format(date)} ${MONTHS[language][month - 1]}`;
+    written = withYear ? `${shown} ${plain[language].format(year)}` : shown;
+    // Bounded: a few years of days in both languages, then it starts again.
+    if (daysWritten.size >= 5_000) daysWritten.clear();
+    daysWritten.set(key, written);
+  }
+  return written;
 }

@@ -20,8 +20,13 @@ export function formatTk(price: number, language: Language = "en"): string {
   return `Tk ${whole ? tk.format(price) : tkWithPoisha.format(price)}`;
 }
 
+/** Small whole numbers written already, per language: a page of figures writes hundreds of them. */
+const smallCounts: Record<Language, string[]> = { en: [], bn: [] };
+
 export function formatCount(n: number, language: Language = "en"): string {
-  return counts[language].format(n);
+  // -0 is written "-0" and is left to Intl.
+  const small = Number.isInteger(n) && n >= 0 && n < 1000 && !Object.is(n, -0);
+  return small ? (smallCounts[language][n] ??= counts[language].format(n)) : counts[language].format(n);
 }
 
 /** An amount kept in poisha, for people: 'Tk 1,250.50', or ১,২৫০.৫০৳ in Bangla. */

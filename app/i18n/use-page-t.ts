@@ -30,7 +30,13 @@ export function usePageT() {
 /** A key of either catalogue: the main one's (`TextKey`) or the pages' (`PageTextKey`). */
 export type AnyTextKey = TextKey | PageTextKey;
 
-const isPageKey = (key: string): key is PageTextKey => lookup(enPages, key) !== undefined;
+/** Which catalogue holds a key, found once per key: an admin's table asks for the same labels row after row. */
+const pageKeys = new Map<string, boolean>();
+const isPageKey = (key: string): key is PageTextKey => {
+  let known = pageKeys.get(key);
+  if (known === undefined) pageKeys.set(key, (known = lookup(enPages, key) !== undefined));
+  return known;
+};
 
 /**
  * `t` over both catalogues, for the admins' pages: their own words live with the pages' (shared/words/en-pages.ts,

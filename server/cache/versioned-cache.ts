@@ -45,3 +45,13 @@ export class VersionedCache<V> {
     if (this.#entries.size > this.maxEntries) this.#entries.delete(this.#entries.keys().next().value!);
   }
 }
+
+/** One cache per catalog version, that is per app: tests run several stores in one process. */
+export function perCatalog<V>(maxEntries: number) {
+  const caches = new WeakMap<CatalogVersion, VersionedCache<V>>();
+  return (version: CatalogVersion): VersionedCache<V> => {
+    let cache = caches.get(version);
+    if (!cache) caches.set(version, (cache = new VersionedCache<V>(version, maxEntries)));
+    return cache;
+  };
+}

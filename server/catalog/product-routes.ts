@@ -1,8 +1,7 @@
 import { withVariants } from "./sql/variant-rows";
 import { paramsOf, type Page } from "@shared/list-page";
 import { PRODUCT_LIST_PARAMS } from "@shared/list-choices";
-import { VersionedCache } from "../cache/versioned-cache";
-import type { CatalogVersion } from "../cache/catalog-version";
+import { perCatalog } from "../cache/versioned-cache";
 import type { RequestContext } from "../context/request-context";
 import { PRODUCT_LIMIT } from "../http/body-limits";
 import { jsonBody } from "../http/json-body";
@@ -27,16 +26,7 @@ type ProductPage = Page<never> & { json: Uint8Array<ArrayBuffer> };
  * The busiest read of the store: each page kept as its JSON bytes until the catalog changes (bytes, not text: a
  * string would be measured and encoded again for every answer). One cache per app, made from its catalog version.
  */
-const pageCaches = new WeakMap<CatalogVersion, VersionedCache<ProductPage>>();
-
-function pagesOf(version: CatalogVersion): VersionedCache<ProductPage> {
-  let pages = pageCaches.get(version);
-  if (!pages) {
-    pages = new VersionedCache<ProductPage>(version, 200);
-    pageCaches.set(version, pages);
-  }
-  return pages;
-}
+const pagesOf = perCatalog<ProductPage>(200);
 
 async function readPage(ctx: RequestContext, params: Record<string, string>): Promise<ProductPage> {
   const page = await catalog.listProducts(ctx, params);

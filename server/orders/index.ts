@@ -14,4 +14,5 @@ export * from "./sql/order-lists";
 export * from "./sql/order-rows";
 export { collectedByCourier, confirmLockedOrder, deliverByCourier, shipLockedOrder } from "./sql/order-steps";
 export { selectLines } from "./sql/order-lines";
+export { outcomesOf } from "./sql/order-outcomes";
 export { orderEventJson, orderJson, type OrderEventJson, type OrderJson, type OrderState } from "./wire";

@@ -1,6 +1,6 @@
 import { PAGE_SIZE } from "@shared/list-page";
 import { OverviewQuery } from "@shared/schemas/overview";
-import { keptPeriodFigures } from "./kept-overview";
+import { keptOrderFigures, keptStockFigures } from "./kept-overview";
 import * as figures from "./sql/overview-rows";
 import { adminOnly } from "../context/actor";
 import { parseInput } from "../context/parse";
@@ -24,26 +24,23 @@ export async function shopOverview(ctx: RequestContext, raw: Record<string, stri
   const period = figures.periodEnding(now, query.days);
   const page = query.page ?? 1;
   const { db } = ctx;
-  const [{ revenue, orders, top, methods }, low, cod, refunds, stock, held, fees] = await Promise.all([
-    keptPeriodFigures(db, period),
-    figures.lowStock(db, { limit: PAGE_SIZE, offset: (page - 1) * PAGE_SIZE }, now),
-    figures.cashToCollect(db),
-    figures.refundsDue(db),
-    figures.stockValue(db),
+  const [sums, shelves, held, fees] = await Promise.all([
+    keptOrderFigures(db, period),
+    keptStockFigures(db, ctx.catalogVersion, { limit: PAGE_SIZE, offset: (page - 1) * PAGE_SIZE }, now),
     figures.cashHeldByCouriers(db),
     figures.courierFees(db, period),
   ]);
   return {
     days: query.days,
     period: { first: period.first, last: period.last },
-    revenue,
-    orders,
-    top,
-    methods,
-    lowStock: { ...low, page, limit: PAGE_SIZE },
-    cashToCollect: cod,
-    refundsDue: refunds,
-    stockValue: stock,
+    revenue: sums.revenue,
+    orders: sums.orders,
+    top: sums.top,
+    methods: sums.methods,
+    lowStock: { ...shelves.lowStock, page, limit: PAGE_SIZE },
+    cashToCollect: sums.cashToCollect,
+    refundsDue: sums.refundsDue,
+    stockValue: shelves.stockValue,
     couriers: { held, fees },
   };
 }

@@ -4,7 +4,7 @@ import { order, orderEvent, payment, type NewProductRow } from "@server/db/schem
 import { AppError } from "@server/errors";
 import { shopOverview } from "@server/overview/overview";
 import type { OrderStatus } from "@shared/order-flow";
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { product as productTable } from "@server/db/schema";
 import { asBearer, asCookie, jsonInit, signUp, signUpAdmin, type TestAccount } from "../support/accounts";
 import { readAnswer } from "../support/action-answer";
@@ -13,6 +13,7 @@ import { makeProduct, messageOf } from "../support/orders";
 import { sessionUserOf } from "../support/use-case-actors";
 import type { SessionUser } from "@server/auth/session";
 import { buyerOf } from "../support/order-rows";
+import { catalogSettled } from "../support/catalog-feed";
 import { usePageApp } from "../support/page-app";
 
 /** The shop's clock for these tests: 10 March 2026, 18:00 in Dhaka. */
@@ -314,6 +315,53 @@ describe("the admins' overview", () => {
       await t.database.db.delete(orderEvent).where(eq(orderEvent.orderId, paid!.id));
       await t.database.db.delete(payment).where(eq(payment.orderId, paid!.id));
       await t.database.db.delete(order).where(eq(order.id, paid!.id));
+      expect(await overview({ days: "7" })).toEqual(before);
+    });
+
+    it("keeps the cash to collect until an order changes, then sums it again", async () => {
+      const before = await overview({ days: "7" });
+      // Shipped for cash on delivery, written straight to the table with no history: unseen, the sum is kept.
+      await place(
+        { at: "2026-03-09T07:00:00Z", status: "shipped", payable: 8_000, product: saw, method: "cod" },
+        await buyerOf(t, customer),
+      );
+      expect((await overview({ days: "90" })).cashToCollect).toEqual(before.cashToCollect);
+      // As the store ships an order: its history says so, and the next overview sums again.
+      const [shipped] = await t.database.db.select({ id: order.id }).from(order).where(eq(order.payablePoisha, 8_000));
+      await t.database.db.insert(orderEvent).values({ orderId: shipped!.id, status: "shipped", by: "store" });
+      expect((await overview({ days: "90" })).cashToCollect).toEqual({
+        count: before.cashToCollect.count + 1,
+        poisha: before.cashToCollect.poisha + 8_000,
+      });
+      await t.database.db.delete(orderEvent).where(eq(orderEvent.orderId, shipped!.id));
+      await t.database.db.delete(order).where(eq(order.id, shipped!.id));
+      expect(await overview({ days: "7" })).toEqual(before);
+    });
+
+    it("keeps the shelves' figures while the catalog is unchanged, and reads them again once it changes", async () => {
+      // On PostgreSQL the announcements of the products made before arrive a moment later.
+      await catalogSettled(t.services.catalogVersion);
+      const before = await overview({ days: "7" });
+      // A change the catalog's announcement does not carry (its trigger off): unseen, the figures are kept.
+      await t.database.db.execute(sql`alter table product disable trigger product_catalog_changed`);
+      try {
+        await t.database.db.update(productTable).set({ availability: 25 }).where(eq(productTable.id, gauge.id));
+        const kept = await overview({ days: "7" });
+        expect(kept.stockValue).toEqual(before.stockValue);
+        expect(kept.lowStock).toEqual(before.lowStock);
+        // The catalog's version moves (as a change of this process or another's announcement moves it).
+        t.services.catalogVersion.bump();
+        const after = await overview({ days: "7" });
+        expect(after.stockValue.pieces).toBe(before.stockValue.pieces - 25);
+        expect(after.lowStock.items.map((p) => [p.name, p.availability])).toEqual([
+          ["Gauge", 25],
+          ["Chisel", 30],
+        ]);
+      } finally {
+        await t.database.db.update(productTable).set({ availability: 50 }).where(eq(productTable.id, gauge.id));
+        await t.database.db.execute(sql`alter table product enable trigger product_catalog_changed`);
+      }
+      t.services.catalogVersion.bump();
       expect(await overview({ days: "7" })).toEqual(before);
     });
 
