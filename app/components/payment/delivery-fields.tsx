@@ -45,7 +45,8 @@ export function DeliveryFields({ initial, errors, onDistrict, idPrefix }: Delive
       places.current?.querySelector<HTMLSelectElement>(`select[name="${name}"]`)?.value ?? "";
     const [chosenDivision, chosenDistrict] = [chosen("division"), chosen("district")];
     if (chosenDivision !== division) setDivision(chosenDivision);
-    if (chosenDistrict) chooseDistrict(chosenDistrict);
+    // The district it was given is reckoned already; one chosen since is told.
+    if (chosenDistrict && chosenDistrict !== (initial.district ?? "")) chooseDistrict(chosenDistrict);
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
   return (
