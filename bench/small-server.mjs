@@ -29,6 +29,7 @@ import { format } from "prettier";
 import { signInAdmin } from "./buyers.mjs";
 import { LOAD, measureDuring } from "./load.mjs";
 import { BENCH_ADMIN } from "./store-server.mjs";
+import { samples, volumePages } from "./volume-pages.mjs";
 
 const args = process.argv.slice(2);
 const option = (name, fallback) => {
@@ -276,75 +277,9 @@ const asPostgres = (command, commandArgs) => [
   ["--reuid=postgres", "--regid=postgres", "--init-groups", command, ...commandArgs],
 ];
 
-/** What the pages ask about, from the data (as bench/volume.mjs's samples()). */
-async function samples(url) {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  const one = async (text) => (await client.query(text)).rows[0] ?? {};
-  try {
-    const counts = await one(
-      `select (select count(*) from product)::int as products, (select count(*) from "order")::int as orders, (select count(*) from "user")::int as users`,
-    );
-    const product = await one(`select id from product order by created_at desc, id offset 100 limit 1`);
-    const ledger = await one(
-      `select product_id as id from stock_entry group by product_id order by count(*) desc, product_id limit 1`,
-    );
-    const order = await one(
-      `select id, buyer_email as email, delivery ->> 'phone' as phone from "order" where delivery is not null
-       order by created_at desc, id desc offset (select count(*) / 3 from "order") limit 1`,
-    );
-    const awaiting = await one(
-      `select id from "order" where status = 'cod' and confirmed_at is null order by created_at desc, id desc limit 1`,
-    );
-    return {
-      counts,
-      productId: product.id,
-      ledgerProductId: ledger.id ?? product.id,
-      orderId: order.id,
-      email: order.email ?? "",
-      phone: order.phone ?? "",
-      awaitingId: awaiting.id ?? order.id,
-    };
-  } finally {
-    await client.end();
-  }
-}
-
-/**
- * The volume bench's pages, copied from bench/volume.mjs's list (that file runs its bench when imported; keep the two
- * alike), then GET /api/product.
- */
+/** The volume bench's pages (bench/volume-pages.mjs), then GET /api/product. */
 function pagesToLoad(sample, admin) {
-  const ORDER_TABS = [
-    "unpaid",
-    "paid",
-    "cod",
-    "shipped",
-    "delivered",
-    "returned",
-    "cancelled",
-    "expired",
-    "refund-due",
-  ];
-  const q = encodeURIComponent(sample.email.split("@")[0]);
-  const manage = "/dashboard/manageorder";
-  return [
-    { label: "/", path: "/" },
-    { label: "/shop", path: "/shop" },
-    { label: "/shop?q=chisel", path: "/shop?q=chisel" },
-    { label: "/detail/{id}", path: `/detail/${sample.productId}` },
-    { label: "Manage Orders", path: manage, headers: admin },
-    ...ORDER_TABS.map((tab) => ({ label: `Manage Orders, ${tab}`, path: `${manage}?status=${tab}`, headers: admin })),
-    { label: "Manage Orders, a buyer's e-mail", path: `${manage}?q=${q}`, headers: admin },
-    { label: "Manage Orders, a phone", path: `${manage}?q=${encodeURIComponent(sample.phone)}`, headers: admin },
-    { label: "Order view", path: `/dashboard/order/${sample.orderId}`, headers: admin },
-    { label: "Order view, awaiting confirmation", path: `/dashboard/order/${sample.awaitingId}`, headers: admin },
-    { label: "Overview, 90 days", path: "/dashboard/overview?days=90", headers: admin },
-    { label: "Stock", path: "/dashboard/stock", headers: admin },
-    { label: "Stock, a search", path: "/dashboard/stock?q=chisel", headers: admin },
-    { label: "Stock, a tool's ledger", path: `/dashboard/stock?product=${sample.ledgerProductId}`, headers: admin },
-    { label: "GET /api/product", path: "/api/product", load: PRODUCT_LOAD },
-  ];
+  return [...volumePages(sample, admin), { label: "GET /api/product", path: "/api/product", load: PRODUCT_LOAD }];
 }
 
 /** nginx as a small server runs it in front of the store: Debian's defaults and docs/operating.md's location. */

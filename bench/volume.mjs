@@ -18,13 +18,13 @@ import http from "node:http";
 import { cpus, totalmem } from "node:os";
 import path from "node:path";
 import { gunzipSync, brotliDecompressSync } from "node:zlib";
-import pg from "pg";
 import { signInAdmin } from "./buyers.mjs";
 import { measureDuring } from "./load.mjs";
 import { createBenchDatabase } from "./postgres.mjs";
 import { summarize } from "./profile-summary.mjs";
 import { showInDoc, volumeReport } from "./report.mjs";
 import { SERVE_FLAGS, startStore } from "./store-server.mjs";
+import { samples, volumePages } from "./volume-pages.mjs";
 
 export const VOLUME_LOAD = { connections: 10, durationSeconds: 10, warmupSeconds: 3, aloneSeconds: 3 };
 export const VOLUME_TARGETS = { htmlGzipKB: 60, p99Ms: 100, rssMB: 300 };
@@ -74,47 +74,6 @@ if (!database) {
     seconds: (performance.now() - started) / 1000,
   };
 }
-
-/**
- * What the pages ask about, from the data: a product; a tool with entries in its ledger; the e-mail and phone of an
- * order from the middle of the list, which the order view shows; and an order awaiting the shop's confirmation (its
- * view reads its buyer's record).
- */
-async function samples(url) {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  const one = async (text) => (await client.query(text)).rows[0] ?? {};
-  try {
-    const counts = await one(
-      `select (select count(*) from product)::int as products, (select count(*) from "order")::int as orders, (select count(*) from "user")::int as users`,
-    );
-    const product = await one(`select id from product order by created_at desc, id offset 100 limit 1`);
-    const ledger = await one(
-      `select product_id as id from stock_entry group by product_id order by count(*) desc, product_id limit 1`,
-    );
-    const order = await one(
-      `select id, buyer_email as email, delivery ->> 'phone' as phone from "order" where delivery is not null
-       order by created_at desc, id desc offset (select count(*) / 3 from "order") limit 1`,
-    );
-    const awaiting = await one(
-      `select id from "order" where status = 'cod' and confirmed_at is null order by created_at desc, id desc limit 1`,
-    );
-    return {
-      counts,
-      productId: product.id,
-      ledgerProductId: ledger.id ?? product.id,
-      orderId: order.id,
-      email: order.email ?? "",
-      phone: order.phone ?? "",
-      awaitingId: awaiting.id ?? order.id,
-    };
-  } finally {
-    await client.end();
-  }
-}
-
-/** Manage Orders' tabs, as its URL names them (shared/list-choices.ts ORDER_TABS). */
-const ORDER_TABS = ["unpaid", "paid", "cod", "shipped", "delivered", "returned", "cancelled", "expired", "refund-due"];
 
 /** The page once as a browser asks for it, and its size plain, gzipped and in brotli, as the store sends them. */
 function fetchEncoded(baseUrl, path, headers, encoding) {
@@ -166,24 +125,7 @@ try {
     const admin = { Authorization: `Bearer ${token}` };
     const sample = await samples(database.url);
     counts = sample.counts;
-    const q = encodeURIComponent(sample.email.split("@")[0]);
-    const manage = "/dashboard/manageorder";
-    const measured = [
-      { label: "/", path: "/" },
-      { label: "/shop", path: "/shop" },
-      { label: "/shop?q=chisel", path: "/shop?q=chisel" },
-      { label: "/detail/{id}", path: `/detail/${sample.productId}` },
-      { label: "Manage Orders", path: manage, headers: admin },
-      ...ORDER_TABS.map((tab) => ({ label: `Manage Orders, ${tab}`, path: `${manage}?status=${tab}`, headers: admin })),
-      { label: "Manage Orders, a buyer's e-mail", path: `${manage}?q=${q}`, headers: admin },
-      { label: "Manage Orders, a phone", path: `${manage}?q=${encodeURIComponent(sample.phone)}`, headers: admin },
-      { label: "Order view", path: `/dashboard/order/${sample.orderId}`, headers: admin },
-      { label: "Order view, awaiting confirmation", path: `/dashboard/order/${sample.awaitingId}`, headers: admin },
-      { label: "Overview, 90 days", path: "/dashboard/overview?days=90", headers: admin },
-      { label: "Stock", path: "/dashboard/stock", headers: admin },
-      { label: "Stock, a search", path: "/dashboard/stock?q=chisel", headers: admin },
-      { label: "Stock, a tool's ledger", path: `/dashboard/stock?product=${sample.ledgerProductId}`, headers: admin },
-    ].filter((page) => !only || only.test(page.label));
+    const measured = volumePages(sample, admin).filter((page) => !only || only.test(page.label));
     const databaseName = new URL(database.url).pathname.slice(1);
     for (const page of measured) {
       console.log(`bench: ${page.label} (${page.path})`);
