@@ -1,7 +1,7 @@
 import { M } from "@shared/messages";
 import { MAX_PAGE_SIZE, PAGE_SIZE, type Page } from "@shared/list-page";
 import { ProductSchema, ProductUpdateSchema } from "@shared/schemas/product";
-import { ProductListQuery } from "@shared/schemas/product-list";
+import { ProductListQuery, type ProductListAsk } from "@shared/schemas/product-list";
 import * as catalog from "./sql/product-rows";
 import { categoryBySlug } from "./sql/category-rows";
 import { searchProducts } from "./sql/product-search";
@@ -29,7 +29,14 @@ export async function listProducts(
   raw: unknown = {},
   defaultLimit = MAX_PAGE_SIZE,
 ): Promise<Page<Product>> {
-  const input = parseInput(ProductListQuery, raw);
+  return pageOfProducts(ctx, parseInput(ProductListQuery, raw), defaultLimit);
+}
+
+async function pageOfProducts(
+  ctx: RequestContext,
+  input: ProductListAsk,
+  defaultLimit: number,
+): Promise<Page<Product>> {
   const { page, limit, offset } = offsetPage(input, defaultLimit);
   let categoryId: string | undefined;
   if (input.category) {
@@ -77,8 +84,9 @@ const managedPagesOf = perCatalog<Page<Product>>(50);
 export async function productsToManage(ctx: RequestContext, raw: unknown = {}) {
   const actor = await ctx.actor();
   adminOnly(actor);
-  // Keyed by what was asked; a refused query is not kept.
-  return managedPagesOf(ctx.catalogVersion).get(JSON.stringify(raw), () => listProducts(ctx, raw, PAGE_SIZE));
+  // Keyed by the query as read, never by what was sent (which need not even be JSON); a refused one is not kept.
+  const input = parseInput(ProductListQuery, raw);
+  return managedPagesOf(ctx.catalogVersion).get(JSON.stringify(input), () => pageOfProducts(ctx, input, PAGE_SIZE));
 }
 
 /** Edit Product and the stock page: one product with its variants, for an admin. */

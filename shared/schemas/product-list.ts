@@ -22,3 +22,4 @@ export const ProductListQuery = z.object({
   limit: limitParam,
 });
 export type ProductListInput = z.input<typeof ProductListQuery>;
+export type ProductListAsk = z.output<typeof ProductListQuery>;

@@ -1,19 +1,36 @@
-import type { Browser, Page } from "@playwright/test";
+import { request, type Browser, type Page } from "@playwright/test";
 import { steadfast } from "../../playwright.config";
 import { BASE_URL, DEMO_ADMIN, registerViaApi, signIn } from "./accounts";
 import { expectAccessibleScreen, openScreen } from "./axe";
 import { mainWidth } from "./checkout";
 import { expect, test } from "./fixtures";
-import { DELIVERY, orderViaApi, productNamed, toast, waitForHydration } from "./shop";
+import { DELIVERY, orderViaApi, productNamed, signInViaApi, toast, waitForHydration } from "./shop";
 
 // A6 in PDF points (1/72 in): 105 × 148 mm.
 const A6 = { width: 297.64, height: 419.53 };
 
-/** A buyer of their own, with an order of 20 rasps paid by the demo's test card: what the shop books a parcel for. */
+/** The demo admin records `pieces` received of a tool, so that an order here leaves its stock as other tests found it. */
+async function receive(productId: string, pieces: number) {
+  const admin = await request.newContext({ baseURL: BASE_URL });
+  await signInViaApi(admin, DEMO_ADMIN);
+  const res = await admin.post(`/api/product/${productId}/stock`, {
+    data: { reason: "received", change: pieces, note: "For a courier test's order" },
+    headers: { Origin: BASE_URL },
+  });
+  expect(res.ok(), await res.text()).toBe(true);
+  await admin.dispose();
+}
+
+/**
+ * A buyer of their own, with an order of 20 pieces of a demo tool paid by the demo's test card: what the shop books a
+ * parcel for. The 20 pieces are received first: the demo's stock is shared by the whole browser suite, and this file
+ * alone orders more rasps than the demo shelf holds.
+ */
 async function aPaidOrder(browser: Browser, tool = "Cabinet Rasp 250 mm") {
   const page = await browser.newPage();
   const buyer = await registerViaApi(page);
   const saw = await productNamed(page.request, tool);
+  await receive(saw._id, 20);
   const orderId = await orderViaApi(page, saw._id, 20, DELIVERY);
   const intent = await page.request.post("/api/create-payment-intent", {
     data: { orderId },
