@@ -1,12 +1,11 @@
 import { LANGUAGE_COOKIE } from "@shared/languages";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import { afterAll, beforeAll } from "vitest";
 import type { ServerBuild } from "react-router";
-import { createServer, type ViteDevServer } from "vite";
+import type { ViteDevServer } from "vite";
 import { createApp } from "@server/app";
 import type { TestAccount } from "./accounts";
 import { TEST_ORIGIN, useTestApp, type TestContext } from "./test-app";
+import { startPageVite } from "./page-vite";
 
 export interface PageContext extends TestContext {
   /**
@@ -31,20 +30,9 @@ export function usePageApp(env: Record<string, string> | (() => Record<string, s
   const running: { vite?: ViteDevServer } = {};
   // Registered after useTestApp's hook, so it runs after it: the database and the services exist.
   beforeAll(async () => {
-    const vite = await createServer({
-      server: { middlewareMode: true, hmr: false, watch: null },
-      appType: "custom",
-      logLevel: "error",
-      // Only the server's modules are asked for: nothing to pre-bundle for a browser, nor a cache to share.
-      optimizeDeps: { noDiscovery: true },
-      // One folder per worker: Vite still writes its (empty) optimized-deps metadata there when the config changes,
-      // and two workers starting at once would rename their copies onto one folder (ENOTEMPTY).
-      cacheDir: path.join(tmpdir(), `randa-page-tests-vite-${process.env.VITEST_POOL_ID ?? process.pid}`),
-    });
+    const vite = await startPageVite();
     running.vite = vite;
     const build = () => vite.ssrLoadModule("virtual:react-router/server-build") as Promise<ServerBuild>;
-    // Transforms every route module now (a second or two), in the hook's time rather than the first test's.
-    await build();
     // As `npm run dev` serves them: without the production build's CSP and shared page cache, which no action uses.
     const app = createApp({ services: base.services, ssr: { build, mode: "development" } });
     // At the store's own address, as a browser asks: React Router refuses an action whose Origin is not the URL's.

@@ -1,0 +1,100 @@
+import { readFile, rm, stat, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { setTimeout as sleep } from "node:timers/promises";
+import { createServer, type ViteDevServer } from "vite";
+
+/** Where React Router's Vite plugin writes the route types (`typesDirectory` in @react-router/dev). */
+const ROUTE_TYPES = path.resolve(".react-router/types");
+/** Files its type generation writes on every start, after it has emptied the folder. */
+const GENERATED = ["+future.ts", "+server-build.d.ts", "+routes.ts"].map((name) => path.join(ROUTE_TYPES, name));
+const LOCK = path.join(tmpdir(), "randa-page-tests-vite.lock");
+
+/**
+ * A Vite dev server in middleware mode with the route modules transformed, as `npm run dev` loads them.
+ *
+ * Starting one, React Router's plugin regenerates the route types: it empties `.react-router/types` and writes it
+ * again, in the background. Two test workers starting at once would empty the folder under each other's writes
+ * (an ENOENT rejection no test can catch), so workers start their servers one at a time, each waiting until its
+ * own generation has written the folder again.
+ */
+export async function startPageVite(): Promise<ViteDevServer> {
+  return withStartLock(async () => {
+    await rm(ROUTE_TYPES, { recursive: true, force: true });
+    const vite = await createServer({
+      server: { middlewareMode: true, hmr: false, watch: null },
+      appType: "custom",
+      logLevel: "error",
+      // Only the server's modules are asked for: nothing to pre-bundle for a browser, nor a cache to share.
+      optimizeDeps: { noDiscovery: true },
+      // One folder per worker: Vite still writes its (empty) optimized-deps metadata there when the config changes,
+      // and two workers starting at once would rename their copies onto one folder (ENOTEMPTY).
+      cacheDir: path.join(tmpdir(), `randa-page-tests-vite-${process.env.VITEST_POOL_ID ?? process.pid}`),
+    });
+    // Transforms every route module now (a second or two), in the hook's time rather than the first test's.
+    await vite.ssrLoadModule("virtual:react-router/server-build");
+    await routeTypesWritten();
+    return vite;
+  });
+}
+
+/**
+ * Waits for the files the plugin's type generation writes, all in one batch after emptying the folder: its three
+ * own files, then one per route module that `+routes.ts` names. They were removed before the server started, so
+ * each file found is this start's.
+ */
+async function routeTypesWritten(): Promise<void> {
+  const deadline = Date.now() + 20_000;
+  const waitFor = async (files: string[]) => {
+    while (!(await Promise.all(files.map(exists))).every(Boolean)) {
+      if (Date.now() > deadline) throw new Error(`React Router's type generation did not write ${files.join(", ")}`);
+      await sleep(25);
+    }
+  };
+  await waitFor(GENERATED);
+  const routes = await readFile(path.join(ROUTE_TYPES, "+routes.ts"), "utf8");
+  const routeFiles = routes.slice(routes.indexOf("type RouteFiles = {"));
+  const modules = [...routeFiles.matchAll(/^ {2}"([^"]+)": \{$/gm)].map((match) => match[1]!);
+  if (modules.length === 0) throw new Error("React Router's +routes.ts names no route module");
+  await waitFor(
+    modules.map((module) => {
+      const { dir, name } = path.parse(module);
+      return path.join(ROUTE_TYPES, "app", dir, "+types", `${name}.ts`);
+    }),
+  );
+}
+
+const exists = (file: string) =>
+  stat(file).then(
+    () => true,
+    () => false,
+  );
+
+/** One holder at a time across the test workers: a lock file holding its owner's pid, taken over if that process died. */
+async function withStartLock<T>(work: () => Promise<T>): Promise<T> {
+  for (;;) {
+    try {
+      await writeFile(LOCK, String(process.pid), { flag: "wx" });
+      break;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
+      const owner = Number(await readFile(LOCK, "utf8").catch(() => ""));
+      if (owner > 0 && !isAlive(owner)) await rm(LOCK, { force: true });
+      else await sleep(50);
+    }
+  }
+  try {
+    return await work();
+  } finally {
+    await rm(LOCK, { force: true });
+  }
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === "EPERM";
+  }
+}
