@@ -1,11 +1,10 @@
 import { LANGUAGE_COOKIE } from "@shared/languages";
-import { afterAll, beforeAll } from "vitest";
+import { beforeAll } from "vitest";
 import type { ServerBuild } from "react-router";
-import type { ViteDevServer } from "vite";
 import { createApp } from "@server/app";
 import type { TestAccount } from "./accounts";
 import { TEST_ORIGIN, useTestApp, type TestContext } from "./test-app";
-import { startPageVite } from "./page-vite";
+import { pageVite } from "./page-vite";
 
 export interface PageContext extends TestContext {
   /**
@@ -27,11 +26,9 @@ export interface PageContext extends TestContext {
 export function usePageApp(env: Record<string, string> | (() => Record<string, string>) = {}): PageContext {
   const base = useTestApp(env);
   const ctx = {} as PageContext;
-  const running: { vite?: ViteDevServer } = {};
   // Registered after useTestApp's hook, so it runs after it: the database and the services exist.
   beforeAll(async () => {
-    const vite = await startPageVite();
-    running.vite = vite;
+    const vite = await pageVite();
     const build = () => vite.ssrLoadModule("virtual:react-router/server-build") as Promise<ServerBuild>;
     // As `npm run dev` serves them: without the production build's CSP and shared page cache, which no action uses.
     const app = createApp({ services: base.services, ssr: { build, mode: "development" } });
@@ -48,9 +45,6 @@ export function usePageApp(env: Record<string, string> | (() => Record<string, s
         request(p, formPost(fields, as)),
       build,
     } satisfies PageContext);
-  });
-  afterAll(async () => {
-    await running.vite?.close();
   });
   return ctx;
 }

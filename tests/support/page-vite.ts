@@ -11,14 +11,25 @@ const GENERATED = ["+future.ts", "+server-build.d.ts", "+routes.ts"].map((name) 
 const LOCK = path.join(tmpdir(), "randa-page-tests-vite.lock");
 
 /**
- * A Vite dev server in middleware mode with the route modules transformed, as `npm run dev` loads them.
+ * The worker's Vite dev server in middleware mode, with the route modules transformed, as `npm run dev` loads them.
+ * Started by the first page test file a worker runs and kept for the next ones (in Vitest's shared project a
+ * worker runs file after file): a start costs 8 s of CPU, transforming every route module and the store's modules
+ * under them, which 39 page test files paid each. What the pages use of a file's store comes from its app's load
+ * context (`createApp({ services })`), never from these modules, so files sharing them share no data. The server
+ * ends with the worker.
  *
  * Starting one, React Router's plugin regenerates the route types: it empties `.react-router/types` and writes it
  * again, in the background. Two test workers starting at once would empty the folder under each other's writes
  * (an ENOENT rejection no test can catch), so workers start their servers one at a time, each waiting until its
  * own generation has written the folder again.
  */
-export async function startPageVite(): Promise<ViteDevServer> {
+export function pageVite(): Promise<ViteDevServer> {
+  return (started ??= startPageVite());
+}
+
+let started: Promise<ViteDevServer> | undefined;
+
+async function startPageVite(): Promise<ViteDevServer> {
   return withStartLock(async () => {
     await rm(ROUTE_TYPES, { recursive: true, force: true });
     const vite = await createServer({
