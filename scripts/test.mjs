@@ -6,9 +6,7 @@ import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 
 const integrationOnly = process.argv.includes("--only=integration");
-const summaryName = process.env.TEST_SUMMARY_NAME ?? "last";
-// Named by the pass, so that CI's PostgreSQL pass, beside the browser suite, never meets the embedded pass's report.
-const integrationReport = `reports/integration-results-${summaryName}.json`;
+const integrationReport = "reports/integration-results.json";
 const e2eReport = "reports/e2e-results.json";
 mkdirSync("reports", { recursive: true });
 rmSync(integrationReport, { force: true });
@@ -56,6 +54,6 @@ if (!integrationOnly) {
 if (integration !== 0) console.log(`Integration suite: exited with code ${integration} (see its errors above).`);
 if (e2e !== 0) console.log(`Browser suite: exited with code ${e2e} (see its errors above).`);
 const ok = integration === 0 && e2e === 0 && counts.failed === 0;
-writeFileSync(`reports/summary-${summaryName}.json`, JSON.stringify({ ...counts, ok }));
+writeFileSync(`reports/summary-${process.env.TEST_SUMMARY_NAME ?? "last"}.json`, JSON.stringify({ ...counts, ok }));
 console.log(`${counts.passed} passed, ${counts.failed} failed, ${counts.skipped} skipped`);
 process.exit(ok ? 0 : 1);
