@@ -24,7 +24,12 @@ const LOCK = path.join(tmpdir(), "randa-page-tests-vite.lock");
  * own generation has written the folder again.
  */
 export function pageVite(): Promise<ViteDevServer> {
-  return (started ??= startPageVite());
+  // A start that failed is tried again by the worker's next page file rather than failing it too.
+  started ??= startPageVite().catch((error: unknown) => {
+    started = undefined;
+    throw error;
+  });
+  return started;
 }
 
 let started: Promise<ViteDevServer> | undefined;
@@ -42,7 +47,7 @@ async function startPageVite(): Promise<ViteDevServer> {
       // and two workers starting at once would rename their copies onto one folder (ENOTEMPTY).
       cacheDir: path.join(tmpdir(), `randa-page-tests-vite-${process.env.VITEST_POOL_ID ?? process.pid}`),
     });
-    // Transforms every route module now (a second or two), in the hook's time rather than the first test's.
+    // Transforms every route module now (several seconds), in the hook's time rather than the first test's.
     await vite.ssrLoadModule("virtual:react-router/server-build");
     await routeTypesWritten();
     return vite;
