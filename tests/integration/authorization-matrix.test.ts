@@ -125,6 +125,12 @@ async function withVictim(s: Scene, t: TestContext) {
   s.victim = await signUp(t);
 }
 
+/** The cell's own customer, made an admin (to be removed again). */
+async function withAdminVictim(s: Scene, t: TestContext) {
+  await withVictim(s, t);
+  await makeAdmin(t, s.victim!);
+}
+
 /** The owner's address book emptied, then holding one address (through Save an address). */
 async function withAddress(s: Scene, t: TestContext) {
   await t.database.db.delete(savedAddress).where(eq(savedAddress.userId, s.ownerId));
@@ -247,7 +253,7 @@ const TABLE: Call[] = [
   { call: "GET /api/user with a search",        request: () => ({ method: "GET", path: "/api/user?q=example&page=1&limit=5" }),   expected: [401, 403, 403, 200] },
   { call: "PUT /api/user/{email}",              request: (s) => ({ method: "PUT", path: `/api/user/${s.owner.email}`, body: { name: s.owner.name } }), expected: [401, 200, 403, 403] },
   { call: "PUT /api/user/admin/{email}",        request: (s) => ({ method: "PUT", path: `/api/user/admin/${s.victim!.email}` }),  expected: [401, 403, 403, 200], prepare: withVictim },
-  { call: "DELETE /api/user/admin/{email}",     request: (s) => ({ method: "DELETE", path: `/api/user/admin/${s.victim!.email}` }), expected: [401, 403, 403, 200], prepare: async (s, t) => { await withVictim(s, t); await makeAdmin(t, s.victim!); } },
+  { call: "DELETE /api/user/admin/{email}",     request: (s) => ({ method: "DELETE", path: `/api/user/admin/${s.victim!.email}` }), expected: [401, 403, 403, 200], prepare: withAdminVictim },
   { call: "DELETE /api/user/{email}",           request: (s) => ({ method: "DELETE", path: `/api/user/${s.victim!.email}` }),     expected: [401, 403, 403, 200], prepare: withVictim },
   { call: "GET /api/ready",                     request: () => ({ method: "GET", path: "/api/ready" }),                           expected: [200, 200, 200, 200] },
   { call: "GET /api/openapi.json",              request: () => ({ method: "GET", path: "/api/openapi.json" }),                    expected: [200, 200, 200, 200] },

@@ -1,14 +1,15 @@
-import { readFile, rm, stat, writeFile } from "node:fs/promises";
+import { readFile, rm, stat } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import { createServer, type ViteDevServer } from "vite";
+import { DataDirInUse, lockDataDir, type DataDirLock } from "@server/db/data-dir-lock";
 
 /** Where React Router's Vite plugin writes the route types (`typesDirectory` in @react-router/dev). */
 const ROUTE_TYPES = path.resolve(".react-router/types");
 /** Files its type generation writes on every start, after it has emptied the folder. */
 const GENERATED = ["+future.ts", "+server-build.d.ts", "+routes.ts"].map((name) => path.join(ROUTE_TYPES, name));
-const LOCK = path.join(tmpdir(), "randa-page-tests-vite.lock");
+const LOCK_DIR = path.join(tmpdir(), "randa-page-tests-start");
 
 /**
  * The worker's Vite dev server in middleware mode, with the route modules transformed, as `npm run dev` loads them.
@@ -86,31 +87,24 @@ const exists = (file: string) =>
     () => false,
   );
 
-/** One holder at a time across the test workers: a lock file holding its owner's pid, taken over if that process died. */
+/**
+ * One holder at a time across the test workers, with the store's own lock of a directory (its holder's pid, taken
+ * over once that process is gone): a worker that finds it held waits.
+ */
 async function withStartLock<T>(work: () => Promise<T>): Promise<T> {
+  let lock: DataDirLock;
   for (;;) {
     try {
-      await writeFile(LOCK, String(process.pid), { flag: "wx" });
+      lock = lockDataDir(LOCK_DIR);
       break;
     } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
-      const owner = Number(await readFile(LOCK, "utf8").catch(() => ""));
-      if (owner > 0 && !isAlive(owner)) await rm(LOCK, { force: true });
-      else await sleep(50);
+      if (!(error instanceof DataDirInUse)) throw error;
+      await sleep(50);
     }
   }
   try {
     return await work();
   } finally {
-    await rm(LOCK, { force: true });
-  }
-}
-
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === "EPERM";
+    lock.release();
   }
 }
