@@ -1,9 +1,24 @@
+import { Agent, get } from "node:http";
 import { afterAll, describe, expect, it } from "vitest";
 import { createApp } from "@server/app";
 import { openDatabase } from "@server/db/client";
 import { createReadiness } from "@server/http/readiness";
 import { spawnStore, stopStore, type StoreProcess } from "../support/built-store";
 import { TEST_ORIGIN, useTestApp } from "../support/test-app";
+
+/** The Keep-Alive header of an answer on a pooled connection, which fetch does not show. */
+function keepAliveHint(base: string) {
+  const agent = new Agent({ keepAlive: true });
+  return new Promise<string | undefined>((resolve, reject) => {
+    get(`${base}/api/health`, { agent }, (res) => {
+      res.resume();
+      res.on("end", () => {
+        agent.destroy();
+        resolve(res.headers["keep-alive"]?.toString());
+      });
+    }).on("error", reject);
+  });
+}
 
 async function ready(base: string) {
   const res = await fetch(`${base}/api/ready`);
@@ -67,6 +82,8 @@ describe("the store process", () => {
       expect(seen[0]).toBe("503 starting");
       expect(seen.at(-1)).toBe("200 ready");
       expect(new Set(seen)).toEqual(new Set(["503 starting", "200 ready"]));
+      // An idle connection stays open 65 s, longer than a client's or a proxy's pool keeps it (server/main.ts).
+      expect(await keepAliveHint(store.base)).toBe("timeout=65");
 
       store.child.kill("SIGTERM");
       await expect.poll(async () => (await ready(store.base)).body.status, { timeout: 5_000 }).toBe("draining");
