@@ -2,7 +2,9 @@ import { Hono } from "hono";
 import type { SecureHeadersVariables } from "hono/secure-headers";
 import { createRequestHandler, type ServerBuild } from "react-router";
 import { API_CALLS, apiBodyLimitOf, apiRouter } from "./http/api-router";
-import { keptAnswers } from "./http/kept-answers";
+import type { RequestListener } from "node:http";
+import { keptAnswers, type KeptAnswers } from "./http/kept-answers";
+import { keptAnswersFirst } from "./http/kept-answers-first";
 import { VersionedCache } from "./cache/versioned-cache";
 import { asClientSent, clientAddresses } from "./http/client-ip";
 import { requestContexts, type ContextVariables } from "./http/request-contexts";
@@ -27,10 +29,18 @@ export interface AppOptions {
   clientDir?: string;
   /** Whether this copy takes requests (GET /api/ready); ready unless the caller runs a start-up and a drain. */
   readiness?: Readiness;
+  /** The answers kept whole, when the caller also serves them before the app (`keptFirst`). */
+  kept?: KeptAnswers;
 }
 
 /** The calls whose whole answers are kept until the catalog changes (`keptWhole` in their declarations). */
 const KEPT_WHOLE = new Set(API_CALLS.filter((call) => call.keptWhole === "catalog").map((call) => call.path));
+
+export const keptWholeAnswers = (services: Services) => keptAnswers(services.catalogVersion, KEPT_WHOLE);
+
+/** Node's listener: the answers kept whole straight from the request, anything else through `rest` (the app). */
+export const keptFirst = (services: Services, kept: KeptAnswers, rest: RequestListener) =>
+  keptAnswersFirst(kept, KEPT_WHOLE, services.log, services.trustProxy, rest);
 
 /**
  * Middleware order: the request log wraps everything (its line has the final status), then the answers kept whole
@@ -38,13 +48,19 @@ const KEPT_WHOLE = new Set(API_CALLS.filter((call) => call.keptWhole === "catalo
  * security headers, the cross-site guard and the body limits, then the request's context (actor, services,
  * address) that both doors call use cases with, then API, files and pages.
  */
-export function createApp({ services, ssr, clientDir, readiness = createReadiness("ready") }: AppOptions) {
+export function createApp({
+  services,
+  ssr,
+  clientDir,
+  readiness = createReadiness("ready"),
+  kept = keptWholeAnswers(services),
+}: AppOptions) {
   const app = new Hono<{ Variables: SecureHeadersVariables & RequestLogVariables & ContextVariables }>();
   const production = ssr?.mode !== "development";
   const payment = services.payments?.pageSources ?? { script: [], frame: [], connect: [] };
 
   app.use(requestLog(services.log, services.trustProxy));
-  app.use(keptAnswers(services.catalogVersion, KEPT_WHOLE));
+  app.use(kept.middleware);
   app.use(compression());
   app.use(clientAddresses(services.trustProxy));
   app.use(

@@ -4,7 +4,7 @@ import { pathToFileURL } from "node:url";
 import { getRequestListener } from "@hono/node-server";
 import type { ServerBuild } from "react-router";
 import { setTimeout as delay } from "node:timers/promises";
-import { createApp } from "./app";
+import { createApp, keptFirst, keptWholeAnswers } from "./app";
 import { openControlSocket } from "./backup/control-socket";
 import { ConfigError, loadConfig } from "./config";
 import { DataDirInUse } from "./db/data-dir-lock";
@@ -84,6 +84,7 @@ const sms = scheduleSmsOutbox(services, config.MAIL_POLL_SECONDS);
 const control = await openControlSocket(database, config.DATA_DIR, log);
 
 const requests = inFlightRequests();
+const kept = keptWholeAnswers(services);
 let closeVite = async () => {};
 if (dev) {
   const { createServer: createViteServer } = await import("vite");
@@ -96,15 +97,16 @@ if (dev) {
       build: () => vite.ssrLoadModule("virtual:react-router/server-build") as Promise<ServerBuild>,
       mode: "development",
     },
+    kept,
   });
   const honoListener = getRequestListener(requests.track(app.fetch));
-  listener = (req, res) => vite.middlewares(req, res, () => honoListener(req, res));
+  listener = keptFirst(services, kept, (req, res) => vite.middlewares(req, res, () => honoListener(req, res)));
 } else {
   const buildDir = path.resolve("build");
   const build = (await import(pathToFileURL(path.join(buildDir, "server/index.js")).href)) as ServerBuild;
   const clientDir = path.join(buildDir, "client");
-  const app = createApp({ services, readiness, ssr: { build, mode: "production" }, clientDir });
-  listener = getRequestListener(requests.track(app.fetch));
+  const app = createApp({ services, readiness, ssr: { build, mode: "production" }, clientDir, kept });
+  listener = keptFirst(services, kept, getRequestListener(requests.track(app.fetch)));
 }
 
 readiness.ready();

@@ -4,15 +4,22 @@ import type { RequestLogVariables } from "./request-log";
 import { pickEncoding } from "./compression";
 
 /** An answer as it left the middleware: status, headers (but the request's own id) and the bytes sent. */
-interface KeptAnswer {
+export interface KeptAnswer {
   version: number;
   status: number;
   headers: [string, string][];
   body: Uint8Array<ArrayBuffer>;
 }
 
+export interface KeptAnswers {
+  /** Serves a kept answer, or lets the request go on and keeps what comes back. */
+  middleware: MiddlewareHandler<{ Variables: RequestLogVariables }>;
+  /** The current answer kept for a GET of this path and query, in the encoding the Accept-Encoding header picks. */
+  current(pathAndQuery: string, acceptEncoding: string | undefined): KeptAnswer | undefined;
+}
+
 /** A longer URL is answered the slow way each time: no key grows with what a client sends. */
-const MAX_URL = 512;
+export const MAX_URL = 512;
 /** The answers kept, all together, at most: the product list's pages in three encodings fit many times over. */
 const MAX_BYTES = 8 * 1024 * 1024;
 const MAX_ENTRIES = 600;
@@ -28,10 +35,7 @@ const OWN_HEADERS = new Set(["x-request-id"]);
  * encoding it accepts; an answer that sets a cookie, or is not a 200, is not kept, and nothing is kept while the
  * catalog's change feed is down.
  */
-export function keptAnswers(
-  version: CatalogVersion,
-  routes: ReadonlySet<string>,
-): MiddlewareHandler<{ Variables: RequestLogVariables }> {
+export function keptAnswers(version: CatalogVersion, routes: ReadonlySet<string>): KeptAnswers {
   const kept = new Map<string, KeptAnswer>();
   let bytes = 0;
 
@@ -49,13 +53,22 @@ export function keptAnswers(
     while (bytes > MAX_BYTES || kept.size > MAX_ENTRIES) drop(kept.keys().next().value!);
   };
 
-  return async (c, next) => {
+  const keyOf = (pathAndQuery: string, acceptEncoding: string | undefined) =>
+    `${pickEncoding(acceptEncoding) ?? "identity"} ${pathAndQuery}`;
+
+  const current = (pathAndQuery: string, acceptEncoding: string | undefined) => {
+    if (!version.live) return undefined;
+    const hit = kept.get(keyOf(pathAndQuery, acceptEncoding));
+    return hit?.version === version.current ? hit : undefined;
+  };
+
+  const middleware: KeptAnswers["middleware"] = async (c, next) => {
     if (c.req.method !== "GET" || !routes.has(c.req.path) || !version.live) return next();
     const url = c.req.url;
     const query = url.indexOf("?");
     const pathAndQuery = query < 0 ? c.req.path : c.req.path + url.slice(query);
     if (pathAndQuery.length > MAX_URL) return next();
-    const key = `${pickEncoding(c.req.header("Accept-Encoding")) ?? "identity"} ${pathAndQuery}`;
+    const key = keyOf(pathAndQuery, c.req.header("Accept-Encoding"));
     const at = version.current;
 
     const hit = kept.get(key);
@@ -73,4 +86,6 @@ export function keptAnswers(
     c.res = new Response(body, { status: res.status, headers: res.headers });
     keep(key, { version: at, status: res.status, headers, body });
   };
+
+  return { middleware, current };
 }

@@ -28,8 +28,7 @@ export interface RequestLogVariables {
 export function requestLog(log: Logger, trustProxy: number): MiddlewareHandler<{ Variables: RequestLogVariables }> {
   return async (c, next) => {
     const started = performance.now();
-    const offered = trustProxy > 0 ? c.req.header("X-Request-Id") : undefined;
-    const id = offered && PROXY_REQUEST_ID.test(offered) ? offered : randomUUID();
+    const id = requestIdOf(c.req.header("X-Request-Id"), trustProxy);
     // The request's own logger is made only when something in the request writes a line of its own; the line of
     // the answer names the request itself, so most requests never make one.
     let child: Logger | undefined;
@@ -45,17 +44,7 @@ export function requestLog(log: Logger, trustProxy: number): MiddlewareHandler<{
     // A browser that navigated away mid-request made React Router answer 500 to nobody: not the store's failure.
     const gone = clientGone(c);
     const status = gone ? CLIENT_CLOSED_REQUEST : c.res.status;
-    const line = {
-      method: c.req.method,
-      route: c.get("routePattern") ?? routePath(c),
-      status,
-      ms: Math.round((performance.now() - started) * 10) / 10,
-      ...(request.userId ? { userId: request.userId } : {}),
-    };
-    storeMetrics.httpDuration.observe(
-      { method: line.method, route: line.route, status: String(status) },
-      (performance.now() - started) / 1000,
-    );
+    const line = answered(c.req.method, c.get("routePattern") ?? routePath(c), status, started, request.userId);
     for (const err of request.pageErrors ?? []) {
       if (status >= 500) request.log.error({ err }, "page failed");
       else request.log.info({ err }, "page refused");
@@ -67,6 +56,18 @@ export function requestLog(log: Logger, trustProxy: number): MiddlewareHandler<{
     else if (status >= 500) log.error(named, "request failed");
     else log.info(named, "request");
   };
+}
+
+/** A trusted proxy's id for the request, else a new one. */
+export function requestIdOf(offered: string | undefined, trustProxy: number): string {
+  return trustProxy > 0 && offered && PROXY_REQUEST_ID.test(offered) ? offered : randomUUID();
+}
+
+/** Counts the answer in the request metric and gives the fields of its log line. */
+export function answered(method: string, route: string, status: number, started: number, userId?: string) {
+  const seconds = (performance.now() - started) / 1000;
+  storeMetrics.httpDuration.observe({ method, route, status: String(status) }, seconds);
+  return { method, route, status, ms: Math.round(seconds * 10_000) / 10, ...(userId ? { userId } : {}) };
 }
 
 /**

@@ -1,5 +1,9 @@
-import { beforeAll, describe, expect, it, vi } from "vitest";
+import { createServer, type RequestListener, type Server } from "node:http";
+import { connect, type AddressInfo } from "node:net";
+import { getRequestListener } from "@hono/node-server";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { eq } from "drizzle-orm";
+import { createApp, keptFirst, keptWholeAnswers } from "@server/app";
 import { contextOf } from "@server/context/request-context";
 import type * as RequestContextModule from "@server/context/request-context";
 import { product } from "@server/db/schema";
@@ -7,8 +11,8 @@ import { asBearer, jsonInit, signUpAdmin, type TestAccount } from "../support/ac
 import { catalogChanged, catalogMovedPast, catalogSettled } from "../support/catalog-feed";
 import { makeProduct } from "../support/orders";
 import { parsePrometheusText, valueOf } from "../support/prometheus-text";
-import { loggedApp } from "../support/logged-app";
-import { useTestApp } from "../support/test-app";
+import { loggedApp, loggedLines } from "../support/logged-app";
+import { useTestApp, type TestContext } from "../support/test-app";
 
 // Every request that goes the slow way builds its context; one served from the kept answers never does.
 vi.mock("@server/context/request-context", async (original) => {
@@ -26,6 +30,16 @@ async function received(res: Response) {
     requestId: res.headers.get("x-request-id"),
     body: Buffer.from(await res.arrayBuffer()),
   };
+}
+
+/** How many product lists the request metric has counted as answered 200. */
+async function productListsCounted(t: TestContext) {
+  const metrics = parsePrometheusText(await (await t.request("/metrics")).text());
+  return valueOf(metrics, "randa_http_request_duration_seconds_count", {
+    method: "GET",
+    route: "/api/product",
+    status: "200",
+  });
 }
 
 const ENCODINGS = { identity: undefined, gzip: "gzip", br: "gzip, deflate, br" } as const;
@@ -121,18 +135,117 @@ describe("answers kept whole until the catalog changes", () => {
     const line = app.lines().find((l) => l.reqId === id);
     expect(line).toMatchObject({ msg: "request", method: "GET", route: "/api/product", status: 200 });
 
-    const count = async () =>
-      valueOf(
-        parsePrometheusText(await (await t.request("/metrics")).text()),
-        "randa_http_request_duration_seconds_count",
-        {
-          method: "GET",
-          route: "/api/product",
-          status: "200",
-        },
-      );
-    const counted = await count();
+    const counted = await productListsCounted(t);
     await request(path);
-    expect(await count()).toBe(counted + 1);
+    expect(await productListsCounted(t)).toBe(counted + 1);
+  });
+});
+
+/** A whole HTTP answer as the bytes on the wire, with its Date and request id named apart. */
+function rawGet(port: number, path: string, headers: Record<string, string> = {}) {
+  const head = [`GET ${path} HTTP/1.1`, "Connection: close"]
+    .concat(Object.entries({ Host: "127.0.0.1", ...headers }).map(([name, value]) => `${name}: ${value}`))
+    .join("\r\n");
+  return new Promise<{ bytes: Buffer; requestId: string }>((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    const socket = connect(port, "127.0.0.1", () => socket.write(`${head}\r\n\r\n`));
+    socket.on("data", (chunk) => chunks.push(chunk));
+    socket.on("error", reject);
+    socket.on("end", () => {
+      const whole = Buffer.concat(chunks);
+      const end = whole.indexOf("\r\n\r\n");
+      const requestId = /\r\nx-request-id: ([^\r]+)/i.exec(whole.subarray(0, end).toString())?.[1] ?? "";
+      const headText = whole
+        .subarray(0, end)
+        .toString()
+        .replace(/\r\nDate: [^\r]+/, "\r\nDate: (now)")
+        .replace(/(\r\nx-request-id: )[^\r]+/i, "$1(id)");
+      resolve({ bytes: Buffer.concat([Buffer.from(headText), whole.subarray(end)]), requestId });
+    });
+  });
+}
+
+describe("kept answers served before the framework, from Node's request", () => {
+  const t = useTestApp();
+  const { logger, lines } = loggedLines();
+  let slowPort: number;
+  let fastPort: number;
+  let throughTheApp = 0;
+  const servers: Server[] = [];
+
+  const listen = (listener: RequestListener) =>
+    new Promise<number>((resolve) => {
+      const server = createServer(listener);
+      servers.push(server);
+      server.listen(0, "127.0.0.1", () => resolve((server.address() as AddressInfo).port));
+    });
+
+  beforeAll(async () => {
+    for (let i = 0; i < 6; i++) await makeProduct(t, { name: `Fast path plane ${i}` });
+    const services = { ...t.services, log: logger };
+    const kept = keptWholeAnswers(services);
+    const app = getRequestListener(createApp({ services, kept }).fetch);
+    slowPort = await listen(app);
+    fastPort = await listen(
+      keptFirst(services, kept, (req, res) => {
+        throughTheApp++;
+        return app(req, res);
+      }),
+    );
+    await catalogSettled(t.services.catalogVersion);
+  });
+  afterAll(() => Promise.all(servers.map((server) => new Promise((resolve) => server.close(resolve)))));
+
+  it("answers byte for byte what the app answers, the Date and the request's own id aside", async () => {
+    const cases = [
+      ["/api/product?limit=4&sort=name&fast=1", {}],
+      ["/api/product?limit=4&sort=name&fast=1", { "Accept-Encoding": "gzip" }],
+      ["/api/product?limit=4&sort=name&fast=1", { "Accept-Encoding": "gzip, deflate, br" }],
+      ["/api/product", { "Accept-Encoding": "br" }],
+      ["/api/category", {}],
+    ] as const;
+    for (const [path, headers] of cases) {
+      await rawGet(fastPort, path, headers);
+      const before = throughTheApp;
+      const fast = await rawGet(fastPort, path, headers);
+      expect(throughTheApp, `${path} ${JSON.stringify(headers)} went through the app`).toBe(before);
+      const slow = await rawGet(slowPort, path, headers);
+      expect(fast.bytes.toString("latin1"), path).toBe(slow.bytes.toString("latin1"));
+      expect(fast.bytes.toString("latin1")).toMatch(/^HTTP\/1\.1 200 OK\r\n/);
+      expect(fast.bytes.toString("latin1")).toContain("\r\ncontent-security-policy: default-src 'none'");
+      expect(fast.requestId).toMatch(/^[0-9a-f-]{36}$/);
+      expect(fast.requestId).not.toBe(slow.requestId);
+    }
+  });
+
+  it("writes the request's log line and its metric", async () => {
+    const path = "/api/product?limit=2&fast=log";
+    await rawGet(fastPort, path);
+    const before = await productListsCounted(t);
+    const { requestId } = await rawGet(fastPort, path);
+    expect(await productListsCounted(t)).toBe(before + 1);
+    const line = lines().find((l) => l.reqId === requestId);
+    expect(line).toMatchObject({ level: "info", msg: "request", method: "GET", route: "/api/product", status: 200 });
+    expect(Object.keys(line!).sort()).toEqual(["level", "method", "ms", "msg", "reqId", "route", "status", "time"]);
+  });
+
+  it("leaves to the app what it cannot answer as the app would: another method, another path, an unusual URL or Host", async () => {
+    const path = "/api/product?limit=3&fast=odd";
+    await rawGet(fastPort, path);
+    const odd = [
+      `/api/product?limit=3&fast='odd'`,
+      "/api/product/",
+      "//api/product",
+      `/api/product?${"a".repeat(600)}`,
+    ];
+    for (const url of odd) {
+      const before = throughTheApp;
+      await rawGet(fastPort, url);
+      expect(throughTheApp, url).toBe(before + 1);
+    }
+    const before = throughTheApp;
+    const refused = await rawGet(fastPort, path, { Host: "bad host" });
+    expect(throughTheApp).toBe(before + 1);
+    expect(refused.bytes.toString("latin1")).toMatch(/^HTTP\/1\.1 400 /);
   });
 });

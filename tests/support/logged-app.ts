@@ -19,8 +19,8 @@ export interface Line {
   err?: { message: string; stack: string };
 }
 
-/** An app on the test's services whose log lines land in `text`, as a log collector would read them. */
-export function loggedApp(t: TestContext, overrides: Partial<Services> = {}, readiness?: Readiness) {
+/** A logger at `info` whose lines land in `text`, as a log collector would read them. */
+export function loggedLines() {
   const log = { text: "" };
   const sink = new Writable({
     write(chunk: Buffer, _encoding, done) {
@@ -29,15 +29,21 @@ export function loggedApp(t: TestContext, overrides: Partial<Services> = {}, rea
     },
   });
   const logger = createLogger({ level: "info", format: "json", destination: sink });
-  const app = createApp({
-    services: { ...t.services, log: logger, ...overrides },
-    ...(readiness ? { readiness } : {}),
-  });
-  const request = (path: string, init?: RequestInit) => app.request(`${TEST_ORIGIN}${path}`, init);
   const lines = () =>
     log.text
       .trim()
       .split("\n")
       .map((line) => JSON.parse(line) as Line);
+  return { log, logger, lines };
+}
+
+/** An app on the test's services whose log lines land in `text`, as a log collector would read them. */
+export function loggedApp(t: TestContext, overrides: Partial<Services> = {}, readiness?: Readiness) {
+  const { log, logger, lines } = loggedLines();
+  const app = createApp({
+    services: { ...t.services, log: logger, ...overrides },
+    ...(readiness ? { readiness } : {}),
+  });
+  const request = (path: string, init?: RequestInit) => app.request(`${TEST_ORIGIN}${path}`, init);
   return { log, request, lines };
 }
