@@ -75,6 +75,10 @@ test("cash on delivery: from the detail page through checkout to confirmed by th
   await adminRow.getByRole("button", { name: "Mark Delivered" }).click();
   await expect(toast(admin, "Order delivered")).toBeVisible();
   await adminRow.getByRole("button", { name: "Pay Bill" }).click();
+  // The cash to collect is the order's total: its goods and its delivery.
+  await expect(admin.getByRole("dialog")).toContainText(
+    "Record the cash for Low-Angle Block Plane (Tk 44,505) as collected?",
+  );
   await admin.getByRole("dialog").getByRole("button", { name: "Yes!" }).click();
   await expect(toast(admin, "Cash collected")).toBeVisible();
   await expect(adminRow.getByRole("button", { name: "Paid" })).toBeDisabled();

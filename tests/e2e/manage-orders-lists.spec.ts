@@ -63,10 +63,21 @@ test("Manage Orders finds a buyer's orders, shows them by tab, and a cancel come
   await expect(tabs(page).getByRole("link", { name: "Placed (3)" })).toBeVisible();
   await expect(page.getByText("Orders 1–3 of 3")).toBeVisible();
 
+  // The rows carry buttons; the page has one dialog, filled for the order whose button was pressed.
+  await expect(page.locator("dialog")).toHaveCount(0);
+  const dialog = page.getByRole("dialog");
+  await bodyRows(page).nth(1).getByRole("button", { name: "Cancel" }).click();
+  await dialog.getByLabel("Reason (optional)").fill("Asked for by phone");
+  await dialog.getByRole("button", { name: "No" }).click();
+  await expect(dialog).toBeHidden();
+
   // The shop cancels the newest: the page stays on the search, with the counts moved.
   const searched = page.url();
   await bodyRows(page).first().getByRole("button", { name: "Cancel" }).click();
-  await page.getByRole("dialog").getByRole("button", { name: "Yes!" }).click();
+  await expect(page.locator("dialog")).toHaveCount(1);
+  // Another order's question: the reason typed for the second is not carried over.
+  await expect(dialog.getByLabel("Reason (optional)")).toHaveValue("");
+  await dialog.getByRole("button", { name: "Yes!" }).click();
   await expect(toast(page, "Order cancelled")).toBeVisible();
   expect(page.url()).toBe(searched);
   await expect(tabs(page).getByRole("link", { name: "Cancelled (1)" })).toBeVisible();

@@ -15,10 +15,13 @@ export function CancelDialog({
   order,
   triggerClassName,
   trigger,
+  ref,
 }: {
   order: Pick<OrderView, "id" | "paid" | "lineCount"> & Lines;
-  triggerClassName: string;
-  trigger: string;
+  triggerClassName?: string;
+  /** The button that opens it; none where the page opens it through `ref`. */
+  trigger?: string;
+  ref?: React.RefObject<HTMLDialogElement | null>;
 }) {
   const { t } = useT();
   const say = useMessage();
@@ -31,6 +34,7 @@ export function CancelDialog({
     <ConfirmDialog
       trigger={trigger}
       triggerClassName={triggerClassName}
+      ref={ref}
       question={t(order.paid ? "order.cancelPaidQuestion" : "order.cancelQuestion", { product: title(order) })}
       confirmLabel={t("order.yes")}
       cancelLabel={t("order.no")}

@@ -3,9 +3,11 @@ import { Form } from "react-router";
 import { Button } from "./button";
 
 interface ConfirmDialogProps {
-  /** The button that opens the dialog. */
-  trigger: string;
+  /** The button that opens the dialog; none where the page opens it through `ref` (one dialog for many rows). */
+  trigger?: string;
   triggerClassName?: string;
+  /** The dialog, for a page that opens it itself. */
+  ref?: React.RefObject<HTMLDialogElement | null>;
   question: string;
   confirmLabel?: string;
   cancelLabel?: string;
@@ -30,14 +32,18 @@ export function ConfirmDialog({
   action,
   children,
   confirmDisabled = false,
+  ref: given,
 }: ConfirmDialogProps) {
-  const ref = useRef<HTMLDialogElement>(null);
+  const own = useRef<HTMLDialogElement>(null);
+  const ref = given ?? own;
   const titleId = useId();
   return (
     <>
-      <button type="button" className={triggerClassName} onClick={() => ref.current?.showModal()}>
-        {trigger}
-      </button>
+      {trigger ? (
+        <button type="button" className={triggerClassName} onClick={() => ref.current?.showModal()}>
+          {trigger}
+        </button>
+      ) : null}
       <dialog
         ref={ref}
         aria-labelledby={titleId}

@@ -2,6 +2,8 @@ import { metaTexts } from "~/i18n/meta";
 import { pageTitle } from "~/lib/site";
 import { pageText, useAdminT } from "~/i18n/use-page-t";
 import { useFormat } from "~/i18n/use-format";
+import { useRef, useState } from "react";
+import { flushSync } from "react-dom";
 import { data, Form, Link } from "react-router";
 import { acceptPayment, advance, collectCash, confirmOrder, listAllOrders } from "@server/orders";
 import { M } from "@shared/messages";
@@ -136,34 +138,63 @@ function StepForm({ orderId, intent, label }: { orderId: string; intent: string;
   );
 }
 
-/**
- * A step that moves money (accept a held payment, collect the cash, refund): asked first, with the order's total,
- * which is what a payment takes (the goods and the delivery).
- */
-function MoneyStep({
-  order,
-  intent,
-  trigger,
-  question,
-}: {
+const MONEY_QUESTIONS = {
+  accept: "adminPages.acceptQuestion",
+  collect: "adminPages.collectQuestion",
+  refund: "admin.refundQuestion",
+} as const;
+
+/** What the page's one dialog asks about: a step that moves money, or a cancel, for one order. */
+interface Asked {
+  intent: keyof typeof MONEY_QUESTIONS | "cancel";
   order: OrderView;
-  intent: "accept" | "collect" | "refund";
-  trigger: string;
-  question: "adminPages.acceptQuestion" | "adminPages.collectQuestion" | "admin.refundQuestion";
-}) {
+}
+
+/**
+ * The page's one dialog, filled for the order whose button was pressed: a row carries a button, not a dialog of its
+ * own (a form, a textarea and four buttons for each of a page's orders were half of its HTML). A step that moves
+ * money (accept a held payment, collect the cash, refund) asks with the order's total, which is what a payment
+ * takes (the goods and the delivery); a cancel asks for a reason.
+ */
+function OrderQuestion({ asked, dialog }: { asked: Asked | null; dialog: React.RefObject<HTMLDialogElement | null> }) {
   const { t } = useAdminT();
   const format = useFormat();
   const { title } = useOrderNames();
+  if (!asked) return null;
+  const { intent, order } = asked;
+  // Keyed by the question, so a reason typed for one order is not offered for the next.
+  if (intent === "cancel") return <CancelDialog key={`cancel ${order.id}`} order={order} ref={dialog} />;
   return (
     <ConfirmDialog
-      trigger={trigger}
-      triggerClassName={smallButton}
-      question={t(question, { product: title(order), amount: format.money(order.totalPoisha) })}
+      key={`${intent} ${order.id}`}
+      ref={dialog}
+      question={t(MONEY_QUESTIONS[intent], { product: title(order), amount: format.money(order.totalPoisha) })}
       confirmLabel={t("admin.yes")}
       cancelLabel={t("admin.no")}
       fields={{ intent, orderId: order.id }}
     />
   );
+}
+
+/** A row's button that opens the page's dialog for its order. */
+function AskButton({ label, className = smallButton, onAsk }: { label: string; className?: string; onAsk(): void }) {
+  return (
+    <button type="button" className={className} onClick={onAsk}>
+      {label}
+    </button>
+  );
+}
+
+/** The page's question: `ask` fills the one dialog for an order and opens it. */
+function usePageQuestion() {
+  const dialog = useRef<HTMLDialogElement>(null);
+  const [asked, setAsked] = useState<Asked | null>(null);
+  const ask = (intent: Asked["intent"], order: OrderView) => {
+    // Rendered before it opens: the dialog shows the question of the order chosen, not the last one's.
+    flushSync(() => setAsked({ intent, order }));
+    dialog.current?.showModal();
+  };
+  return { dialog, asked, ask };
 }
 
 /** A row's serial, with the box that chooses its order for "Book the chosen orders" when it may be booked. */
@@ -228,6 +259,7 @@ export default function ManageOrders({ loaderData, actionData }: Route.Component
   const { lineName } = useOrderNames();
   const searching = Boolean(search.q || search.from || search.to);
   const [prevWord, nextWord] = pagerWords(search.sort);
+  const { dialog, asked, ask } = usePageQuestion();
   return (
     <section>
       <h2 className="text-xl font-semibold text-wood-900">{t("adminPages.manageOrders")}</h2>
@@ -306,20 +338,10 @@ export default function ManageOrders({ loaderData, actionData }: Route.Component
                 ) : o.actions.includes("accept_payment") ? (
                   <>
                     <p className="mb-1 text-xs font-semibold text-amber-900">{t("adminPages.held")}</p>
-                    <MoneyStep
-                      order={o}
-                      intent="accept"
-                      trigger={t("adminPages.accept")}
-                      question="adminPages.acceptQuestion"
-                    />
+                    <AskButton label={t("adminPages.accept")} onAsk={() => ask("accept", o)} />
                   </>
                 ) : o.actions.includes("collect_cash") ? (
-                  <MoneyStep
-                    order={o}
-                    intent="collect"
-                    trigger={t("adminPages.payBill")}
-                    question="adminPages.collectQuestion"
-                  />
+                  <AskButton label={t("adminPages.payBill")} onAsk={() => ask("collect", o)} />
                 ) : (
                   <Button
                     variant="neutral"
@@ -335,7 +357,7 @@ export default function ManageOrders({ loaderData, actionData }: Route.Component
                 )}
                 {o.actions.includes("refund") ? (
                   <div className="mt-2">
-                    <MoneyStep order={o} intent="refund" trigger={t("admin.refund")} question="admin.refundQuestion" />
+                    <AskButton label={t("admin.refund")} onAsk={() => ask("refund", o)} />
                   </div>
                 ) : null}
               </Cell>
@@ -355,13 +377,14 @@ export default function ManageOrders({ loaderData, actionData }: Route.Component
                   </p>
                 ) : null}
                 {o.actions.includes("cancel") ? (
-                  <CancelDialog order={o} trigger={t("adminPages.cancel")} triggerClassName={cancelButton} />
+                  <AskButton label={t("adminPages.cancel")} className={cancelButton} onAsk={() => ask("cancel", o)} />
                 ) : null}
               </Cell>
             </tr>
           ))}
         </DataTable>
       )}
+      <OrderQuestion asked={asked} dialog={dialog} />
       {list ? (
         <CursorPager
           prev={list.prev}
