@@ -15,7 +15,7 @@ const PLAIN_HOST = /^(?:[A-Za-z0-9.-]+|\[[0-9A-Fa-f:.]+\])(?::\d{1,5})?$/;
  * Serves the answers kept whole (http/kept-answers.ts) straight from Node's request, before Hono and the rest of the
  * middleware: the same status, headers and bytes the middleware would send, with the request's own id, its log line
  * and its metric, as the request log writes them. Anything else, or an answer not kept yet, goes on to `rest`.
- * A kept answer costs a tenth of the slow way's CPU here (docs/decisions/0046-kept-answers-before-the-framework.md).
+ * A kept answer costs a third of the slow way's CPU here (docs/decisions/0046-kept-answers-before-the-framework.md).
  */
 export function keptAnswersFirst(
   kept: KeptAnswers,
