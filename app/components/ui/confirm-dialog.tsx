@@ -40,9 +40,7 @@ export function ConfirmDialog({
   return (
     <>
       {trigger ? (
-        <button type="button" className={triggerClassName} onClick={() => ref.current?.showModal()}>
-          {trigger}
-        </button>
+        <OpenDialogButton label={trigger} className={triggerClassName} onOpen={() => ref.current?.showModal()} />
       ) : null}
       <dialog
         ref={ref}
@@ -68,5 +66,14 @@ export function ConfirmDialog({
         </Form>
       </dialog>
     </>
+  );
+}
+
+/** The button that opens a dialog: a dialog's own trigger, or a row's button for the page's one dialog. */
+export function OpenDialogButton({ label, className, onOpen }: { label: string; className?: string; onOpen(): void }) {
+  return (
+    <button type="button" className={className} onClick={onOpen}>
+      {label}
+    </button>
   );
 }

@@ -20,7 +20,7 @@ import { OrderTabs } from "~/components/order/order-tabs";
 import { RefundMarker } from "~/components/order/refund-marker";
 import { StatusBadge } from "~/components/order/status-badge";
 import { Button, buttonClass } from "~/components/ui/button";
-import { ConfirmDialog } from "~/components/ui/confirm-dialog";
+import { ConfirmDialog, OpenDialogButton } from "~/components/ui/confirm-dialog";
 import { CursorPager } from "~/components/ui/cursor-pager";
 import { Notice } from "~/components/ui/notice";
 import { Cell, DataTable, rowClass } from "~/components/ui/data-table";
@@ -173,15 +173,6 @@ function OrderQuestion({ asked, dialog }: { asked: Asked | null; dialog: React.R
       cancelLabel={t("admin.no")}
       fields={{ intent, orderId: order.id }}
     />
-  );
-}
-
-/** A row's button that opens the page's dialog for its order. */
-function AskButton({ label, className = smallButton, onAsk }: { label: string; className?: string; onAsk(): void }) {
-  return (
-    <button type="button" className={className} onClick={onAsk}>
-      {label}
-    </button>
   );
 }
 
@@ -338,10 +329,18 @@ export default function ManageOrders({ loaderData, actionData }: Route.Component
                 ) : o.actions.includes("accept_payment") ? (
                   <>
                     <p className="mb-1 text-xs font-semibold text-amber-900">{t("adminPages.held")}</p>
-                    <AskButton label={t("adminPages.accept")} onAsk={() => ask("accept", o)} />
+                    <OpenDialogButton
+                      label={t("adminPages.accept")}
+                      className={smallButton}
+                      onOpen={() => ask("accept", o)}
+                    />
                   </>
                 ) : o.actions.includes("collect_cash") ? (
-                  <AskButton label={t("adminPages.payBill")} onAsk={() => ask("collect", o)} />
+                  <OpenDialogButton
+                    label={t("adminPages.payBill")}
+                    className={smallButton}
+                    onOpen={() => ask("collect", o)}
+                  />
                 ) : (
                   <Button
                     variant="neutral"
@@ -357,7 +356,11 @@ export default function ManageOrders({ loaderData, actionData }: Route.Component
                 )}
                 {o.actions.includes("refund") ? (
                   <div className="mt-2">
-                    <AskButton label={t("admin.refund")} onAsk={() => ask("refund", o)} />
+                    <OpenDialogButton
+                      label={t("admin.refund")}
+                      className={smallButton}
+                      onOpen={() => ask("refund", o)}
+                    />
                   </div>
                 ) : null}
               </Cell>
@@ -377,7 +380,11 @@ export default function ManageOrders({ loaderData, actionData }: Route.Component
                   </p>
                 ) : null}
                 {o.actions.includes("cancel") ? (
-                  <AskButton label={t("adminPages.cancel")} className={cancelButton} onAsk={() => ask("cancel", o)} />
+                  <OpenDialogButton
+                    label={t("adminPages.cancel")}
+                    className={cancelButton}
+                    onOpen={() => ask("cancel", o)}
+                  />
                 ) : null}
               </Cell>
             </tr>
