@@ -2,7 +2,7 @@ import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { defineConfig, devices } from "@playwright/test";
-import { chromiumArgs, findChromium } from "./tests/support/chromium.mjs";
+import { chromiumArgs, findTestChromium } from "./tests/support/chromium.mjs";
 
 const port = Number(process.env.E2E_PORT ?? 4173);
 // Each run gets an empty embedded database, so the demo catalog is seeded fresh. Workers inherit the variable.
@@ -51,7 +51,7 @@ export default defineConfig({
   use: {
     baseURL,
     trace: "retain-on-failure",
-    launchOptions: { executablePath: findChromium() ?? undefined, args: chromiumArgs },
+    launchOptions: { executablePath: findTestChromium() ?? undefined, args: chromiumArgs },
   },
   projects: [
     {

@@ -1,13 +1,13 @@
 // Runs the Playwright suite on the system Chromium. Outside CI a missing Chromium skips the suite loudly;
 // with CI=true it is a failure.
 import { spawnSync } from "node:child_process";
-import { findChromium } from "../tests/support/chromium.mjs";
+import { findTestChromium } from "../tests/support/chromium.mjs";
 
-if (!findChromium()) {
+if (!findTestChromium()) {
   const message = [
     "",
-    "!!! No Chromium found (looked for $CHROMIUM_PATH, /usr/bin/chromium, /usr/bin/chromium-browser).",
-    "!!! The browser tests did NOT run. Install it with: apt-get install -y chromium fonts-liberation",
+    "!!! No Chromium found (looked for $CHROMIUM_PATH, /usr/bin/chromium-headless-shell, /usr/bin/chromium, /usr/bin/chromium-browser).",
+    "!!! The browser tests did NOT run. Install it with: apt-get install -y chromium chromium-headless-shell fonts-liberation",
     "",
   ].join("\n");
   console.error(message);
