@@ -37,7 +37,7 @@ export default defineConfig({
     // tests/integration/postgres/ needs a PostgreSQL server (DATABASE_URL) and is not collected without one.
     exclude: process.env.DATABASE_URL ? configDefaults.exclude : [...configDefaults.exclude, `${TESTS}/postgres/**`],
     environment: "node",
-    setupFiles: ["tests/support/texts.ts"],
+    setupFiles: ["tests/support/texts.ts", "tests/support/password-hashing.ts"],
     globalSetup: ["tests/support/database-template.ts"],
     // Vitest's default is one worker fewer than the cores: a single one on CI's two. Many tests wait on PostgreSQL,
     // spawned servers or timers, so two files at once use both cores and keep the suite within CI's time.

@@ -10,6 +10,7 @@ import { accountFieldRules } from "./account-fields";
 import { authLogger, withMaskedFailures } from "./auth-log";
 import { attemptLimitHooks, withStandard429 } from "./attempt-limits";
 import { passwordChange } from "./password-change";
+import { passwordHashing } from "./password-hashing";
 
 export interface AuthOptions {
   db: Db;
@@ -50,6 +51,11 @@ export function createAuth(options: AuthOptions) {
       enabled: true,
       minPasswordLength: 6,
       maxPasswordLength: 128,
+      // Better Auth's own scrypt, through the one place the operator's commands hash with too.
+      password: {
+        hash: (password) => passwordHashing().hash(password),
+        verify: (data) => passwordHashing().verify(data),
+      },
       autoSignIn: true,
       revokeSessionsOnPasswordReset: true,
       resetPasswordTokenExpiresIn: 60 * 60,

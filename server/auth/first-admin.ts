@@ -1,9 +1,9 @@
-import { verifyPassword } from "better-auth/crypto";
 import { and, eq } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { account, user } from "../db/auth-schema";
 import { findUserByEmail, setAdminRole } from "../accounts";
 import type { Services } from "../services";
+import { passwordHashing } from "./password-hashing";
 import { setPassword } from "./set-password";
 
 /** The demo admin, made on the demo store only; its password is published in the README. */
@@ -17,7 +17,7 @@ async function opens(db: Db, userId: string, password: string): Promise<boolean>
     .select({ hash: account.password })
     .from(account)
     .where(and(eq(account.userId, userId), eq(account.providerId, "credential")));
-  return Boolean(login?.hash) && (await verifyPassword({ hash: login!.hash!, password }));
+  return Boolean(login?.hash) && (await passwordHashing().verify({ hash: login!.hash!, password }));
 }
 
 /**

@@ -1,11 +1,11 @@
 import { randomUUID } from "node:crypto";
-import { hashPassword } from "better-auth/crypto";
 import { and, eq } from "drizzle-orm";
 import { M } from "@shared/messages";
 import type { Db } from "../db/client";
 import { account, session } from "../db/auth-schema";
 import { getUserByEmail, type User } from "../accounts";
 import { invalid } from "../errors";
+import { passwordHashing } from "./password-hashing";
 
 /** Better Auth's limits for this store (auth.ts): a password outside them could never sign in. */
 export const PASSWORD_LENGTH = { min: 6, max: 128 } as const;
@@ -18,14 +18,13 @@ export function assertPasswordLength(password: string): void {
 
 /**
  * The operator sets an account's password (`npm run admin -- password`, or start-up with ADMIN_EMAIL and
- * ADMIN_PASSWORD): hashed as Better Auth hashes it (scrypt, `better-auth/crypto`, which auth.ts does not
- * override), written to the account's e-mail-and-password login — made if the account only ever signed in with
- * Google — and every session of the account ended, so whoever held it before is signed out.
+ * ADMIN_PASSWORD): hashed as sign-up hashes it (server/auth/password-hashing.ts), written to the account's
+ * e-mail-and-password login — made if the account only ever signed in with Google — and every session of the account ended, so whoever held it before is signed out.
  */
 export async function setPassword(db: Db, email: string, password: string): Promise<User> {
   assertPasswordLength(password);
   const target = await getUserByEmail(db, email);
-  const hash = await hashPassword(password);
+  const hash = await passwordHashing().hash(password);
   await db.transaction(async (tx) => {
     const credential = and(eq(account.userId, target.id), eq(account.providerId, "credential"));
     const updated = await tx

@@ -1,7 +1,8 @@
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { eq } from "drizzle-orm";
+import { verifyPassword } from "better-auth/crypto";
+import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createApp } from "@server/app";
 import { loadConfig } from "@server/config";
@@ -95,6 +96,13 @@ describe("npm run admin", { timeout: 90_000 }, () => {
       expect(await isSignedIn(t, customer)).toBe(false);
       expect((await signIn(t, customer.email, "old-password")).status).toBe(401);
       expect((await signIn(t, customer.email, "new-password-42")).status).toBe(200);
+      // The command, a store process of its own, hashes with Better Auth's scrypt (server/auth/password-hashing.ts).
+      const [login] = await t.database.db
+        .select({ hash: account.password })
+        .from(account)
+        .innerJoin(user, eq(account.userId, user.id))
+        .where(and(eq(user.email, customer.email), eq(account.providerId, "credential")));
+      expect(await verifyPassword({ hash: login!.hash!, password: "new-password-42" })).toBe(true);
     });
   });
 

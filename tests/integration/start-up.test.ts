@@ -12,6 +12,7 @@ import { describeMode, prepareStore, StartRefused } from "@server/startup";
 import { jsonInit, signUp, signUpAdmin } from "../support/accounts";
 import { createTestDatabase } from "../support/test-database";
 import { useTestApp, type TestContext } from "../support/test-app";
+import { asStoreProcessHashes } from "../support/password-hashing";
 
 const SECRET = "test-secret-that-is-long-enough-0123456789";
 const LIVE = { DEMO_DATA: "false", AUTH_SECRET: SECRET };
@@ -127,7 +128,7 @@ describe("the server process", () => {
     const database = test ?? (await openDatabase({ dataDir }));
     try {
       const services = createServices(database, loadConfig({ DATA_DIR: dataDir, AUTH_SECRET: SECRET }));
-      await ensureDemoAdmin(services, () => {});
+      await asStoreProcessHashes(() => ensureDemoAdmin(services, () => {}));
       if (!test) await database.close();
       const { code, output } = await startStore({
         DATA_DIR: dataDir,
