@@ -73,6 +73,13 @@ const MAIL_WORDS = forbid(
   "The e-mails' and text messages' words are the server's (server/mail/, server/sms/): a page never ships them. Pages read the catalogue through useT().",
 );
 
+/** Better Auth's hashing is reached through server/auth/password-hashing.ts alone (decision 0048). */
+const PASSWORD_HASHING_FILE = "server/auth/password-hashing.ts";
+const PASSWORD_HASHING = forbid(
+  ["better-auth/crypto"],
+  `Passwords are hashed and checked in one place: passwordHashing() of ${PASSWORD_HASHING_FILE}.`,
+);
+
 const allInternals = FEATURES.map(internalsOf);
 const othersOf = (feature) => FEATURES.filter((f) => f !== feature).map(internalsOf);
 
@@ -92,7 +99,11 @@ const layers = [
   },
 ];
 
-export const importBoundaries = layers.map(({ files, forbidden }) => ({
+export const importBoundaries = [
+  ...layers.map(({ files, forbidden }) => ({ files, forbidden: [...forbidden, PASSWORD_HASHING] })),
+  // The one place that hashes passwords keeps the rest of its layer's rules.
+  { files: [PASSWORD_HASHING_FILE], forbidden: layers[0].forbidden },
+].map(({ files, forbidden }) => ({
   files,
   rules: { "no-restricted-imports": ["error", { patterns: forbidden }] },
 }));

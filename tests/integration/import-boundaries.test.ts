@@ -47,6 +47,9 @@ describe("import boundaries (npm run lint)", () => {
     ["a page importing the e-mails' words", "app/routes/dashboard/cart.tsx", "@shared/words/en-mail"],
     ["a browser component importing the e-mails' words", "app/components/cart.tsx", "@shared/words/bn-mail"],
     ["a page importing the text messages' words", "app/routes/dashboard/cart.tsx", "@shared/words/en-sms"],
+    ["a server module hashing passwords by itself", "server/auth/cart.ts", "better-auth/crypto"],
+    ["a feature hashing passwords by itself", "server/accounts/cart.ts", "better-auth/crypto"],
+    ["a script hashing passwords by itself", "scripts/cart.ts", "better-auth/crypto"],
   ])("refuses %s", async (_what, file, specifier) => {
     const errors = await boundaryErrors(file, specifier);
     expect(errors).toHaveLength(1);
@@ -65,6 +68,11 @@ describe("import boundaries (npm run lint)", () => {
     ["the database layer importing a shared schema", "server/db/cart.ts", "@shared/schemas/delivery"],
     ["shared code importing zod", "shared/cart.ts", "zod"],
     ["the e-mails importing their words", "server/mail/cart.ts", "@shared/words/en-mail"],
+    [
+      "the one place that hashes passwords importing Better Auth's hashing",
+      "server/auth/password-hashing.ts",
+      "better-auth/crypto",
+    ],
   ])("allows %s", async (_what, file, specifier) => {
     expect(await boundaryErrors(file, specifier)).toEqual([]);
   });
