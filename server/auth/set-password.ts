@@ -19,7 +19,8 @@ export function assertPasswordLength(password: string): void {
 /**
  * The operator sets an account's password (`npm run admin -- password`, or start-up with ADMIN_EMAIL and
  * ADMIN_PASSWORD): hashed as sign-up hashes it (server/auth/password-hashing.ts), written to the account's
- * e-mail-and-password login — made if the account only ever signed in with Google — and every session of the account ended, so whoever held it before is signed out.
+ * e-mail-and-password login — made if the account only ever signed in with Google — and every session of the
+ * account ended, so whoever held it before is signed out.
  */
 export async function setPassword(db: Db, email: string, password: string): Promise<User> {
   assertPasswordLength(password);

@@ -59,7 +59,8 @@ const FLUSH_EVERY_MS = 1000;
  * Standard output, written from a 4 KB buffer: a line handed to the operating system alone cost 10–35 µs of CPU (a
  * worker thread's round trip each), a line among others 8 µs, and there is one for every request. The buffer leaves
  * when full, every second, at once for an error (unless a write is still under way: then within the second), and on
- * exit (pino flushes it); a process killed outright loses at most the last second's lines. One per process, as standard output is (docs/decisions/0046-kept-answers-before-the-framework.md).
+ * exit (pino flushes it); a process killed outright loses at most the last second's lines. One per process, as
+ * standard output is (docs/decisions/0046-kept-answers-before-the-framework.md).
  */
 function bufferedOutput(fd: number) {
   const stream = pino.destination({ dest: fd, sync: false, minLength: BUFFERED_BYTES });

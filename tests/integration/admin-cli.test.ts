@@ -2,7 +2,7 @@ import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { verifyPassword } from "better-auth/crypto";
-import { and, eq } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createApp } from "@server/app";
 import { loadConfig } from "@server/config";
@@ -12,6 +12,7 @@ import { findUserByEmail } from "@server/accounts/sql/user-rows";
 import { createServices } from "@server/services";
 import { accountsChanged, asBearer, jsonInit, signUp, signUpAdmin, type TestAccount } from "../support/accounts";
 import { TEST_ORIGIN, type TestContext } from "../support/test-app";
+import { storedPasswordHash } from "../support/password-hashing";
 import { runCommand, type CommandResult } from "../support/run-command";
 import { createTestDatabase, type TestDatabase } from "../support/test-database";
 
@@ -97,12 +98,8 @@ describe("npm run admin", { timeout: 90_000 }, () => {
       expect((await signIn(t, customer.email, "old-password")).status).toBe(401);
       expect((await signIn(t, customer.email, "new-password-42")).status).toBe(200);
       // The command, a store process of its own, hashes with Better Auth's scrypt (server/auth/password-hashing.ts).
-      const [login] = await t.database.db
-        .select({ hash: account.password })
-        .from(account)
-        .innerJoin(user, eq(account.userId, user.id))
-        .where(and(eq(user.email, customer.email), eq(account.providerId, "credential")));
-      expect(await verifyPassword({ hash: login!.hash!, password: "new-password-42" })).toBe(true);
+      const hash = await storedPasswordHash(t.database.db, customer.email);
+      expect(await verifyPassword({ hash, password: "new-password-42" })).toBe(true);
     });
   });
 

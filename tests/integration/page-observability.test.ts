@@ -4,7 +4,6 @@ import { Writable } from "node:stream";
 import { getRequestListener } from "@hono/node-server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createApp } from "@server/app";
-import { hashPasswordsWith } from "@server/auth/password-hashing";
 import { openDatabase } from "@server/db/client";
 import { createLogger } from "@server/log/logger";
 import { signUp } from "../support/accounts";
@@ -12,7 +11,7 @@ import { readAnswer } from "../support/action-answer";
 import { buyItNow } from "../support/cart-page-scenes";
 import { makeProduct } from "../support/orders";
 import { usePageApp } from "../support/page-app";
-import { quickHashing } from "../support/password-hashing";
+import { quickHashing, withPasswordHashing } from "../support/password-hashing";
 import { parsePrometheusText, valueOf, type Sample } from "../support/prometheus-text";
 import { TEST_ORIGIN } from "../support/test-app";
 
@@ -55,14 +54,13 @@ describe("the pages' log and metrics", () => {
     await new Promise((resolve) => server.close(resolve));
   });
 
-  /**
-   * Sends a sign-in the way the page's script does, then closes the connection at once, as a page left does. The
-   * answer waits for the password's hash until the connection is closed, so the browser has always left before it.
-   */
+  /** Settles once the store's end of its next connection has closed: it has seen the browser go. */
+  const nextConnectionClosed = () =>
+    new Promise<void>((resolve) => server.once("connection", (end) => end.once("close", () => resolve())));
+
+  /** Sends a sign-in the way the page's script does, then closes the connection at once, as a page left does. */
   function signInAndLeave() {
     const body = "email=nobody-at-all%40example.test&password=not-the-password&redirectTo=%2F";
-    // The store's end of the connection, closed once it has seen the browser go.
-    const left = new Promise<void>((resolve) => server.once("connection", (end) => end.once("close", () => resolve())));
     const socket = connect(port, "127.0.0.1", () => {
       socket.write(
         [
@@ -78,20 +76,20 @@ describe("the pages' log and metrics", () => {
         () => socket.destroy(),
       );
     });
-    hashPasswordsWith({
-      hash: async (password) => left.then(() => quickHashing.hash(password)),
-      verify: async (data) => left.then(() => quickHashing.verify(data)),
-    });
   }
 
   it("logs a browser that left before the answer as a closed request (499, info), not as a failure", async () => {
     text = "";
-    try {
+    // The sign-in's password hash waits until the browser has gone, so its answer always comes after.
+    const left = nextConnectionClosed();
+    const afterLeaving = {
+      hash: async (password: string) => left.then(() => quickHashing.hash(password)),
+      verify: async (data: { hash: string; password: string }) => left.then(() => quickHashing.verify(data)),
+    };
+    await withPasswordHashing(afterLeaving, async () => {
       signInAndLeave();
       await expect.poll(() => lines().length, { timeout: 10_000 }).toBeGreaterThan(0);
-    } finally {
-      hashPasswordsWith(quickHashing);
-    }
+    });
     const [line] = lines();
     expect(line).toMatchObject({ level: "info", msg: "client closed request", route: "/login", status: 499 });
   });

@@ -1,44 +1,35 @@
-import { eq } from "drizzle-orm";
 import { verifyPassword } from "better-auth/crypto";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { account, user } from "@server/db/auth-schema";
-import { betterAuthHashing, hashPasswordsWith, passwordHashing } from "@server/auth/password-hashing";
+import { describe, expect, it } from "vitest";
+import { betterAuthHashing, passwordHashing } from "@server/auth/password-hashing";
 import { setPassword } from "@server/auth/set-password";
 import { jsonInit, signUp } from "../support/accounts";
-import { QUICK_HASH_PREFIX, quickHashing } from "../support/password-hashing";
+import { asStoreProcessHashes, QUICK_HASH_PREFIX, quickHashing, storedPasswordHash } from "../support/password-hashing";
 import { useTestApp, type TestContext } from "../support/test-app";
 
-const storedHash = async (t: TestContext, email: string) => {
-  const [owner] = await t.database.db.select().from(user).where(eq(user.email, email));
-  const [login] = await t.database.db
-    .select({ password: account.password })
-    .from(account)
-    .where(eq(account.userId, owner!.id));
-  return login!.password!;
-};
+const storedHash = (t: TestContext, email: string) => storedPasswordHash(t.database.db, email);
 
 const signInStatus = async (t: TestContext, email: string, password: string) =>
   (await t.request("/api/auth/sign-in/email", jsonInit("POST", { email, password }))).status;
 
 describe("a store's passwords are hashed by Better Auth's scrypt", () => {
   const t = useTestApp();
-  beforeAll(() => hashPasswordsWith(betterAuthHashing));
-  afterAll(() => hashPasswordsWith(quickHashing));
 
-  it("sign-up stores a hash Better Auth's own verify accepts, and sign-in checks it", async () => {
-    const a = await signUp(t, { password: "shavings-and-glue" });
-    const hash = await storedHash(t, a.email);
-    expect(hash.startsWith(QUICK_HASH_PREFIX)).toBe(false);
-    expect(await verifyPassword({ hash, password: "shavings-and-glue" })).toBe(true);
-    expect(await signInStatus(t, a.email, "shavings-and-glue")).toBe(200);
-    expect(await signInStatus(t, a.email, "shavings-and-gluE")).toBe(401);
-  });
+  it("sign-up stores a hash Better Auth's own verify accepts, and sign-in checks it", () =>
+    asStoreProcessHashes(async () => {
+      const a = await signUp(t, { password: "shavings-and-glue" });
+      const hash = await storedHash(t, a.email);
+      expect(hash.startsWith(QUICK_HASH_PREFIX)).toBe(false);
+      expect(await verifyPassword({ hash, password: "shavings-and-glue" })).toBe(true);
+      expect(await signInStatus(t, a.email, "shavings-and-glue")).toBe(200);
+      expect(await signInStatus(t, a.email, "shavings-and-gluE")).toBe(401);
+    }));
 
-  it("the operator's password is hashed the same way", async () => {
-    const a = await signUp(t);
-    await setPassword(t.database.db, a.email, "operator-set-42");
-    expect(await verifyPassword({ hash: await storedHash(t, a.email), password: "operator-set-42" })).toBe(true);
-  });
+  it("the operator's password is hashed the same way", () =>
+    asStoreProcessHashes(async () => {
+      const a = await signUp(t);
+      await setPassword(t.database.db, a.email, "operator-set-42");
+      expect(await verifyPassword({ hash: await storedHash(t, a.email), password: "operator-set-42" })).toBe(true);
+    }));
 });
 
 describe("the tests' own stores hash with a sixteenth of the work", () => {

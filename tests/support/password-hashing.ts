@@ -1,6 +1,9 @@
 import { randomBytes, scrypt, timingSafeEqual } from "node:crypto";
 import { promisify } from "node:util";
+import { and, eq } from "drizzle-orm";
 import { betterAuthHashing, hashPasswordsWith, type PasswordHashing } from "@server/auth/password-hashing";
+import { account, user } from "@server/db/auth-schema";
+import type { Db } from "@server/db/client";
 
 const scryptAsync = promisify(scrypt) as (
   password: string,
@@ -39,12 +42,25 @@ export const quickHashing: PasswordHashing = {
 
 hashPasswordsWith(quickHashing);
 
-/** Runs `write` hashing as a store process does, for a password another process (a built store) will check. */
-export async function asStoreProcessHashes<T>(write: () => Promise<T>): Promise<T> {
-  hashPasswordsWith(betterAuthHashing);
+/** Runs `run` with this process's stores hashing by `hashing`, and puts the tests' quick hashing back after. */
+export async function withPasswordHashing<T>(hashing: PasswordHashing, run: () => Promise<T>): Promise<T> {
+  hashPasswordsWith(hashing);
   try {
-    return await write();
+    return await run();
   } finally {
     hashPasswordsWith(quickHashing);
   }
+}
+
+/** Runs `write` hashing as a store process does, for a password another process (a built store) will check. */
+export const asStoreProcessHashes = <T>(write: () => Promise<T>) => withPasswordHashing(betterAuthHashing, write);
+
+/** The hash stored for an account's e-mail-and-password login. */
+export async function storedPasswordHash(db: Db, email: string): Promise<string> {
+  const [login] = await db
+    .select({ hash: account.password })
+    .from(account)
+    .innerJoin(user, eq(account.userId, user.id))
+    .where(and(eq(user.email, email), eq(account.providerId, "credential")));
+  return login!.hash!;
 }
