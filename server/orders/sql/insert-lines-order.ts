@@ -14,7 +14,8 @@ import { LOW_STOCK } from "../../mail/outbox";
 import { storeMetrics } from "../../metrics/store-metrics";
 import { pickVariant, shelfOf, variantsByProduct, type Shelf } from "../../catalog";
 import { moveStock } from "../../stock";
-import { holdOpenOrderSlot, piecesHeldBy } from "./insert-order";
+import { piecesHeldBy } from "./insert-order";
+import { gateRefusal, passOrderGate } from "./order-gate";
 import { recordEvent } from "./order-history";
 import { confirmCashOnDelivery, type CashOnDeliveryOptions } from "./order-steps";
 import type { Order } from "./order-rows";
@@ -91,15 +92,17 @@ export async function insertOrderOfLines(
   const { maxOpenOrders, holdMinutes, now, idempotencyKey, language } = options;
   try {
     return await db.transaction(async (tx) => {
-      await holdOpenOrderSlot(tx, buyer.id, maxOpenOrders);
       const ids = [...new Set(wanted.map((w) => w.productId))].sort();
-      // FOR NO KEY UPDATE, the lock the decrement takes anyway: FOR UPDATE would also wait for the KEY SHARE locks of
+      // The gate locks the buyer's row, counts their open orders, and locks the products' rows in id order with FOR
+      // NO KEY UPDATE, the lock the decrement takes anyway: FOR UPDATE would also wait for the KEY SHARE locks of
       // rows that refer to a product (an order event's mail, written before a cancel gives the stock back), and a
       // cancel holding one while it waited for a product this checkout locked first was a deadlock.
+      await passOrderGate(tx, buyer.id, maxOpenOrders, ids, []);
       const shelves = new Map(
-        (
-          await tx.select().from(product).where(inArray(product.id, ids)).orderBy(asc(product.id)).for("no key update")
-        ).map((p) => [p.id, p]),
+        (await tx.select().from(product).where(inArray(product.id, ids)).orderBy(asc(product.id))).map((p) => [
+          p.id,
+          p,
+        ]),
       );
       const variants = await variantsByProduct(tx, ids);
       const short: ShortLine[] = [];
@@ -212,6 +215,8 @@ export async function insertOrderOfLines(
       return options.cashOnDelivery ? confirmCashOnDelivery(tx, buyer, placed!.id, options.cashOnDelivery) : placed!;
     });
   } catch (err) {
+    const refusal = gateRefusal(err, maxOpenOrders);
+    if (refusal) throw refusal;
     // A retried checkout whose order exists already answers with that order.
     if (idempotencyKey && isUniqueViolation(err)) {
       const [earlier] = await db

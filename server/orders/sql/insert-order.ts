@@ -1,4 +1,4 @@
-import { and, eq, getTableColumns, inArray, isNull, or, sql, sum, type Placeholder, type SQL } from "drizzle-orm";
+import { and, eq, getTableColumns, inArray, isNull, or, sql, sum } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import type { Language } from "@shared/languages";
 import { M } from "@shared/messages";
@@ -7,7 +7,7 @@ import type { OrderInput } from "@shared/schemas/order";
 import type { SessionUser } from "../../auth/session";
 import type { ProductRow, VariantRow } from "../../db/schema";
 import type { Db } from "../../db/client";
-import { mailOutbox, order, orderEvent, orderLine, product, productVariant, stockEntry, user } from "../../db/schema";
+import { mailOutbox, order, orderEvent, orderLine, product, productVariant, stockEntry } from "../../db/schema";
 import { pickVariant, shelfOf, type Shelf } from "../../catalog";
 import { AppError, conflict, invalid, isUniqueViolation, notFound } from "../../errors";
 import { afterCommit } from "../../db/after-commit";
@@ -16,6 +16,7 @@ import { storeMetrics } from "../../metrics/store-metrics";
 import { LOW_STOCK, mailRows, mailsOf } from "../../mail/outbox";
 import { insertOrderSms } from "../../sms";
 import { eventRecorded } from "./order-history";
+import { gateRefusal, orderGate, uuidArray } from "./order-gate";
 import { isId, type Order } from "./order-rows";
 
 export interface PlacedOrder {
@@ -39,12 +40,13 @@ export interface PlaceOptions {
 }
 
 /**
- * Buys `quantity` pieces of a product's variant in one statement: a guarded decrement of the variant's stock (never
- * below zero, never under its minimum order, never over what one order may take), the product's sum, and the order
- * row with a snapshot of both. The statement runs after the buyer's row is locked and their open orders counted, so
- * two orders of one buyer at their limit cannot both pass; other buyers never wait on that lock. Then the product's
- * row is locked with its variants read (decision 0033: the product's row is the lock of all its shelves), held for
- * that statement, the order's and the commit, so orders for a popular product queue as briefly as they can.
+ * Buys `quantity` pieces of a product's variant in one statement, which is its own transaction: the gate (the
+ * buyer's row locked and their open orders counted, then the product's row locked: ./order-gate.ts), a guarded
+ * decrement of the variant's stock (never below zero, never under its minimum order, never over what one order may
+ * take), the product's sum, and the order row with a snapshot of both. The product's row lock is held for that one
+ * statement and its commit, so orders for a popular product queue as briefly as they can; other buyers never wait
+ * on a buyer's lock. The variant and its line's label are read before, without a lock; the statement takes nothing
+ * when they changed meanwhile, and the order is tried again.
  * With an idempotency key, a retried request gets the order the first one made instead of buying twice.
  */
 export async function insertOrderTakingStock(
@@ -54,33 +56,45 @@ export async function insertOrderTakingStock(
   { maxOpenOrders, holdMinutes, now = new Date(), idempotencyKey, language = "en", buyerBin = null }: PlaceOptions,
 ): Promise<PlacedOrder> {
   if (!isId(input.productId)) throw notFound(M.product.not_found);
-  const expiresAt = new Date(now.getTime() + holdMinutes * 60_000);
-  let placedShelf: Shelf | undefined;
+  if (input.variantId !== undefined && !isId(input.variantId)) throw notFound(M.variant.not_found);
+  const placing = {
+    expiresAt: new Date(now.getTime() + holdMinutes * 60_000),
+    now,
+    idempotencyKey,
+    language,
+    buyerBin,
+  };
   try {
-    const placed = await db.transaction(async (tx) => {
-      await holdOpenOrderSlot(tx, buyer.id, maxOpenOrders);
-      const shelf = (placedShelf = await lockShelfToBuy(tx, input));
-      const placing = { expiresAt, now, idempotencyKey, language, buyerBin };
-      const placed = await takeAndRecord(tx, input, shelf, buyer, placing);
-      if (!placed) return undefined;
-      eventRecorded(tx, "placed", true);
-      if (placed.stockOut) afterCommit(tx, () => storeMetrics.stockOuts.inc());
-      afterCommit(tx, () => storeMetrics.orderLines.inc({ via: "order" }));
-      return placed.order;
-    });
-    if (!placed) throw await whyNot(db, input.quantity, placedShelf!, buyer.id);
-    return { order: placed, replayed: false };
+    for (let attempt = 1; ; attempt++) {
+      const shelf = await readShelf(db, input);
+      const placed = await takeAndRecord(db, input, shelf, buyer, maxOpenOrders, placing);
+      if (placed) {
+        // The statement committed on its own (or with the caller's transaction, when given one).
+        eventRecorded(db, "placed", true);
+        if (placed.stockOut) afterCommit(db, () => storeMetrics.stockOuts.inc());
+        afterCommit(db, () => storeMetrics.orderLines.inc({ via: "order" }));
+        return { order: placed.order, replayed: false };
+      }
+      const refusal = await whyNot(db, input, shelf, buyer.id);
+      if (refusal) throw refusal;
+      // Nothing stands in the way now: the variant changed under the read, or the statement's snapshot (taken
+      // before it waited at the gate) was older than a restock. Placed again, a few times at most.
+      if (attempt === TRIES) throw conflict(M.stock.too_low);
+    }
   } catch (err) {
+    const refused = gateRefusal(err, maxOpenOrders) ?? err;
     // A retry whose order exists already: the unique index refused a second one (its stock came back with the
-    // refused statement), or the first took the last pieces, or the product went since. It answers with the order
-    // rather than with a refusal of an order that was placed.
-    if (idempotencyKey && (isUniqueViolation(err) || err instanceof AppError)) {
+    // refused statement), or the first took the last pieces or the buyer's last open order, or the product went
+    // since. It answers with the order rather than with a refusal of an order that was placed.
+    if (idempotencyKey && (isUniqueViolation(refused) || refused instanceof AppError)) {
       const earlier = await findByKey(db, buyer.id, idempotencyKey);
       if (earlier) return replay(earlier, input);
     }
-    throw err;
+    throw refused;
   }
 }
+
+const TRIES = 3;
 
 const col = (column: AnyPgColumn) => sql.identifier(column.name);
 const at = (name: string) => sql.placeholder(name);
@@ -92,15 +106,10 @@ type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 
 /**
  * What makes an order open (decision 0026): it holds stock without money received — unpaid, or cash on delivery
- * the shop has not yet confirmed, shipped or taken the cash of. The SQL twin of shared/order-flow.ts's facts.
+ * the shop has not yet confirmed, shipped or taken the cash of. The SQL twin of shared/order-flow.ts's facts; the
+ * gate (server/db/migrations/0024_order_gate.sql) states it again in PL/pgSQL.
  */
 export const openOrder = or(eq(order.status, "unpaid"), and(eq(order.status, "cod"), isNull(order.confirmedAt)));
-
-/** What one buyer's open orders hold of a variant, over all their lines: a select of one `pieces` column. */
-export const heldByBuyer = (buyerId: string | Placeholder, variantId: SQL) => sql`
-  select coalesce(sum(${orderLine.quantity}), 0)::integer as pieces
-  from ${orderLine} join ${order} on ${order.id} = ${orderLine.orderId}
-  where ${order.buyerId} = ${buyerId}::text and ${orderLine.variantId} = ${variantId} and ${openOrder}`;
 
 /** What one buyer's open orders hold of each of the variants, over all their lines. */
 export async function piecesHeldBy(db: Db | Tx, buyerId: string, variantIds: string[]): Promise<Map<string, number>> {
@@ -114,13 +123,16 @@ export async function piecesHeldBy(db: Db | Tx, buyerId: string, variantIds: str
   return new Map(rows.map((r) => [r.variantId!, r.pieces]));
 }
 
-/**
- * The product's row under its lock, with its live variants, in one statement (decision 0033: every stock move
- * locks the product's row before its variants', so theirs hold still while it is held), and the variant to buy.
- */
-async function lockShelfToBuy(tx: Tx, input: OrderInput): Promise<Shelf> {
-  if (input.variantId !== undefined && !isId(input.variantId)) throw notFound(M.variant.not_found);
-  const rows = await LOCK_SHELVES(tx, { productId: input.productId });
+/** The variant to buy and the values its line shows, as read. */
+interface ReadShelf {
+  shelf: Shelf;
+  productOptions: ProductRow["options"];
+  variantOptions: VariantRow["options"];
+}
+
+/** The variant to buy and what its line shows, read without a lock (the statement that takes it checks them). */
+async function readShelf(db: Db, input: OrderInput): Promise<ReadShelf> {
+  const rows = await SHELVES(db, { productId: input.productId });
   if (rows.length === 0) throw notFound(M.product.not_found);
   const variants = rows.map((r) => ({
     id: r.variant_id,
@@ -141,11 +153,12 @@ async function lockShelfToBuy(tx: Tx, input: OrderInput): Promise<Shelf> {
     maxPerOrder: p.max_per_order,
     options: p.product_options,
   };
-  return shelfOf(shelfProduct, pickVariant(variants, input.variantId));
+  const variant = pickVariant(variants, input.variantId);
+  return { shelf: shelfOf(shelfProduct, variant), productOptions: p.product_options, variantOptions: variant.options };
 }
 
-/** A product's live variants under the product's row lock, each with what the order needs of the product. */
-const LOCK_SHELVES = preparedStatement<{
+/** A product's live variants, each with what the order needs of the product. */
+const SHELVES = preparedStatement<{
   product_id: string;
   name: string;
   name_bn: string | null;
@@ -161,40 +174,14 @@ const LOCK_SHELVES = preparedStatement<{
   minimum_quantity: number;
   weight_grams: number;
 }>(
-  "randa_order_lock_shelves",
+  "randa_order_shelves",
   () => sql`
     select p.id as product_id, p.name, p.name_bn, p.image as product_image, p.max_per_order,
       p.options as product_options, v.id as variant_id, v.sku, v.options as variant_options, v.image as variant_image,
       v.price_poisha, v.availability, v.minimum_quantity, v.weight_grams
     from ${product} p join ${productVariant} v on v.product_id = p.id and v.retired_at is null
     where p.id = ${at("productId")}
-    order by v.position, v.id
-    for no key update of p`,
-);
-
-/**
- * No hoarding: the buyer's open orders are counted under a lock on the buyer's own row. The lock comes first, in
- * its own statement: under READ COMMITTED the count that follows (and the guarded statement's sum of what they
- * hold) sees every order a buyer's earlier placing committed while this one waited. (A count inside the guarded
- * statement alone would read the statement's snapshot, taken before any wait, and two concurrent orders would both
- * see room.) `FOR NO KEY UPDATE` queues this buyer's orders only: other buyers, and the foreign-key checks of the
- * order rows, are not held up. An account deleted meanwhile has no row to lock: its order is refused, not a 500.
- */
-export async function holdOpenOrderSlot(tx: Tx, buyerId: string, maxOpenOrders: number) {
-  const [me] = await LOCK_BUYER(tx, { buyerId });
-  if (!me) throw conflict(M.order.account_gone);
-  const [open] = await COUNT_OPEN(tx, { buyerId });
-  if ((open?.n ?? 0) >= maxOpenOrders) throw conflict(M.order.too_many_open, { max: maxOpenOrders });
-}
-
-const LOCK_BUYER = preparedStatement<{ id: string }>(
-  "randa_order_lock_buyer",
-  () => sql`select ${user.id} from ${user} where ${user.id} = ${at("buyerId")} for no key update`,
-);
-
-const COUNT_OPEN = preparedStatement<{ n: number }>(
-  "randa_order_count_open",
-  () => sql`select count(*)::integer as n from ${order} where ${order.buyerId} = ${at("buyerId")} and ${openOrder}`,
+    order by v.position, v.id`,
 );
 
 interface Placing {
@@ -213,15 +200,20 @@ interface Placing {
 const TAKE_AND_RECORD = preparedStatement<Record<string, unknown> & { stock_out: boolean }>(
   "randa_order_take",
   () => sql`
-    with held as (
-      -- What this buyer's open orders hold of the variant already (their row lock makes this count final).
-      ${heldByBuyer(at("buyerId"), sql`${at("variantId")}::uuid`)}
+    with gate as (
+      -- The buyer's and the product's locks, and what the buyer's open orders hold of the variant, read after them.
+      ${orderGate(at("buyerId"), at("maxOpenOrders"), uuidArray([at("productId")]), uuidArray([at("variantId")]))}
     ),
     taken as (
       update ${productVariant} v
       set availability = v.availability - ${at("quantity")}::integer, updated_at = now()
       from ${product} p
       where v.id = ${at("variantId")}::uuid and p.id = v.product_id and v.retired_at is null
+        -- Refers to no row, so it is tested once and first: the gate is passed before any row is read or locked.
+        and (select count(*) from gate) = 1
+        -- The line as it was read (readShelf): its SKU and values are still the variant's and the product's.
+        and v.sku = ${at("sku")}::text and v.options = ${at("variantOptions")}::jsonb
+        and p.options = ${at("productOptions")}::jsonb
         and v.availability >= ${at("quantity")}::integer
         and v.minimum_quantity <= ${at("quantity")}::integer
         -- Spec §9's step, as shared/quantity.ts onStep: the minimum plus whole steps of 20.
@@ -229,9 +221,9 @@ const TAKE_AND_RECORD = preparedStatement<Record<string, unknown> & { stock_out:
         -- No hoarding, as shared/quantity.ts perOrderLimit and holdingLimit, per variant: this order and the buyer's
         -- open ones together at most the product's own most per order, or half of the stock they would leave
         -- (integer division rounds down) but never under the minimum order.
-        and ${at("quantity")}::integer + (select pieces from held) <= coalesce(
+        and ${at("quantity")}::integer + (select held from gate) <= coalesce(
           p.max_per_order,
-          greatest(v.minimum_quantity, (v.availability + (select pieces from held)) / 2)
+          greatest(v.minimum_quantity, (v.availability + (select held from gate)) / 2)
         )
         and ${at("quantity")}::integer <= coalesce(p.max_per_order, greatest(v.minimum_quantity, v.availability / 2))
       returning v.id as variant_id, v.product_id as id, p.name, p.name_bn, coalesce(v.image, p.image) as image,
@@ -344,21 +336,25 @@ const TAKE_AND_RECORD = preparedStatement<Record<string, unknown> & { stock_out:
 );
 
 /**
- * The guarded decrement with its stock ledger row, the order row, its "placed" event and the e-mails it sends (the buyer's, and the admins'
- * low-stock message when this order crossed the line), in one statement, under the product's row lock. Answers the order as written and whether it left the product below its minimum
- * order (Stock Out), or undefined when the guarded decrement took nothing.
+ * The gate, the guarded decrement and what the order writes, in one statement (TAKE_AND_RECORD). Answers the order as
+ * written and whether it left the variant below its minimum order (Stock Out), or undefined when it took nothing.
  */
 async function takeAndRecord(
-  db: Db | Tx,
+  db: Db,
   input: OrderInput,
-  shelf: Shelf,
+  { shelf, productOptions, variantOptions }: ReadShelf,
   buyer: SessionUser,
+  maxOpenOrders: number,
   { expiresAt, now, idempotencyKey, language, buyerBin }: Placing,
 ) {
   const rows = await TAKE_AND_RECORD(db, {
+    maxOpenOrders,
+    productId: shelf.productId,
     quantity: input.quantity,
     variantId: shelf.variantId,
     sku: shelf.sku,
+    productOptions: JSON.stringify(productOptions),
+    variantOptions: JSON.stringify(variantOptions),
     label: shelf.label,
     buyerId: buyer.id,
     buyerEmail: buyer.email,
@@ -401,20 +397,22 @@ function orderFromRow(row: Record<string, unknown>): Order {
 
 /**
  * Why the guarded decrement took nothing: the detail page's own question (shared/quantity.ts), asked again of the
- * variant with what the buyer's open orders hold.
+ * variant as it is now with what the buyer's open orders hold; undefined when nothing stands in the way now, or
+ * the line read before is no longer the variant's (the order is placed again).
  */
-async function whyNot(db: Db, quantity: number, shelf: Shelf, buyerId: string) {
-  const [current] = await db.select().from(productVariant).where(eq(productVariant.id, shelf.variantId));
-  if (!current) return notFound(M.variant.not_found);
-  const held = await piecesHeldBy(db, buyerId, [shelf.variantId]);
-  const problem = quantityProblem(
-    quantity,
-    { ...current, maxPerOrder: shelf.maxPerOrder },
-    held.get(shelf.variantId) ?? 0,
-  );
+async function whyNot(db: Db, input: OrderInput, read: ReadShelf, buyerId: string): Promise<AppError | undefined> {
+  const now = await readShelf(db, { ...input, variantId: read.shelf.variantId });
+  if (
+    now.shelf.sku !== read.shelf.sku ||
+    JSON.stringify(now.productOptions) !== JSON.stringify(read.productOptions) ||
+    JSON.stringify(now.variantOptions) !== JSON.stringify(read.variantOptions)
+  ) {
+    return undefined;
+  }
+  const held = await piecesHeldBy(db, buyerId, [now.shelf.variantId]);
+  const problem = quantityProblem(input.quantity, now.shelf, held.get(now.shelf.variantId) ?? 0);
   if (problem?.code === M.quantity.below_minimum || problem?.code === M.quantity.off_step) {
     return invalid(problem.code, problem.params);
   }
-  if (problem && problem.code !== M.stock.too_low) return conflict(problem.code, problem.params);
-  return conflict(M.stock.too_low);
+  return problem ? conflict(problem.code, problem.params) : undefined;
 }

@@ -1,0 +1,60 @@
+// `node bench/order-quick.mjs [order|checkout] [runs]`: the one-line order (or the 3-line checkout) on PostgreSQL
+// alone (BENCH_DATABASE_URL), measured `runs` times on one store as `npm run bench` measures it: CPU per order of
+// the store and of PostgreSQL. A quick check while working on the order path. Uses the existing build.
+import { addBenchProduct, addCheckoutProducts, fillCarts, signInAdmin, signUpBuyers } from "./buyers.mjs";
+import { AMOUNTS, CALL_NAMES, CHECKOUT, CHECKOUT_WARMUP, benchCalls, checkoutCall } from "./calls.mjs";
+import { LOAD, measure } from "./load.mjs";
+import { createBenchDatabase } from "./postgres.mjs";
+import { startStore } from "./store-server.mjs";
+
+const port = Number(process.env.BENCH_PORT ?? 4300);
+const what = process.argv[2] ?? "order";
+const runs = Number(process.argv[3] ?? 1);
+const BUYERS = 50;
+const postgres = await createBenchDatabase(
+  process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres",
+);
+if (!postgres) process.exit(1);
+
+/** The order's load: 50 buyers taking turns on one product, each run after a warm-up of its own. */
+async function orderLoads(baseUrl, admin) {
+  const buyers = await signUpBuyers(baseUrl, BUYERS);
+  const { calls } = await benchCalls(baseUrl, buyers, await addBenchProduct(baseUrl, admin));
+  const call = CALL_NAMES.order;
+  return () => ({ ...calls[call], amount: AMOUNTS[call] });
+}
+
+/** The checkout's load: for each run, new buyers whose carts hold a chisel, a plane and a saw. */
+async function checkoutLoads(baseUrl, admin) {
+  const products = await addCheckoutProducts(baseUrl, admin);
+  const perRun = CHECKOUT_WARMUP + AMOUNTS[CHECKOUT] + 2 * LOAD.connections;
+  const buyers = await signUpBuyers(baseUrl, perRun * runs, { first: BUYERS + 1, parallel: 8 });
+  const lines = products.map((id) => [id, 1]);
+  await fillCarts(baseUrl, buyers, lines, { parallel: 8 });
+  let run = 0;
+  return () => {
+    const mine = buyers.slice(run * perRun, ++run * perRun);
+    return { ...checkoutCall(mine), amount: AMOUNTS[CHECKOUT], warmupAmount: CHECKOUT_WARMUP };
+  };
+}
+
+try {
+  const store = await startStore({ port, databaseUrl: postgres.url });
+  try {
+    const admin = await signInAdmin(store.baseUrl);
+    const nextLoad =
+      what === "checkout" ? await checkoutLoads(store.baseUrl, admin) : await orderLoads(store.baseUrl, admin);
+    for (let run = 1; run <= runs; run++) {
+      const f = await measure({ baseUrl: store.baseUrl, ...nextLoad(), pid: store.pid, database: true });
+      const together = f.cpuUsPerRequest + f.databaseCpuUsPerRequest;
+      console.log(
+        `${what}: store ${f.cpuUsPerRequest} + PostgreSQL ${f.databaseCpuUsPerRequest} = ${together} µs an order, ` +
+          `${f.rps}/s, p99 ${f.p99Ms} ms, not 2xx ${f.non2xx}`,
+      );
+    }
+  } finally {
+    await store.stop();
+  }
+} finally {
+  await postgres.drop();
+}

@@ -1,0 +1,93 @@
+import { eq } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import type { Db } from "@server/db/client";
+import { order, orderLine, productVariant, user } from "@server/db/schema";
+import { insertOrderTakingStock } from "@server/orders/sql/insert-order";
+import { asBearer, jsonInit, signUp, type TestAccount } from "../support/accounts";
+import { makeProduct, TEST_DELIVERY } from "../support/orders";
+import { expectLedgersBalanced } from "../support/stock-ledger";
+import { useTestApp } from "../support/test-app";
+
+// A one-line order is one statement (decision 0049): the gate first (the buyer's lock and open orders, then the
+// product's lock), then the guarded take of a variant read just before without a lock.
+
+const MAX_OPEN = 2;
+
+describe("the one-line order's gate and read", () => {
+  const t = useTestApp({ MAX_OPEN_ORDERS: String(MAX_OPEN) });
+
+  const placeOrder = (buyer: TestAccount, productId: string) =>
+    t.request("/api/order", jsonInit("POST", { productId, quantity: 20, delivery: TEST_DELIVERY }, asBearer(buyer)));
+
+  async function sessionUser(buyer: TestAccount) {
+    const [row] = await t.database.db.select().from(user).where(eq(user.email, buyer.email));
+    return { id: row!.id, email: row!.email, name: row!.name, role: row!.role };
+  }
+
+  it("refuses a buyer at the open-order limit for the limit, before any stock is looked at", async () => {
+    const buyer = await signUp(t);
+    for (let i = 0; i < MAX_OPEN; i++) expect((await placeOrder(buyer, (await makeProduct(t)).id)).status).toBe(200);
+    const soldOut = await makeProduct(t, { availability: 0 });
+    const res = await placeOrder(buyer, soldOut.id);
+    expect(res.status).toBe(409);
+    expect(await res.json()).toMatchObject({ code: "order.too_many_open", params: { max: MAX_OPEN } });
+  });
+
+  it("places the order again with the variant as it is when its SKU changed after it was read", async () => {
+    const buyer = await signUp(t);
+    const made = await makeProduct(t, { availability: 200 });
+    let reads = 0;
+    const db = afterRead(t.database.db, "randa_order_shelves", async () => {
+      if (++reads === 1) {
+        await t.database.db
+          .update(productVariant)
+          .set({ sku: "RND-RENAMED" })
+          .where(eq(productVariant.id, made.variantId));
+      }
+    });
+    const placed = await insertOrderTakingStock(
+      db,
+      { productId: made.id, variantId: undefined, quantity: 20 },
+      await sessionUser(buyer),
+      {
+        maxOpenOrders: MAX_OPEN,
+        holdMinutes: 30,
+      },
+    );
+    expect(reads).toBe(3); // the first read, the check of why nothing was taken, the second read
+    const [line] = await t.database.db.select().from(orderLine).where(eq(orderLine.orderId, placed.order.id));
+    expect(line!.sku).toBe("RND-RENAMED");
+    const [variant] = await t.database.db.select().from(productVariant).where(eq(productVariant.id, made.variantId));
+    expect(variant!.availability).toBe(180);
+    expect(await t.database.db.select().from(order).where(eq(order.buyerEmail, buyer.email))).toHaveLength(1);
+    await expectLedgersBalanced(t.database.db, [made.id]);
+  });
+});
+
+/** `db`, but each run of the prepared statement `name` is followed by `then` before its rows are answered. */
+function afterRead(db: Db, name: string, then: () => Promise<void>): Db {
+  const session = db._.session;
+  const watched = new Proxy(session, {
+    get(target, prop) {
+      if (prop !== "prepareQuery") return bound(target, prop);
+      return (...args: Parameters<typeof session.prepareQuery>) => {
+        const prepared = target.prepareQuery(...args);
+        if (args[2] !== name) return prepared;
+        return {
+          execute: async (values?: Record<string, unknown>) => {
+            const rows = await prepared.execute(values);
+            await then();
+            return rows;
+          },
+        };
+      };
+    },
+  });
+  const internals = { ...db._, session: watched };
+  return new Proxy(db, { get: (target, prop) => (prop === "_" ? internals : bound(target, prop)) });
+}
+
+function bound(target: object, prop: string | symbol) {
+  const value: unknown = Reflect.get(target, prop);
+  return typeof value === "function" ? (value as (...a: unknown[]) => unknown).bind(target) : value;
+}
