@@ -102,6 +102,14 @@ describe("the stock ledger: every change of a product's stock is a row, and the 
     await expectLedgersBalanced(t.database.db, [id]);
   });
 
+  it("takes the product's id in capitals as the same product", async () => {
+    const { id } = await makeProduct(t, { availability: 200 });
+    const received = await record(id.toUpperCase(), { reason: "received", change: 5 });
+    expect(received.status, await received.clone().text()).toBe(200);
+    expect(await received.json()).toMatchObject({ change: 5, Availability: 205, productAvailability: 205 });
+    await expectLedgersBalanced(t.database.db, [id]);
+  });
+
   it("names the order and the buyer when an order takes pieces, and the store when its hold runs out", async () => {
     const { id } = await makeProduct(t, { availability: 300 });
     const placed = await call(t, buyer, "POST", "/api/order", { productId: id, quantity: 40, delivery: TEST_DELIVERY });

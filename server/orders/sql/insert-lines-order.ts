@@ -18,7 +18,7 @@ import { piecesHeldBy } from "./insert-order";
 import { gateRefusal, passOrderGate } from "./order-gate";
 import { recordEvent } from "./order-history";
 import { confirmCashOnDelivery, type CashOnDeliveryOptions } from "./order-steps";
-import type { Order } from "./order-rows";
+import { isId, type Order } from "./order-rows";
 
 /** A line to buy: a product's variant (absent: the product's only one) and its pieces, in the buyer's order. */
 export interface WantedLine {
@@ -97,7 +97,9 @@ export async function insertOrderOfLines(
       // NO KEY UPDATE, the lock the decrement takes anyway: FOR UPDATE would also wait for the KEY SHARE locks of
       // rows that refer to a product (an order event's mail, written before a cancel gives the stock back), and a
       // cancel holding one while it waited for a product this checkout locked first was a deadlock.
-      await passOrderGate(tx, buyer.id, maxOpenOrders, ids, []);
+      // What the buyer's open orders hold of the variants named (a cart's lines always name theirs) comes with it.
+      const named = [...new Set(wanted.flatMap((w) => (w.variantId && isId(w.variantId) ? [w.variantId] : [])))];
+      const held = await passOrderGate(tx, buyer.id, maxOpenOrders, ids, named);
       const shelves = new Map(
         (await tx.select().from(product).where(inArray(product.id, ids)).orderBy(asc(product.id))).map((p) => [
           p.id,
@@ -120,11 +122,8 @@ export async function insertOrderOfLines(
           short.push({ productId: line.productId, variantId: line.variantId, code: err.code });
         }
       }
-      const held = await piecesHeldBy(
-        tx,
-        buyer.id,
-        picked.map((p) => p.shelf.variantId),
-      );
+      const unnamed = picked.map((p) => p.shelf.variantId).filter((id) => !held.has(id));
+      for (const [id, pieces] of await piecesHeldBy(tx, buyer.id, unnamed)) held.set(id, pieces);
       for (const { wanted: line, shelf } of picked) {
         const problem = quantityProblem(line.quantity, shelf, held.get(shelf.variantId) ?? 0);
         if (problem) short.push({ productId: shelf.productId, variantId: shelf.variantId, ...problem });

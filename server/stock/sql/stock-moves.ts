@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNull, sql } from "drizzle-orm";
+import { and, asc, inArray, isNull, sql } from "drizzle-orm";
 import type { StockActor, StockReason } from "@shared/stock-ledger";
 import { queueBackInStockNews, type BackOnShelf } from "../../back-in-stock";
 import type { Db } from "../../db/client";
@@ -28,79 +28,92 @@ export interface StockAfter {
 }
 
 /**
- * Moves stock and writes the ledger, in the caller's transaction. Products in id order, each product's row before
- * its variants' (decision 0033: the product row is the lock of all its shelves), so two transactions moving stock
- * of the same products lock their rows in the same order and cannot deadlock; then one ledger row per move with the
- * variant's stock after it (moves of one variant follow each other in the order given). A product or variant that no
- * longer exists, or a retired variant, has no shelf and no ledger: its moves are skipped. The caller has checked that no stock falls below
- * zero (the database refuses it anyway). A variant the moves bring back to stock (it can cover a minimum order again)
- * tells those waiting for it, in the same transaction (server/back-in-stock).
+ * Moves stock and writes the ledger, in the caller's transaction, in four statements however many lines move. The
+ * products' rows are locked first, in id order (decision 0033: the product row is the lock of all its shelves), so
+ * two transactions moving stock of the same products lock their rows in the same order and cannot deadlock; then
+ * the variants' stock moves, then the products' (the sum of their variants'), then one ledger row per move with the
+ * variant's stock after it (moves of one variant follow each other in the order given). A product or variant that
+ * no longer exists, or a retired variant, has no shelf and no ledger: its moves are skipped. The caller has checked
+ * that no stock falls below zero (the database refuses it anyway). A variant the moves bring back to stock (it can
+ * cover a minimum order again) tells those waiting for it, in the same transaction (server/back-in-stock).
  */
 export async function moveStock(tx: Db, moves: StockMove[], cause: StockCause): Promise<StockAfter> {
-  const moving = moves.filter((m) => m.change !== 0);
+  // Ids as PostgreSQL writes them (a uuid in lower case), so the rows it answers find their moves; the shelves
+  // after are answered under the ids as the caller wrote them.
+  const spelled = new Map<string, string>();
+  const canonical = (id: string) => {
+    const lower = id.toLowerCase();
+    if (!spelled.has(lower)) spelled.set(lower, id);
+    return lower;
+  };
+  const moving = moves
+    .filter((m) => m.change !== 0)
+    .map((m) => ({ ...m, productId: canonical(m.productId), variantId: canonical(m.variantId) }));
   const after: StockAfter = { products: new Map(), variants: new Map() };
   if (moving.length === 0) return after;
-  // The products' rows first, in id order; then which variants are still sold. A retired variant's pieces that an
-  // order gives back are not put on a shelf nobody sells from: its stock was written off when it was retired.
   await tx
     .select({ id: product.id })
     .from(product)
     .where(inArray(product.id, [...new Set(moving.map((m) => m.productId))]))
     .orderBy(asc(product.id))
     .for("no key update");
-  const live = new Set(
-    (
-      await tx
-        .select({ id: productVariant.id })
-        .from(productVariant)
-        .where(
-          and(
-            inArray(productVariant.id, [...new Set(moving.map((m) => m.variantId))]),
-            isNull(productVariant.retiredAt),
-          ),
-        )
-    ).map((v) => v.id),
-  );
-  const byProduct = groupBy(
-    moving.filter((m) => live.has(m.variantId)),
-    (m) => m.productId,
-  );
+  const at = cause.at ?? new Date();
+  const byVariant = groupBy(moving, (m) => m.variantId);
+  // A retired variant's pieces that an order gives back are not put on a shelf nobody sells from: its stock was
+  // written off when it was retired.
+  const shelves = await tx
+    .update(productVariant)
+    .set({
+      availability: sql`${productVariant.availability} + ${changeBy(productVariant.id, byVariant)}`,
+      updatedAt: at,
+    })
+    .where(and(inArray(productVariant.id, [...byVariant.keys()]), isNull(productVariant.retiredAt)))
+    .returning();
+  const live = moving.filter((m) => shelves.some((v) => v.id === m.variantId));
+  for (const shelf of shelves) {
+    const mine = byVariant.get(shelf.id)!;
+    if (mine.some((m) => m.productId !== shelf.productId)) {
+      throw new Error(`variant ${shelf.id} is not a shelf of product ${mine[0]!.productId}`);
+    }
+  }
+  if (live.length === 0) return after;
+  const byProduct = groupBy(live, (m) => m.productId);
+  const moved = new Set<string>();
+  for (const row of await tx
+    .update(product)
+    .set({ availability: sql`${product.availability} + ${changeBy(product.id, byProduct)}`, updatedAt: at })
+    .where(inArray(product.id, [...byProduct.keys()]))
+    .returning()) {
+    moved.add(row.id);
+    after.products.set(spelled.get(row.id) ?? row.id, row);
+  }
   const rows: (typeof stockEntry.$inferInsert)[] = [];
   const back: BackOnShelf[] = [];
-  const at = cause.at ?? new Date();
-  for (const productId of [...byProduct.keys()].sort()) {
-    const own = byProduct.get(productId)!;
-    const [row] = await tx
-      .update(product)
-      .set({ availability: sql`${product.availability} + ${sumOf(own)}`, updatedAt: at })
-      .where(eq(product.id, productId))
-      .returning();
-    if (!row) continue;
-    after.products.set(productId, row);
-    const byVariant = groupBy(own, (m) => m.variantId);
-    for (const variantId of [...byVariant.keys()].sort()) {
-      const mine = byVariant.get(variantId)!;
-      const [shelf] = await tx
-        .update(productVariant)
-        .set({ availability: sql`${productVariant.availability} + ${sumOf(mine)}`, updatedAt: at })
-        .where(and(eq(productVariant.id, variantId), eq(productVariant.productId, productId)))
-        .returning();
-      if (!shelf) throw new Error(`variant ${variantId} is not a shelf of product ${productId}`);
-      after.variants.set(variantId, shelf);
-      let running = shelf.availability - sumOf(mine);
-      if (running < shelf.minimumQuantity && shelf.availability >= shelf.minimumQuantity) {
-        back.push({ productId, variantId });
-      }
-      for (const move of mine) {
-        running += move.change;
-        rows.push(entryOf(move, running, cause));
-      }
+  for (const shelf of [...shelves].sort((a, b) => compare(a.productId, b.productId) || compare(a.id, b.id))) {
+    if (!moved.has(shelf.productId)) continue;
+    after.variants.set(spelled.get(shelf.id) ?? shelf.id, shelf);
+    const mine = byVariant.get(shelf.id)!;
+    let running = shelf.availability - sumOf(mine);
+    if (running < shelf.minimumQuantity && shelf.availability >= shelf.minimumQuantity) {
+      back.push({ productId: shelf.productId, variantId: shelf.id });
+    }
+    for (const move of mine) {
+      running += move.change;
+      rows.push(entryOf(move, running, cause));
     }
   }
   if (rows.length > 0) await tx.insert(stockEntry).values(rows);
   await queueBackInStockNews(tx, back);
   return after;
 }
+
+/** `case id when … then change … end`: each row's own sum of the moves, for one update of all the rows. */
+function changeBy(id: typeof product.id | typeof productVariant.id, moves: Map<string, StockMove[]>) {
+  const arms = [...moves].map(([key, own]) => sql`when ${key}::uuid then ${sumOf(own)}::integer`);
+  return sql`(case ${id} ${sql.join(arms, sql` `)} end)`;
+}
+
+const compare = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
 function groupBy<T>(items: T[], keyOf: (item: T) => string): Map<string, T[]> {
   const groups = new Map<string, T[]>();
