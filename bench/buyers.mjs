@@ -84,3 +84,19 @@ export async function fillCarts(baseUrl, tokens, lines, { parallel = 1 } = {}) {
   }
   await Promise.all(Array.from({ length: parallel }, fillNext));
 }
+
+/**
+ * `count` new buyers (numbered from `first`), each with a cart of a chisel, a plane and a saw (the checkout's 3 lines,
+ * 2.8 kg and a delivery charge): the checkout's load, made ready before anything is measured.
+ */
+export async function checkoutBuyers(baseUrl, adminToken, count, first) {
+  const products = await addCheckoutProducts(baseUrl, adminToken);
+  const buyers = await signUpBuyers(baseUrl, count, { first, parallel: 8 });
+  await fillCarts(
+    baseUrl,
+    buyers,
+    products.map((id) => [id, 1]),
+    { parallel: 8 },
+  );
+  return buyers;
+}

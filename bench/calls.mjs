@@ -1,5 +1,6 @@
 // The calls the bench loads the store with, and how many requests each is measured over (after its warm-up).
 import { randomUUID } from "node:crypto";
+import { LOAD } from "./load.mjs";
 
 export const CHECKOUT = "POST /api/checkout (3 lines)";
 
@@ -16,6 +17,12 @@ export const AMOUNTS = {
  * connection.
  */
 export const CHECKOUT_WARMUP = 200;
+
+/**
+ * Buyers for one checkout load, its warm-up and count, and a spare for each connection after each (autocannon sets
+ * up a connection's next request before it knows none is due).
+ */
+export const CHECKOUT_BUYERS = CHECKOUT_WARMUP + AMOUNTS[CHECKOUT] + 2 * LOAD.connections;
 
 /** Where the checkouts deliver: Gazipur, the Dhaka suburbs' zone (its charge reckoned by weight). */
 export const BENCH_DELIVERY = {

@@ -1,9 +1,9 @@
 // `node bench/order-quick.mjs [order|checkout] [runs]`: the one-line order (or the 3-line checkout) on PostgreSQL
 // alone (BENCH_DATABASE_URL), measured `runs` times on one store as `npm run bench` measures it: CPU per order of
 // the store and of PostgreSQL. A quick check while working on the order path. Uses the existing build.
-import { addBenchProduct, addCheckoutProducts, fillCarts, signInAdmin, signUpBuyers } from "./buyers.mjs";
-import { AMOUNTS, CALL_NAMES, CHECKOUT, CHECKOUT_WARMUP, benchCalls, checkoutCall } from "./calls.mjs";
-import { LOAD, measure } from "./load.mjs";
+import { addBenchProduct, checkoutBuyers, signInAdmin, signUpBuyers } from "./buyers.mjs";
+import { AMOUNTS, CALL_NAMES, CHECKOUT, CHECKOUT_BUYERS, CHECKOUT_WARMUP, benchCalls, checkoutCall } from "./calls.mjs";
+import { measure } from "./load.mjs";
 import { createBenchDatabase } from "./postgres.mjs";
 import { startStore } from "./store-server.mjs";
 
@@ -26,14 +26,10 @@ async function orderLoads(baseUrl, admin) {
 
 /** The checkout's load: for each run, new buyers whose carts hold a chisel, a plane and a saw. */
 async function checkoutLoads(baseUrl, admin) {
-  const products = await addCheckoutProducts(baseUrl, admin);
-  const perRun = CHECKOUT_WARMUP + AMOUNTS[CHECKOUT] + 2 * LOAD.connections;
-  const buyers = await signUpBuyers(baseUrl, perRun * runs, { first: BUYERS + 1, parallel: 8 });
-  const lines = products.map((id) => [id, 1]);
-  await fillCarts(baseUrl, buyers, lines, { parallel: 8 });
+  const buyers = await checkoutBuyers(baseUrl, admin, CHECKOUT_BUYERS * runs, BUYERS + 1);
   let run = 0;
   return () => {
-    const mine = buyers.slice(run * perRun, ++run * perRun);
+    const mine = buyers.slice(run * CHECKOUT_BUYERS, ++run * CHECKOUT_BUYERS);
     return { ...checkoutCall(mine), amount: AMOUNTS[CHECKOUT], warmupAmount: CHECKOUT_WARMUP };
   };
 }

@@ -9,8 +9,8 @@ import { spawnSync } from "node:child_process";
 import { writeFileSync } from "node:fs";
 import { cpus, totalmem } from "node:os";
 import { findChromium } from "../tests/support/chromium.mjs";
-import { addBenchProduct, addCheckoutProducts, fillCarts, signInAdmin, signUpBuyers } from "./buyers.mjs";
-import { AMOUNTS, benchCalls, CHECKOUT, CHECKOUT_WARMUP, checkoutCall } from "./calls.mjs";
+import { addBenchProduct, checkoutBuyers, signInAdmin, signUpBuyers } from "./buyers.mjs";
+import { AMOUNTS, benchCalls, CHECKOUT, CHECKOUT_BUYERS, CHECKOUT_WARMUP, checkoutCall } from "./calls.mjs";
 import { ensureDebianPackages } from "./debian-packages.mjs";
 import { runLighthouse } from "./lighthouse.mjs";
 import { LOAD, measure } from "./load.mjs";
@@ -43,26 +43,9 @@ async function loadStore(baseUrl) {
   return { adminToken, ...(await benchCalls(baseUrl, buyers, await addBenchProduct(baseUrl, adminToken))) };
 }
 
-/**
- * Buyers for the checkout's warm-up and count, and a spare for each connection after each (autocannon sets up a
- * connection's next request before it knows none is due), signed up after the other loads.
- */
-const CHECKOUT_BUYERS = CHECKOUT_WARMUP + AMOUNTS[CHECKOUT] + 2 * LOAD.connections;
-
-/**
- * The 3-line checkout's load, made ready: that many new buyers, each with a cart of a chisel, a plane and a saw (the
- * order 3 lines, 2.8 kg and a delivery charge), before anything is measured.
- */
+/** The 3-line checkout's load, made ready (bench/buyers.mjs `checkoutBuyers`). */
 async function checkoutLoad(baseUrl, adminToken) {
-  const products = await addCheckoutProducts(baseUrl, adminToken);
-  const buyers = await signUpBuyers(baseUrl, CHECKOUT_BUYERS, { first: BUYERS + 1, parallel: 8 });
-  await fillCarts(
-    baseUrl,
-    buyers,
-    products.map((id) => [id, 1]),
-    { parallel: 8 },
-  );
-  return checkoutCall(buyers);
+  return checkoutCall(await checkoutBuyers(baseUrl, adminToken, CHECKOUT_BUYERS, BUYERS + 1));
 }
 
 const databases = [{ name: "embedded (PGlite)", url: "" }];

@@ -102,12 +102,21 @@ export function tooMany(retryAfterSeconds: number): AppError {
 /** A service the store depends on (a payment provider) did not answer as it should. */
 export const unavailable = make("unavailable");
 
-/** PostgreSQL's unique_violation, as node-postgres and PGlite report it (drizzle wraps it in `cause`). */
-export function isUniqueViolation(err: unknown): boolean {
+/**
+ * The SQLSTATE of an error PostgreSQL raised, as node-postgres and PGlite report it (drizzle wraps it in `cause`);
+ * undefined for any other error.
+ */
+export function sqlStateOf(err: unknown): string | undefined {
   for (let e: unknown = err; e && typeof e === "object"; e = (e as { cause?: unknown }).cause) {
-    if ((e as { code?: unknown }).code === "23505") return true;
+    const { code } = e as { code?: unknown };
+    if (typeof code === "string" && /^[0-9A-Z]{5}$/.test(code)) return code;
   }
-  return false;
+  return undefined;
+}
+
+/** PostgreSQL's unique_violation. */
+export function isUniqueViolation(err: unknown): boolean {
+  return sqlStateOf(err) === "23505";
 }
 
 /** The unique index a unique_violation names (`category_slug`), where the driver reports it. */
@@ -132,9 +141,6 @@ const RACE_STATES = new Set(["23503", "23505", "40001", "40P01"]);
  * first and answer in their own words (a taken slug, an idempotent retry).
  */
 export function raceConflict(err: unknown): AppError | null {
-  for (let e: unknown = err; e && typeof e === "object"; e = (e as { cause?: unknown }).cause) {
-    const { code } = e as { code?: unknown };
-    if (typeof code === "string" && RACE_STATES.has(code)) return conflict("request.changed_meanwhile");
-  }
-  return null;
+  const state = sqlStateOf(err);
+  return state !== undefined && RACE_STATES.has(state) ? conflict("request.changed_meanwhile") : null;
 }

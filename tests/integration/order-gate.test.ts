@@ -1,12 +1,13 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import type { Db } from "@server/db/client";
-import { order, orderLine, productVariant, user } from "@server/db/schema";
+import { order, orderLine, productVariant } from "@server/db/schema";
 import { insertOrderTakingStock } from "@server/orders/sql/insert-order";
 import { asBearer, jsonInit, signUp, type TestAccount } from "../support/accounts";
 import { makeProduct, TEST_DELIVERY } from "../support/orders";
 import { expectLedgersBalanced } from "../support/stock-ledger";
 import { useTestApp } from "../support/test-app";
+import { sessionUserOf } from "../support/use-case-actors";
 
 // A one-line order is one statement (decision 0049): the gate first (the buyer's lock and open orders, then the
 // product's lock), then the guarded take of a variant read just before without a lock.
@@ -18,11 +19,6 @@ describe("the one-line order's gate and read", () => {
 
   const placeOrder = (buyer: TestAccount, productId: string) =>
     t.request("/api/order", jsonInit("POST", { productId, quantity: 20, delivery: TEST_DELIVERY }, asBearer(buyer)));
-
-  async function sessionUser(buyer: TestAccount) {
-    const [row] = await t.database.db.select().from(user).where(eq(user.email, buyer.email));
-    return { id: row!.id, email: row!.email, name: row!.name, role: row!.role };
-  }
 
   it("refuses a buyer at the open-order limit for the limit, before any stock is looked at", async () => {
     const buyer = await signUp(t);
@@ -48,7 +44,7 @@ describe("the one-line order's gate and read", () => {
     const placed = await insertOrderTakingStock(
       db,
       { productId: made.id, variantId: undefined, quantity: 20 },
-      await sessionUser(buyer),
+      await sessionUserOf(t, buyer),
       {
         maxOpenOrders: MAX_OPEN,
         holdMinutes: 30,

@@ -1,7 +1,7 @@
 import { sql, type Placeholder, type SQL } from "drizzle-orm";
 import { M } from "@shared/messages";
 import type { Db } from "../../db/client";
-import { conflict, type AppError } from "../../errors";
+import { conflict, sqlStateOf, type AppError } from "../../errors";
 
 /**
  * The gate an order passes before it takes stock: the buyer's row locked and their open orders counted, then the
@@ -41,10 +41,8 @@ export async function passOrderGate(
 
 /** The gate's refusals (SQLSTATE RD001 and RD002), as the store answers them; undefined for any other error. */
 export function gateRefusal(err: unknown, maxOpenOrders: number): AppError | undefined {
-  for (let e: unknown = err; e && typeof e === "object"; e = (e as { cause?: unknown }).cause) {
-    const { code } = e as { code?: unknown };
-    if (code === "RD001") return conflict(M.order.account_gone);
-    if (code === "RD002") return conflict(M.order.too_many_open, { max: maxOpenOrders });
-  }
+  const state = sqlStateOf(err);
+  if (state === "RD001") return conflict(M.order.account_gone);
+  if (state === "RD002") return conflict(M.order.too_many_open, { max: maxOpenOrders });
   return undefined;
 }
