@@ -1,13 +1,9 @@
 // npm run admin -- <command> <email>: the operator's commands on the store's accounts, from the shell; and
 // npm run admin -- outbox: the e-mails a store without SMTP kept.
+// The store's modules are imported only once the arguments are understood: loading them takes seconds, and a usage
+// message should not wait for them.
 import path from "node:path";
-import { assertPasswordLength, setPassword } from "../server/auth/set-password";
-import { ConfigError, loadConfig } from "../server/config";
-import { openDatabase, type Db } from "../server/db/client";
-import { DataDirInUse } from "../server/db/data-dir-lock";
-import { demoteAdmin, setAdminRole } from "../server/accounts";
-import { AppError } from "../server/errors";
-import { formatKeptMail, keptMail } from "../server/mail/kept-mail";
+import type { Db } from "../server/db/client";
 
 const USAGE = `Usage: npm run admin -- <command> <email>
 
@@ -21,15 +17,22 @@ Commands:
 
 /** Each command: what it asks first (before the database is opened), then what it does. */
 const COMMANDS: Record<string, (email: string) => Promise<(db: Db) => Promise<string>>> = {
-  promote: async (email) => async (db) => {
-    const { promoted } = await setAdminRole(db, email);
-    return promoted ? `${email} is now an admin.` : `${email} was already an admin.`;
+  promote: async (email) => {
+    const { setAdminRole } = await import("../server/accounts");
+    return async (db) => {
+      const { promoted } = await setAdminRole(db, email);
+      return promoted ? `${email} is now an admin.` : `${email} was already an admin.`;
+    };
   },
-  demote: async (email) => async (db) => {
-    await demoteAdmin(db, email, null);
-    return `${email} is no longer an admin.`;
+  demote: async (email) => {
+    const { demoteAdmin } = await import("../server/accounts");
+    return async (db) => {
+      await demoteAdmin(db, email, null);
+      return `${email} is no longer an admin.`;
+    };
   },
   password: async (email) => {
+    const { assertPasswordLength, setPassword } = await import("../server/auth/set-password");
     const password = await readNewPassword();
     assertPasswordLength(password);
     return async (db) => {
@@ -106,6 +109,8 @@ if (command === "outbox") {
     console.error(USAGE);
     process.exit(2);
   }
+  const { ConfigError, loadConfig } = await import("../server/config");
+  const { formatKeptMail, keptMail } = await import("../server/mail/kept-mail");
   try {
     const outboxDir = path.resolve(loadConfig().DATA_DIR, "outbox");
     console.log(formatKeptMail(keptMail(outboxDir, chosen.page, chosen.limit), outboxDir));
@@ -121,6 +126,12 @@ if (!command || !Object.hasOwn(COMMANDS, command) || !email || rest.length > 0) 
   process.exit(2);
 }
 
+const [{ ConfigError, loadConfig }, { openDatabase }, { DataDirInUse }, { AppError }] = await Promise.all([
+  import("../server/config"),
+  import("../server/db/client"),
+  import("../server/db/data-dir-lock"),
+  import("../server/errors"),
+]);
 try {
   const run = await COMMANDS[command]!(email);
   const config = loadConfig();
