@@ -2,7 +2,7 @@
 // process of its own so that its CPU time can be read from /proc: a minimal Hono app on @hono/node-server (the
 // store's own framework and adapter, doing nothing else) and plain node:http (the least a Node.js server does).
 import { spawn } from "node:child_process";
-import { mkdtempSync, writeFileSync } from "node:fs";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -24,5 +24,10 @@ export async function startReference(kind, { port, productJson }) {
     stdio: ["ignore", "ignore", "inherit"],
   });
   const baseUrl = `http://127.0.0.1:${port}`;
-  return serverProcess(child, { name: REFERENCES[kind].label, baseUrl, readyPath: "/api/product" });
+  try {
+    return await serverProcess(child, { name: REFERENCES[kind].label, baseUrl, readyPath: "/api/product" });
+  } finally {
+    // Read once as it starts: answering, it no longer needs the file.
+    rmSync(dir, { recursive: true, force: true });
+  }
 }

@@ -1,7 +1,7 @@
 // Starts the built store (`build/server/main.js`, production mode) as its own process and waits until it answers.
 import { spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { mkdtempSync, readFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { serverProcess } from "./server-process.mjs";
@@ -16,6 +16,7 @@ export const SERVE_FLAGS = JSON.parse(readFileSync("package.json", "utf8"))
 /** `databaseUrl` empty: a fresh embedded database in a temporary folder. `args`: Node's flags, npm start's by default. */
 export async function startStore({ port, databaseUrl = "", args = SERVE_FLAGS }) {
   const baseUrl = `http://127.0.0.1:${port}`;
+  const dataDir = mkdtempSync(path.join(tmpdir(), "randa-bench-"));
   const child = spawn(process.execPath, [...args, "build/server/main.js"], {
     env: {
       ...process.env,
@@ -23,7 +24,7 @@ export async function startStore({ port, databaseUrl = "", args = SERVE_FLAGS })
       PORT: String(port),
       HOST: "127.0.0.1",
       BASE_URL: baseUrl,
-      DATA_DIR: mkdtempSync(path.join(tmpdir(), "randa-bench-")),
+      DATA_DIR: dataDir,
       DATABASE_URL: databaseUrl,
       AUTH_SECRET: randomBytes(32).toString("hex"),
       ADMIN_EMAIL: BENCH_ADMIN.email,
@@ -43,5 +44,13 @@ export async function startStore({ port, databaseUrl = "", args = SERVE_FLAGS })
     },
     stdio: ["ignore", "ignore", "inherit"],
   });
-  return serverProcess(child, { name: "the store", baseUrl, readyPath: "/api/health", waitMs: 60_000 });
+  const store = await serverProcess(child, { name: "the store", baseUrl, readyPath: "/api/health", waitMs: 60_000 });
+  return {
+    ...store,
+    // Its data folder goes with it: an embedded store after a load is some 70 MB.
+    async stop() {
+      await store.stop();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
 }

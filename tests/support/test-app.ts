@@ -1,4 +1,4 @@
-import { mkdtempSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll } from "vitest";
@@ -52,8 +52,9 @@ export function testConfig(dataDir: string, env: Record<string, string> = {}): C
  */
 export function useTestApp(env: Record<string, string> | (() => Record<string, string>) = {}): TestContext {
   const ctx = {} as TestContext;
+  let dataDir: string | undefined;
   beforeAll(async () => {
-    const dataDir = mkdtempSync(path.join(tmpdir(), "randa-test-"));
+    dataDir = mkdtempSync(path.join(tmpdir(), "randa-test-"));
     ctx.outboxDir = path.join(dataDir, "outbox");
     ctx.database = await createTestDatabase();
     const config = testConfig(dataDir, typeof env === "function" ? env() : env);
@@ -63,6 +64,8 @@ export function useTestApp(env: Record<string, string> | (() => Record<string, s
   });
   afterAll(async () => {
     await ctx.database?.destroy();
+    // Its kept e-mails and uploads: a pass makes some 150 of these folders.
+    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
   });
   return ctx;
 }
