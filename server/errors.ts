@@ -119,6 +119,12 @@ export function isUniqueViolation(err: unknown): boolean {
   return sqlStateOf(err) === "23505";
 }
 
+/** A row another still refers to, deleted: restrict_violation (ON DELETE RESTRICT) or foreign_key_violation. */
+export function isStillReferredTo(err: unknown): boolean {
+  const state = sqlStateOf(err);
+  return state === "23001" || state === "23503";
+}
+
 /** The unique index a unique_violation names (`category_slug`), where the driver reports it. */
 export function uniqueConstraintOf(err: unknown): string | undefined {
   for (let e: unknown = err; e && typeof e === "object"; e = (e as { cause?: unknown }).cause) {

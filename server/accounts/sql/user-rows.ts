@@ -4,7 +4,7 @@ import type { SessionUser } from "../../auth/session";
 import type { Db } from "../../db/client";
 import { descNullsLast } from "../../db/sort-keys";
 import { user, type UserRow } from "../../db/schema";
-import { conflict, forbidden, notFound } from "../../errors";
+import { conflict, forbidden, isStillReferredTo, notFound } from "../../errors";
 import { hasOrders } from "../../orders";
 
 export type User = UserRow;
@@ -109,6 +109,12 @@ export async function deleteCustomer(db: Db, actor: SessionUser, email: string |
   if (target.id === actor.id) throw conflict(M.user.cannot_delete_self);
   if (target.role === "admin") throw conflict(M.user.cannot_delete_admin);
   if (await hasOrders(db, target.id)) throw conflict(M.user.has_orders);
-  await db.delete(user).where(eq(user.id, target.id));
+  try {
+    await db.delete(user).where(eq(user.id, target.id));
+  } catch (err) {
+    // An order placed since the check above: its row refers to the account (ON DELETE RESTRICT).
+    if (isStillReferredTo(err)) throw conflict(M.user.has_orders);
+    throw err;
+  }
   return target;
 }
