@@ -15,6 +15,7 @@ import { withCommitEffects } from "./after-commit";
 import { lockDataDir } from "./data-dir-lock";
 import { listenPostgres, type ChangeListener } from "./listen";
 import { snapshotPglite } from "./pglite-snapshot";
+import { takeTurns } from "./pglite-turns";
 import * as schema from "./schema";
 
 export type Schema = typeof schema;
@@ -120,6 +121,7 @@ async function openPglite(
       client = await PGlite.create({ ...PGLITE_OPTIONS, ...(from ? { loadDataDir: from } : {}) });
     }
     await migratePglite(drizzlePglite(client, { schema }), { migrationsFolder });
+    takeTurns(client);
   } catch (err) {
     await client?.close().catch(() => {});
     lock?.release();
