@@ -135,11 +135,11 @@ export function uniqueConstraintOf(err: unknown): string | undefined {
 }
 
 /**
- * SQLSTATEs a race between two requests can raise: a row one of them needed went (foreign_key_violation), the
- * other took a unique value first (unique_violation), or PostgreSQL chose one to give way (serialization_failure,
- * deadlock_detected).
+ * SQLSTATEs a race between two requests can raise: a row one of them needed went (foreign_key_violation), a row
+ * one of them deletes gained a referrer under an ON DELETE RESTRICT key (restrict_violation), the other took a unique
+ * value first (unique_violation), or PostgreSQL chose one to give way (serialization_failure, deadlock_detected).
  */
-const RACE_STATES = new Set(["23503", "23505", "40001", "40P01"]);
+const RACE_STATES = new Set(["23001", "23503", "23505", "40001", "40P01"]);
 
 /**
  * An integrity error the database raised because something changed under the request, as the 409 every door
