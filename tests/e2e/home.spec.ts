@@ -92,4 +92,20 @@ test.describe("home page", () => {
       .evaluate((el) => getComputedStyle(el).gridTemplateColumns.split(" ").length);
     expect(columns).toBe(1);
   });
+
+  test("on a phone, renders what lies below the first screen only as the visitor scrolls to it", async ({ page }) => {
+    await page.setViewportSize({ width: 412, height: 823 });
+    await page.goto("/");
+    // The renderer's own answer: content it skips (content-visibility: auto) is not visible to it.
+    const rendered = (name: string) =>
+      page
+        .getByRole("heading", { name, exact: true })
+        .evaluate((el) => el.checkVisibility({ contentVisibilityAuto: true }));
+    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+    expect(await rendered("Workshops that buy from us")).toBe(false);
+    expect(await rendered("Contact")).toBe(false);
+    await page.getByRole("heading", { name: "Contact", exact: true }).scrollIntoViewIfNeeded();
+    await expect.poll(() => rendered("Contact")).toBe(true);
+    await expect(page.getByRole("link", { name: "+880 1000-000000" }).last()).toBeVisible();
+  });
 });

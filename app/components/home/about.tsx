@@ -4,7 +4,7 @@ import { site } from "~/lib/site";
 export function About() {
   const { t } = usePageT();
   return (
-    <section aria-labelledby="about-heading" className="bg-white">
+    <section aria-labelledby="about-heading" className="below-the-fold bg-white">
       <div className="mx-auto grid max-w-6xl items-center gap-10 px-4 py-14 sm:px-6 md:grid-cols-2">
         <div>
           <h2 id="about-heading" className="text-3xl font-bold text-wood-900">

@@ -13,7 +13,7 @@ const clients = [
 export function ClientLogos() {
   const { t } = usePageT();
   return (
-    <HomeSection headingId="clients-heading" title={t("home.workshops")}>
+    <HomeSection headingId="clients-heading" title={t("home.workshops")} className="below-the-fold">
       <ul className="mt-8 grid grid-cols-2 items-center gap-6 sm:grid-cols-3 lg:grid-cols-6">
         {clients.map((c) => (
           <li key={c.file} className="flex justify-center">

@@ -7,7 +7,12 @@ import { HomeSection } from "./home-section";
 export function FeaturedProducts({ products }: { products: ProductView[] }) {
   const { t } = usePageT();
   return (
-    <HomeSection id="products" headingId="products-heading" title={t("home.featured")} className="scroll-mt-20">
+    <HomeSection
+      id="products"
+      headingId="products-heading"
+      title={t("home.featured")}
+      className="below-the-fold scroll-mt-20"
+    >
       {products.length === 0 ? (
         <p className="mt-6 text-center text-stone-600">{t("home.noProducts")}</p>
       ) : (

@@ -9,7 +9,7 @@ const stats = [
 export function Stats() {
   const { t } = usePageT();
   return (
-    <section aria-label={t("home.numbers")} className="bg-forest-700 text-white">
+    <section aria-label={t("home.numbers")} className="below-the-fold bg-forest-700 text-white">
       <dl className="mx-auto grid max-w-6xl grid-cols-2 gap-6 px-4 py-12 text-center sm:px-6 md:grid-cols-4">
         {stats.map((s) => (
           <div key={s.label} className="flex flex-col">

@@ -5,7 +5,7 @@ import type { ReviewView } from "@shared/views";
 export function Testimonials({ reviews }: { reviews: ReviewView[] }) {
   const { t } = usePageT();
   return (
-    <section aria-labelledby="testimonials-heading" className="bg-wood-100/50">
+    <section aria-labelledby="testimonials-heading" className="below-the-fold bg-wood-100/50">
       <div className="mx-auto max-w-6xl px-4 py-14 sm:px-6">
         <h2 id="testimonials-heading" className="text-center text-3xl font-bold text-wood-900">
           {t("home.testimonials")}

@@ -6,7 +6,7 @@ import { HomeSection } from "./home-section";
 export function WhyChooseUs({ items }: { items: ExpoItem[] }) {
   const { t } = usePageT();
   return (
-    <HomeSection headingId="why-heading" title={t("home.why")}>
+    <HomeSection headingId="why-heading" title={t("home.why")} className="below-the-fold">
       <ul className="mt-8 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
         {items.map((item) => (
           <Panel as="li" key={item.title}>

@@ -9,7 +9,7 @@ interface FooterProps {
 export function Footer({ popularTags }: FooterProps) {
   const { t } = useT();
   return (
-    <footer className="mt-16 bg-wood-900 text-wood-100">
+    <footer className="below-the-fold mt-16 bg-wood-900 text-wood-100">
       <div className="mx-auto grid max-w-6xl gap-10 px-4 py-12 sm:grid-cols-3 sm:px-6">
         <section>
           <h2 className="text-lg font-bold text-white">{site.name}</h2>
