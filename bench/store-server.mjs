@@ -13,10 +13,12 @@ export const SERVE_FLAGS = JSON.parse(readFileSync("package.json", "utf8"))
   .scripts.serve.split(/\s+/)
   .filter((word) => word.startsWith("--"));
 
-/** `databaseUrl` empty: a fresh embedded database in a temporary folder. `args`: Node's flags, npm start's by default. */
-export async function startStore({ port, databaseUrl = "", args = SERVE_FLAGS }) {
+/**
+ * `databaseUrl` empty: the embedded database in `dataDir`, by default a fresh temporary folder; the folder goes when
+ * the store stops. `args`: Node's flags, npm start's by default.
+ */
+export async function startStore({ port, databaseUrl = "", args = SERVE_FLAGS, dataDir = benchDataDir() }) {
   const baseUrl = `http://127.0.0.1:${port}`;
-  const dataDir = mkdtempSync(path.join(tmpdir(), "randa-bench-"));
   const child = spawn(process.execPath, [...args, "build/server/main.js"], {
     env: {
       ...process.env,
@@ -53,4 +55,9 @@ export async function startStore({ port, databaseUrl = "", args = SERVE_FLAGS })
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/** A new temporary folder for a store's data. */
+export function benchDataDir() {
+  return mkdtempSync(path.join(tmpdir(), "randa-bench-"));
 }

@@ -1,5 +1,7 @@
 // The pages that grow with a shop's data, as bench/volume.mjs and bench/small-server.mjs both load them, and what
 // they ask about, read from a database seed:scale filled.
+import { PGlite } from "@electric-sql/pglite";
+import path from "node:path";
 import pg from "pg";
 
 /**
@@ -10,34 +12,49 @@ import pg from "pg";
 export async function samples(url) {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
-  const one = async (text) => (await client.query(text)).rows[0] ?? {};
   try {
-    const counts = await one(
-      `select (select count(*) from product)::int as products, (select count(*) from "order")::int as orders, (select count(*) from "user")::int as users`,
-    );
-    const product = await one(`select id from product order by created_at desc, id offset 100 limit 1`);
-    const ledger = await one(
-      `select product_id as id from stock_entry group by product_id order by count(*) desc, product_id limit 1`,
-    );
-    const order = await one(
-      `select id, buyer_email as email, delivery ->> 'phone' as phone from "order" where delivery is not null
-       order by created_at desc, id desc offset (select count(*) / 3 from "order") limit 1`,
-    );
-    const awaiting = await one(
-      `select id from "order" where status = 'cod' and confirmed_at is null order by created_at desc, id desc limit 1`,
-    );
-    return {
-      counts,
-      productId: product.id,
-      ledgerProductId: ledger.id ?? product.id,
-      orderId: order.id,
-      email: order.email ?? "",
-      phone: order.phone ?? "",
-      awaitingId: awaiting.id ?? order.id,
-    };
+    return await samplesFrom(client);
   } finally {
     await client.end();
   }
+}
+
+/** The same from the embedded database in `dataDir` (the store's folder), opened while no store holds it. */
+export async function embeddedSamples(dataDir) {
+  const client = await PGlite.create(path.join(dataDir, "pglite"));
+  try {
+    return await samplesFrom(client);
+  } finally {
+    await client.close();
+  }
+}
+
+/** `client`: node-postgres's or PGlite's, both of which answer `query(text)` with `{ rows }`. */
+async function samplesFrom(client) {
+  const one = async (text) => (await client.query(text)).rows[0] ?? {};
+  const counts = await one(
+    `select (select count(*) from product)::int as products, (select count(*) from "order")::int as orders, (select count(*) from "user")::int as users`,
+  );
+  const product = await one(`select id from product order by created_at desc, id offset 100 limit 1`);
+  const ledger = await one(
+    `select product_id as id from stock_entry group by product_id order by count(*) desc, product_id limit 1`,
+  );
+  const order = await one(
+    `select id, buyer_email as email, delivery ->> 'phone' as phone from "order" where delivery is not null
+     order by created_at desc, id desc offset (select count(*) / 3 from "order") limit 1`,
+  );
+  const awaiting = await one(
+    `select id from "order" where status = 'cod' and confirmed_at is null order by created_at desc, id desc limit 1`,
+  );
+  return {
+    counts,
+    productId: product.id,
+    ledgerProductId: ledger.id ?? product.id,
+    orderId: order.id,
+    email: order.email ?? "",
+    phone: order.phone ?? "",
+    awaitingId: awaiting.id ?? order.id,
+  };
 }
 
 /** Manage Orders' tabs, as its URL names them (shared/list-choices.ts ORDER_TABS). */

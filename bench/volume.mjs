@@ -1,4 +1,5 @@
-// `npm run bench:volume`: the store at a shop's volume on PostgreSQL. Makes a fresh database, fills it with
+// `npm run bench:volume`: the store at a shop's volume on PostgreSQL (or, with --embedded, on the embedded database).
+// Makes a fresh database, fills it with
 // `seed:scale` (10,000 products, 200,000 orders, 20,000 customers by default), starts the built store on it and
 // measures the pages that grow with the data: home, /shop and a search on it, a product, and as an admin Manage Orders
 // (its first page, every status tab, a search by e-mail and by phone), the order view, the overview over 90 days and
@@ -7,6 +8,9 @@
 // each page sends (plain, gzip, brotli), and the server's memory after the run. Writes bench/results/volume.{json,md}
 // and the table in docs/speed.md.
 //
+//   --embedded            the same on a fresh embedded database (PGlite, as `npm start` without DATABASE_URL): its
+//                         own results (bench/results/volume-embedded.*, its own table in docs/speed.md), its memory
+//                         target 400 MB
 //   --no-build            use the existing build
 //   --database <url>      measure a database seed:scale already filled (kept afterwards) instead of a fresh one
 //   --products N --orders N --users N   the volume of a fresh database
@@ -23,11 +27,13 @@ import { measureDuring } from "./load.mjs";
 import { createBenchDatabase } from "./postgres.mjs";
 import { summarize } from "./profile-summary.mjs";
 import { showInDoc, volumeReport } from "./report.mjs";
-import { SERVE_FLAGS, startStore } from "./store-server.mjs";
-import { samples, volumePages } from "./volume-pages.mjs";
+import { benchDataDir, SERVE_FLAGS, startStore } from "./store-server.mjs";
+import { embeddedSamples, samples, volumePages } from "./volume-pages.mjs";
 
 export const VOLUME_LOAD = { connections: 10, durationSeconds: 10, warmupSeconds: 3, aloneSeconds: 3 };
 export const VOLUME_TARGETS = { htmlGzipKB: 60, p99Ms: 100, rssMB: 300 };
+/** The embedded database lives in the store's process (issue 32: a shop on a 1 GB server). */
+const EMBEDDED_RSS_MB = 400;
 /** What a browser says it takes; the store compresses pages for it (brotli first). */
 const BROWSER_ENCODINGS = "gzip, deflate, br";
 
@@ -37,6 +43,7 @@ const option = (name, fallback) => {
   return at >= 0 && args[at + 1] ? args[at + 1] : fallback;
 };
 const port = Number(process.env.BENCH_PORT ?? 4310);
+const embedded = args.includes("--embedded");
 const only = option("only", "") ? new RegExp(option("only", ""), "i") : null;
 const profileDir = path.resolve("bench/results/profiles");
 const sizes = {
@@ -50,10 +57,17 @@ if (!args.includes("--no-build")) {
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
 
+/** The database to fill and measure: `url` empty for the embedded one in `dataDir`. */
 let database = option("database", "") ? { url: option("database", ""), drop: async () => {} } : null;
 let seed = null;
-if (!database) {
-  database = await createBenchDatabase(process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres");
+if (embedded) {
+  const dataDir = benchDataDir();
+  database = { url: "", dataDir, drop: async () => rmSync(dataDir, { recursive: true, force: true }) };
+}
+if (!database || embedded) {
+  database ??= await createBenchDatabase(
+    process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres",
+  );
   if (!database) {
     console.error("bench:volume needs PostgreSQL (BENCH_DATABASE_URL).");
     process.exit(1);
@@ -63,7 +77,7 @@ if (!database) {
   const seeded = spawnSync(
     process.execPath,
     ["--import", "tsx", "scripts/seed-scale.ts", ...Object.entries(sizes).flatMap(([k, v]) => [`--${k}`, v])],
-    { stdio: "inherit", env: { ...process.env, DATABASE_URL: database.url } },
+    { stdio: "inherit", env: { ...process.env, DATABASE_URL: database.url, DATA_DIR: database.dataDir ?? "" } },
   );
   if (seeded.status !== 0) {
     await database.drop();
@@ -119,14 +133,21 @@ try {
     mkdirSync(profileDir, { recursive: true });
     for (const f of readdirSync(profileDir)) if (f.startsWith("volume.")) rmSync(path.join(profileDir, f));
   }
-  const store = await startStore({ port, databaseUrl: database.url, args: [...SERVE_FLAGS, ...profileArgs] });
+  // Read before the store starts: the embedded database takes one process at a time.
+  const sample = embedded ? await embeddedSamples(database.dataDir) : await samples(database.url);
+  counts = sample.counts;
+  const store = await startStore({
+    port,
+    databaseUrl: database.url,
+    args: [...SERVE_FLAGS, ...profileArgs],
+    ...(embedded ? { dataDir: database.dataDir } : {}),
+  });
   try {
     const token = await signInAdmin(store.baseUrl);
     const admin = { Authorization: `Bearer ${token}` };
-    const sample = await samples(database.url);
-    counts = sample.counts;
     const measured = volumePages(sample, admin).filter((page) => !only || only.test(page.label));
-    const databaseName = new URL(database.url).pathname.slice(1);
+    // The embedded database's work is the store's own process: it is in the store's CPU.
+    const databaseName = embedded ? undefined : new URL(database.url).pathname.slice(1);
     for (const page of measured) {
       console.log(`bench: ${page.label} (${page.path})`);
       const bytes = await pageBytes(store.baseUrl, page.path, page.headers ?? {});
@@ -168,15 +189,17 @@ const results = {
     memoryGiB: Math.round(totalmem() / 2 ** 30),
     node: process.version,
   },
+  database: embedded ? "embedded" : "PostgreSQL",
   load: { ...VOLUME_LOAD, host: "127.0.0.1" },
-  targets: VOLUME_TARGETS,
+  targets: embedded ? { ...VOLUME_TARGETS, rssMB: EMBEDDED_RSS_MB } : VOLUME_TARGETS,
   seed,
   counts,
   pages,
   memory,
 };
-writeFileSync("bench/results/volume.json", JSON.stringify(results, null, 2) + "\n");
+const name = embedded ? "volume-embedded" : "volume";
+writeFileSync(`bench/results/${name}.json`, JSON.stringify(results, null, 2) + "\n");
 const table = volumeReport(results);
-writeFileSync("bench/results/volume.md", table + "\n");
-await showInDoc("docs/speed.md", table, "bench-volume");
+writeFileSync(`bench/results/${name}.md`, table + "\n");
+await showInDoc("docs/speed.md", table, `bench-${name}`);
 console.log("\n" + table);

@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from "node:child_process";
-import { mkdtempSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import type { Page } from "@playwright/test";
@@ -22,17 +22,19 @@ const BASE = `http://127.0.0.1:${PORT}`;
 test.describe.configure({ mode: "serial", timeout: 180_000 });
 
 let store: ChildProcess | undefined;
+let dataDir: string | undefined;
 let output = "";
 
 test.beforeAll(async () => {
   test.setTimeout(180_000);
+  dataDir = mkdtempSync(path.join(tmpdir(), "randa-e2e-phone-code-"));
   store = spawn(process.execPath, ["build/server/main.js"], {
     env: {
       PATH: process.env.PATH,
       HOME: process.env.HOME,
       PORT: String(PORT),
       HOST: "127.0.0.1",
-      DATA_DIR: mkdtempSync(path.join(tmpdir(), "randa-e2e-phone-code-")),
+      DATA_DIR: dataDir,
       BASE_URL: BASE,
       AUTH_SECRET: "e2e-secret-that-is-long-enough-0123456789",
       LOG_LEVEL: "warn",
@@ -49,8 +51,13 @@ test.beforeAll(async () => {
   expect(store.exitCode, output).toBeNull();
 });
 
-test.afterAll(() => {
-  store?.kill("SIGTERM");
+test.afterAll(async () => {
+  if (store && store.exitCode === null) {
+    const exited = new Promise((resolve) => store!.once("exit", resolve));
+    store.kill("SIGTERM");
+    await exited;
+  }
+  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
 });
 
 /** The codes the store's kept SMS printed, oldest first. */
