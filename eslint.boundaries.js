@@ -107,3 +107,30 @@ export const importBoundaries = [
   files,
   rules: { "no-restricted-imports": ["error", { patterns: forbidden }] },
 }));
+
+/**
+ * Libraries a store may never use, loaded with their first use (decision 0052): a module names their types at the
+ * top and imports the library itself with `import()`, so a store that takes no cards through Stripe or keeps its
+ * images on disk never holds them in memory. The words' library is imported by its locales' own entry points.
+ */
+const WHEN_NEEDED =
+  "loads with its first use (docs/decisions/0052): import its types at the top and the library with import() where it is first needed.";
+export const loadedWhenNeeded = {
+  files: ["server/**/*.{ts,tsx}", "app/**/*.{ts,tsx}", "shared/**/*.ts", "scripts/**/*.ts"],
+  rules: {
+    "@typescript-eslint/no-restricted-imports": [
+      "error",
+      {
+        paths: [
+          { name: "stripe", allowTypeImports: true, message: `Stripe's SDK ${WHEN_NEEDED}` },
+          { name: "@aws-sdk/client-s3", allowTypeImports: true, message: `The S3 SDK ${WHEN_NEEDED}` },
+          {
+            name: "to-words",
+            message:
+              "The package's main entry point loads all of its 136 locales: import a locale's own (to-words/en-BD).",
+          },
+        ],
+      },
+    ],
+  },
+};

@@ -3,7 +3,7 @@ import drizzle from "eslint-plugin-drizzle";
 import globals from "globals";
 import reactHooks from "eslint-plugin-react-hooks";
 import tseslint from "typescript-eslint";
-import { importBoundaries } from "./eslint.boundaries.js";
+import { importBoundaries, loadedWhenNeeded } from "./eslint.boundaries.js";
 import { useCaseContext } from "./eslint-rules/use-case-context.js";
 
 export default tseslint.config(
@@ -22,6 +22,7 @@ export default tseslint.config(
     },
   },
   ...importBoundaries,
+  loadedWhenNeeded,
   {
     // Type-aware, so only where use cases are called.
     files: ["server/**/*.ts", "app/**/*.{ts,tsx}", "scripts/**/*.ts", "tests/**/*.{ts,tsx}"],

@@ -106,7 +106,8 @@ export default defineConfig({
       },
     },
     {
-      command: process.env.E2E_SKIP_BUILD ? "node build/server/main.js" : "npm run build && node build/server/main.js",
+      // As a shop runs it: `npm run serve`'s Node flags and malloc settings (decisions 0044 and 0052).
+      command: process.env.E2E_SKIP_BUILD ? "npm run serve" : "npm run build && npm run serve",
       url: `${baseURL}/api/health`,
       timeout: 180_000,
       reuseExistingServer: false,

@@ -28,7 +28,7 @@ import pg from "pg";
 import { format } from "prettier";
 import { signInAdmin } from "./buyers.mjs";
 import { LOAD, measureDuring } from "./load.mjs";
-import { BENCH_ADMIN } from "./store-server.mjs";
+import { BENCH_ADMIN, serveCommand } from "./store-server.mjs";
 import { samples, volumePages } from "./volume-pages.mjs";
 
 const args = process.argv.slice(2);
@@ -73,19 +73,6 @@ for (const needed of [`${PG_BIN}/postgres`, NGINX, "/usr/bin/setpriv"]) {
     console.error(`bench:small-server needs ${needed} (PostgreSQL 15, nginx and util-linux from Debian).`);
     process.exit(1);
   }
-}
-
-/** `npm run serve` as node's arguments and environment, so the bench runs what a live shop runs. */
-function serveCommand() {
-  const script = JSON.parse(readFileSync("package.json", "utf8")).scripts.serve;
-  const words = (script.match(/(?:[^\s"']+|"[^"]*"|'[^']*')+/g) ?? []).map((w) => w.replace(/^(["'])(.*)\1$/, "$2"));
-  const env = {};
-  while (/^[A-Za-z_][A-Za-z0-9_]*=/.test(words[0] ?? "")) {
-    const [name, ...value] = words.shift().split("=");
-    env[name] = value.join("=");
-  }
-  if (words.shift() !== "node") throw new Error(`package.json's serve script is not a node command: ${script}`);
-  return { script, env, args: words };
 }
 
 /**

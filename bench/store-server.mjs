@@ -8,10 +8,22 @@ import { serverProcess } from "./server-process.mjs";
 
 export const BENCH_ADMIN = { email: "bench-admin@randa.example", password: "bench-admin-password" };
 
-/** Node's flags of `npm run serve` (what `npm start` runs): the bench measures the store as a shop runs it. */
-export const SERVE_FLAGS = JSON.parse(readFileSync("package.json", "utf8"))
-  .scripts.serve.split(/\s+/)
-  .filter((word) => word.startsWith("--"));
+/** `npm run serve` (what `npm start` runs) as node's arguments and environment, so the bench runs what a shop runs. */
+export function serveCommand() {
+  const script = JSON.parse(readFileSync("package.json", "utf8")).scripts.serve;
+  const words = (script.match(/(?:[^\s"']+|"[^"]*"|'[^']*')+/g) ?? []).map((w) => w.replace(/^(["'])(.*)\1$/, "$2"));
+  const env = {};
+  while (/^[A-Za-z_][A-Za-z0-9_]*=/.test(words[0] ?? "")) {
+    const [name, ...value] = words.shift().split("=");
+    env[name] = value.join("=");
+  }
+  if (words.shift() !== "node") throw new Error(`package.json's serve script is not a node command: ${script}`);
+  return { script, env, args: words };
+}
+
+/** Node's flags and the environment `npm run serve` sets. */
+export const SERVE_FLAGS = serveCommand().args.filter((word) => word.startsWith("--"));
+const SERVE_ENV = serveCommand().env;
 
 /**
  * `databaseUrl` empty: the embedded database in `dataDir`, by default a fresh temporary folder; the folder goes when
@@ -22,6 +34,7 @@ export async function startStore({ port, databaseUrl = "", args = SERVE_FLAGS, d
   const child = spawn(process.execPath, [...args, "build/server/main.js"], {
     env: {
       ...process.env,
+      ...SERVE_ENV,
       NODE_ENV: "production",
       PORT: String(port),
       HOST: "127.0.0.1",

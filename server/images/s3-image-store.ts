@@ -1,11 +1,4 @@
-import {
-  GetObjectCommand,
-  HeadObjectCommand,
-  NoSuchKey,
-  NotFound,
-  PutObjectCommand,
-  S3Client,
-} from "@aws-sdk/client-s3";
+import type * as S3 from "@aws-sdk/client-s3";
 import { getMimeType } from "hono/utils/mime";
 import { M } from "@shared/messages";
 import type { Config } from "../config";
@@ -47,17 +40,24 @@ export function s3Settings(config: Config): S3Settings | null {
  */
 export function createS3ImageStore(settings: S3Settings): ImageStore {
   const { bucket, publicUrl } = settings;
-  const client = new S3Client({
-    region: settings.region,
-    endpoint: settings.endpoint,
-    forcePathStyle: settings.forcePathStyle,
-    credentials: settings.credentials,
-    // The SDK's default CRC32 checksum headers are refused by some S3-compatible stores; S3 asks for none here.
-    requestChecksumCalculation: "WHEN_REQUIRED",
-    responseChecksumValidation: "WHEN_REQUIRED",
-    // A bucket that does not answer fails the request within seconds instead of holding it open.
-    requestHandler: { connectionTimeout: 5_000, socketTimeout: 30_000 },
-  });
+  // The SDK (some 5 MB of the server's heap and 20 MB of its memory) loads when the bucket is first asked for an
+  // image, not in every store that keeps its images on disk.
+  let ready: Promise<{ sdk: typeof S3; client: S3.S3Client }> | undefined;
+  const connect = () =>
+    (ready ??= import("@aws-sdk/client-s3").then((sdk) => ({
+      sdk,
+      client: new sdk.S3Client({
+        region: settings.region,
+        endpoint: settings.endpoint,
+        forcePathStyle: settings.forcePathStyle,
+        credentials: settings.credentials,
+        // The SDK's default CRC32 checksum headers are refused by some S3-compatible stores; S3 asks for none here.
+        requestChecksumCalculation: "WHEN_REQUIRED",
+        responseChecksumValidation: "WHEN_REQUIRED",
+        // A bucket that does not answer fails the request within seconds instead of holding it open.
+        requestHandler: { connectionTimeout: 5_000, socketTimeout: 30_000 },
+      }),
+    })));
 
   function unreachable(doing: string, name: string, err: unknown): never {
     reportError(`the image bucket failed to ${doing}`, err, { bucket, key: name });
@@ -73,24 +73,29 @@ export function createS3ImageStore(settings: S3Settings): ImageStore {
         ContentType: getMimeType(name) ?? "application/octet-stream",
         CacheControl: IMMUTABLE,
       };
-      await client.send(new PutObjectCommand(object)).catch((err: unknown) => unreachable("store an image", name, err));
+      const { sdk, client } = await connect();
+      await client
+        .send(new sdk.PutObjectCommand(object))
+        .catch((err: unknown) => unreachable("store an image", name, err));
     },
 
     url: (name) => `${publicUrl ?? UPLOADS_PATH}/${name}`,
 
     async has(name) {
+      const { sdk, client } = await connect();
       try {
-        await client.send(new HeadObjectCommand({ Bucket: bucket, Key: name }));
+        await client.send(new sdk.HeadObjectCommand({ Bucket: bucket, Key: name }));
         return true;
       } catch (err) {
-        if (err instanceof NotFound || err instanceof NoSuchKey) return false;
+        if (err instanceof sdk.NotFound || err instanceof sdk.NoSuchKey) return false;
         return unreachable("look for an image", name, err);
       }
     },
 
     async get(name) {
+      const { sdk, client } = await connect();
       try {
-        const object = await client.send(new GetObjectCommand({ Bucket: bucket, Key: name }));
+        const object = await client.send(new sdk.GetObjectCommand({ Bucket: bucket, Key: name }));
         if (!object.Body) return null;
         return {
           body: object.Body.transformToWebStream() as ReadableStream<Uint8Array>,
@@ -99,7 +104,7 @@ export function createS3ImageStore(settings: S3Settings): ImageStore {
           lastModified: object.LastModified,
         };
       } catch (err) {
-        if (err instanceof NoSuchKey) return null;
+        if (err instanceof sdk.NoSuchKey) return null;
         return unreachable("read an image", name, err);
       }
     },

@@ -223,12 +223,17 @@ describe("the auth secret", () => {
   });
 
   it("is made once and kept beside the embedded database", async () => {
-    const { mkdtempSync } = await import("node:fs");
+    const { mkdtempSync, rmSync } = await import("node:fs");
     const { tmpdir } = await import("node:os");
     const { resolveAuthSecret } = await import("@server/auth/secret");
-    const config = loadConfig({ DATA_DIR: mkdtempSync(`${tmpdir()}/randa-secret-`) });
-    const first = resolveAuthSecret(config);
-    expect(first.length).toBeGreaterThanOrEqual(32);
-    expect(resolveAuthSecret(config)).toBe(first);
+    const dataDir = mkdtempSync(`${tmpdir()}/randa-secret-`);
+    try {
+      const config = loadConfig({ DATA_DIR: dataDir });
+      const first = resolveAuthSecret(config);
+      expect(first.length).toBeGreaterThanOrEqual(32);
+      expect(resolveAuthSecret(config)).toBe(first);
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
   });
 });

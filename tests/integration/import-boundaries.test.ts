@@ -115,3 +115,56 @@ describe("use cases take the request's context (npm run lint)", () => {
     expect(messages).toEqual([]);
   }, 120_000);
 });
+
+/** The messages of the rule that keeps libraries a store may never use out of its start-up (decision 0052). */
+async function whenNeededErrors(filePath: string, source: string): Promise<string[]> {
+  const [result] = await untyped.lintText(source, { filePath });
+  return result!.messages.filter((m) => m.ruleId === "@typescript-eslint/no-restricted-imports").map((m) => m.message);
+}
+
+describe("libraries loaded with their first use (npm run lint)", () => {
+  it.each([
+    [
+      "Stripe's SDK imported at the top",
+      "server/payments/providers/cart.ts",
+      `import Stripe from "stripe";\nnew Stripe("k");\n`,
+    ],
+    [
+      "the S3 SDK imported at the top",
+      "server/images/cart.ts",
+      `import { S3Client } from "@aws-sdk/client-s3";\nnew S3Client({});\n`,
+    ],
+    [
+      "every locale of the words' library",
+      "app/door/cart.server.ts",
+      `import { ToWords } from "to-words";\nnew ToWords();\n`,
+    ],
+  ])("refuses %s", async (_what, file, source) => {
+    expect(await whenNeededErrors(file, source)).toHaveLength(1);
+  });
+
+  it.each([
+    [
+      "Stripe's types",
+      "server/payments/providers/cart.ts",
+      `import type Stripe from "stripe";\nexport type S = Stripe;\n`,
+    ],
+    [
+      "the S3 SDK's types",
+      "server/images/cart.ts",
+      `import type * as S3 from "@aws-sdk/client-s3";\nexport type C = S3.S3Client;\n`,
+    ],
+    [
+      "the S3 SDK loaded where needed",
+      "server/images/cart.ts",
+      `export const load = () => import("@aws-sdk/client-s3");\n`,
+    ],
+    [
+      "one locale of the words' library",
+      "app/door/cart.server.ts",
+      `import { ToWords } from "to-words/en-BD";\nnew ToWords();\n`,
+    ],
+  ])("allows %s", async (_what, file, source) => {
+    expect(await whenNeededErrors(file, source)).toEqual([]);
+  });
+});

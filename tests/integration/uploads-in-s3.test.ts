@@ -1,9 +1,9 @@
-import { existsSync, mkdtempSync } from "node:fs";
+import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { Writable } from "node:stream";
 import sharp from "sharp";
-import { beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ProductJson } from "@server/catalog";
 import { createApp } from "@server/app";
 import { createLogger, type Logger } from "@server/log/logger";
@@ -30,10 +30,15 @@ describe("uploaded images in an S3-compatible bucket (S3_BUCKET)", () => {
   beforeAll(async () => {
     admin = await signUpAdmin(t);
   });
+  const copies: string[] = [];
+  afterAll(() => {
+    for (const dir of copies) rmSync(dir, { recursive: true, force: true });
+  });
 
   /** Another copy of the store on the test's database, with a DATA_DIR of its own. */
   function storeCopy(env: Record<string, string>, log?: Logger) {
     const dataDir = mkdtempSync(path.join(tmpdir(), "randa-copy-"));
+    copies.push(dataDir);
     const app = createApp({ services: createServices(t.database, testConfig(dataDir, env), log) });
     const request: Request = async (p, init) => app.request(p, init);
     return { dataDir, request };
