@@ -1,7 +1,7 @@
 // A reference on this machine: nginx (Debian's package) serving the product list as a static file, one worker
 // process like the store's one Node.js process, with keep-alive connections as long as Node's.
 import { spawn } from "node:child_process";
-import { chmodSync, existsSync, mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { ensureDebianPackages } from "./debian-packages.mjs";
@@ -44,5 +44,18 @@ http {
   });
   const baseUrl = `http://127.0.0.1:${port}`;
   // The master process's pid: its worker is counted under it.
-  return serverProcess(child, { name: "nginx", baseUrl, readyPath: "/api/product", stopSignal: "SIGQUIT" });
+  const nginx = await serverProcess(child, {
+    name: "nginx",
+    baseUrl,
+    readyPath: "/api/product",
+    stopSignal: "SIGQUIT",
+  });
+  return {
+    ...nginx,
+    // Its folder (configuration, the file, temporary paths and log) goes with it.
+    async stop() {
+      await nginx.stop();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
 }
