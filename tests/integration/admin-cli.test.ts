@@ -1,4 +1,4 @@
-import { mkdtempSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { verifyPassword } from "better-auth/crypto";
@@ -33,6 +33,7 @@ describe("npm run admin", { timeout: 90_000 }, () => {
   });
   afterAll(async () => {
     await postgres?.destroy();
+    rmSync(dataDir, { recursive: true, force: true });
   });
 
   const databaseEnv = () => (postgres ? { DATABASE_URL: postgres.url! } : {});

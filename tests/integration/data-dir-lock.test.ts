@@ -1,8 +1,8 @@
 import { spawnSync } from "node:child_process";
-import { existsSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { hostname, tmpdir } from "node:os";
 import path from "node:path";
-import { describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it } from "vitest";
 import { DataDirInUse, LOCK_FILE, lockDataDir, type LockHolder } from "@server/db/data-dir-lock";
 
 /**
@@ -11,7 +11,15 @@ import { DataDirInUse, LOCK_FILE, lockDataDir, type LockHolder } from "@server/d
  * died.
  */
 describe("DATA_DIR's lock", () => {
-  const freshDir = () => mkdtempSync(path.join(tmpdir(), "randa-lock-"));
+  const made: string[] = [];
+  const freshDir = () => {
+    const dir = mkdtempSync(path.join(tmpdir(), "randa-lock-"));
+    made.push(dir);
+    return dir;
+  };
+  afterAll(() => {
+    for (const dir of made) rmSync(dir, { recursive: true, force: true });
+  });
   const lockFile = (dir: string) => path.join(dir, LOCK_FILE);
 
   /** A lock file as another process would have left it. */

@@ -1,4 +1,4 @@
-import { mkdtempSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { sql } from "drizzle-orm";
@@ -15,7 +15,8 @@ describe("the embedded database's memory", () => {
     ["on a data directory", () => ({ dataDir: mkdtempSync(path.join(tmpdir(), "randa-memory-")) })],
     ["in memory", () => ({ inMemory: true as const })],
   ])("keeps 32 MB of shared buffers %s", async (_where, target) => {
-    const database = await openDatabase(target());
+    const where = target();
+    const database = await openDatabase(where);
     try {
       const { rows } = (await database.db.execute(sql`show shared_buffers`)) as unknown as {
         rows: { shared_buffers: string }[];
@@ -23,6 +24,7 @@ describe("the embedded database's memory", () => {
       expect(rows[0]?.shared_buffers).toBe("32MB");
     } finally {
       await database.close();
+      if ("dataDir" in where) rmSync(where.dataDir, { recursive: true, force: true });
     }
   });
 });

@@ -1,13 +1,16 @@
-import { mkdtempSync, openSync, readFileSync } from "node:fs";
+import { mkdtempSync, openSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { setTimeout as delay } from "node:timers/promises";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, onTestFinished } from "vitest";
 import { createLogger } from "@server/log/logger";
 
 describe("the store's log on its standard output", () => {
   it("keeps request lines in a buffer that leaves within a second, and sends an error's line at once", async () => {
-    const file = path.join(mkdtempSync(path.join(tmpdir(), "randa-log-")), "out.log");
+    const dir = mkdtempSync(path.join(tmpdir(), "randa-log-"));
+    // The descriptor stays open; its file may go (Linux keeps it until the descriptor closes).
+    onTestFinished(() => rmSync(dir, { recursive: true, force: true }));
+    const file = path.join(dir, "out.log");
     // Left open: the buffer belongs to the descriptor for the rest of the process, as standard output's does.
     const fd = openSync(file, "w");
     const log = createLogger({ level: "info", format: "json", fd });

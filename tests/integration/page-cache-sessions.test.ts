@@ -1,8 +1,8 @@
-import { mkdtempSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { sql } from "drizzle-orm";
-import { beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createApp } from "@server/app";
 import { createServices } from "@server/services";
 import { jsonInit, signUp } from "../support/accounts";
@@ -111,9 +111,10 @@ describe("the shared page cache and a session, however it is sent", () => {
     let secure: typeof serve;
     let secureCookie = "";
     let bump = () => {};
+    const dataDir = mkdtempSync(path.join(tmpdir(), "randa-test-"));
+    afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
     beforeAll(async () => {
-      const dataDir = mkdtempSync(path.join(tmpdir(), "randa-test-"));
       const services = createServices(t.database, testConfig(dataDir, { BASE_URL: BASE }));
       const app = createApp({ services, ssr: { build: t.build, mode: "production" } });
       const res = await app.request(

@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { mkdtempSync, readdirSync, readFileSync } from "node:fs";
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { sql } from "drizzle-orm";
@@ -207,7 +207,8 @@ describe("a live store's log after an order, a password reset and failed stateme
 
 describe("the mailer without SMTP", () => {
   it("prints a message in the demo, and in a live store keeps it and notes one line without its content", async () => {
-    const outboxDir = path.join(mkdtempSync(path.join(tmpdir(), "randa-mail-")), "outbox");
+    const mailDir = mkdtempSync(path.join(tmpdir(), "randa-mail-"));
+    const outboxDir = path.join(mailDir, "outbox");
     const printed: string[] = [];
     const spy = vi.spyOn(console, "log").mockImplementation((line: string) => void printed.push(line));
     try {
@@ -225,6 +226,7 @@ describe("the mailer without SMTP", () => {
       expect(readdirSync(outboxDir)).toHaveLength(2);
     } finally {
       spy.mockRestore();
+      rmSync(mailDir, { recursive: true, force: true });
     }
   });
 });

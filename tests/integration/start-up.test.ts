@@ -1,5 +1,5 @@
 import { spawn } from "node:child_process";
-import { mkdtempSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
@@ -142,6 +142,7 @@ describe("the server process", () => {
       expect(output).not.toContain("Randa is serving");
     } finally {
       await test?.destroy();
+      rmSync(dataDir, { recursive: true, force: true });
     }
   });
 });

@@ -1,6 +1,6 @@
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { existsSync, mkdtempSync } from "node:fs";
+import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -32,6 +32,7 @@ export interface StoreProcess {
   base: string;
   /** Everything it printed, stdout and stderr, in order. */
   output: string[];
+  /** Its exit; the data folder made for it (none was given in DATA_DIR) is removed by then. */
   exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
 }
 
@@ -43,6 +44,7 @@ export async function spawnStore(env: Record<string, string>): Promise<StoreProc
   ensureBuilt();
   const port = env.PORT ? Number(env.PORT) : await freePort();
   const base = `http://127.0.0.1:${port}`;
+  const madeDir = env.DATA_DIR ? null : mkdtempSync(path.join(tmpdir(), "randa-store-"));
   const child = spawn(process.execPath, [MAIN], {
     cwd: ROOT,
     stdio: ["ignore", "pipe", "pipe"],
@@ -52,7 +54,7 @@ export async function spawnStore(env: Record<string, string>): Promise<StoreProc
       HOST: "127.0.0.1",
       BASE_URL: base,
       AUTH_SECRET: STORE_SECRET,
-      DATA_DIR: mkdtempSync(path.join(tmpdir(), "randa-store-")),
+      DATA_DIR: madeDir ?? "",
       DATABASE_URL: "",
       DEMO_DATA: "false",
       ADMIN_EMAIL: "",
@@ -69,7 +71,10 @@ export async function spawnStore(env: Record<string, string>): Promise<StoreProc
   child.stdout!.setEncoding("utf8").on("data", (chunk: string) => output.push(chunk));
   child.stderr!.setEncoding("utf8").on("data", (chunk: string) => output.push(chunk));
   const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
-    child.once("exit", (code, signal) => resolve({ code, signal })),
+    child.once("exit", (code, signal) => {
+      if (madeDir) rmSync(madeDir, { recursive: true, force: true });
+      resolve({ code, signal });
+    }),
   );
   return { child, port, base, output, exited };
 }

@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from "node:child_process";
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir, userInfo } from "node:os";
 import path from "node:path";
 
@@ -93,5 +93,13 @@ export async function startBalancer(port: number, upstreams: number[], failTimeo
         () => false,
       ),
   );
-  return { base, child, stop: () => stopNginx(child) };
+  return {
+    base,
+    child,
+    // Its folder (configuration, logs, temporary paths) goes with it.
+    stop: async () => {
+      await stopNginx(child);
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
 }
