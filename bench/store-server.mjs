@@ -21,9 +21,11 @@ export function serveCommand() {
   return { script, env, args: words };
 }
 
-/** Node's flags and the environment `npm run serve` sets. */
-export const SERVE_FLAGS = serveCommand().args.filter((word) => word.startsWith("--"));
-const SERVE_ENV = serveCommand().env;
+const SERVE = serveCommand();
+/** Node's flags of `npm run serve`. */
+export const SERVE_FLAGS = SERVE.args.filter((word) => word.startsWith("--"));
+/** The environment `npm run serve` sets (malloc's settings). */
+const SERVE_ENV = SERVE.env;
 
 /**
  * `databaseUrl` empty: the embedded database in `dataDir`, by default a fresh temporary folder; the folder goes when
