@@ -138,7 +138,7 @@ export function volumeReport(results) {
     `Targets: every page at most ${targets.htmlGzipKB} KB of gzipped HTML and p99 at most ${targets.p99Ms} ms; the server under ${targets.rssMB} MB of memory after the run (✗: missed).`,
     "",
     `| page | req/s | p50 ms | p99 ms | alone p50 ms | store CPU µs/req |${postgres("PostgreSQL µs/req")} not 2xx | HTML KB | gzip KB | brotli KB |`,
-    `|---|---|---|---|---|---|${postgres("---")}---|---|---|---|`,
+    `|---|---|---|---|---|---|${embedded ? "" : "---|"}---|---|---|---|`,
     ...rows,
     "",
     `The server's memory after the run: ${memory.rssMB} MB resident${mark(memory.rssMB <= targets.rssMB)} (at most ${memory.peakRssMB} MB during it).`,
