@@ -1,5 +1,3 @@
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
 import path from "node:path";
 import { verifyPassword } from "better-auth/crypto";
 import { eq } from "drizzle-orm";
@@ -14,6 +12,7 @@ import { accountsChanged, asBearer, jsonInit, signUp, signUpAdmin, type TestAcco
 import { TEST_ORIGIN, type TestContext } from "../support/test-app";
 import { storedPasswordHash } from "../support/password-hashing";
 import { runCommand, type CommandResult } from "../support/run-command";
+import { useTempDirs } from "../support/temp-dirs";
 import { createTestDatabase, type TestDatabase } from "../support/test-database";
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
@@ -25,7 +24,7 @@ const ROOT = path.resolve(import.meta.dirname, "../..");
  */
 // Each command is a Node process of its own that loads TypeScript and opens the database: seconds, not milliseconds.
 describe("npm run admin", { timeout: 90_000 }, () => {
-  const dataDir = mkdtempSync(path.join(tmpdir(), "randa-admin-cli-"));
+  const dataDir = useTempDirs()("randa-admin-cli-");
   let postgres: TestDatabase | undefined;
 
   beforeAll(async () => {
@@ -33,7 +32,6 @@ describe("npm run admin", { timeout: 90_000 }, () => {
   });
   afterAll(async () => {
     await postgres?.destroy();
-    rmSync(dataDir, { recursive: true, force: true });
   });
 
   const databaseEnv = () => (postgres ? { DATABASE_URL: postgres.url! } : {});

@@ -1,9 +1,10 @@
 import { spawnSync } from "node:child_process";
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { hostname, tmpdir } from "node:os";
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
+import { hostname } from "node:os";
 import path from "node:path";
-import { afterAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { DataDirInUse, LOCK_FILE, lockDataDir, type LockHolder } from "@server/db/data-dir-lock";
+import { useTempDirs } from "../support/temp-dirs";
 
 /**
  * PGlite takes no lock of its own: DATA_DIR/store.lock keeps a second process (a second store, npm run restore,
@@ -11,15 +12,8 @@ import { DataDirInUse, LOCK_FILE, lockDataDir, type LockHolder } from "@server/d
  * died.
  */
 describe("DATA_DIR's lock", () => {
-  const made: string[] = [];
-  const freshDir = () => {
-    const dir = mkdtempSync(path.join(tmpdir(), "randa-lock-"));
-    made.push(dir);
-    return dir;
-  };
-  afterAll(() => {
-    for (const dir of made) rmSync(dir, { recursive: true, force: true });
-  });
+  const tempDir = useTempDirs();
+  const freshDir = () => tempDir("randa-lock-");
   const lockFile = (dir: string) => path.join(dir, LOCK_FILE);
 
   /** A lock file as another process would have left it. */

@@ -1,8 +1,5 @@
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import { sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { createApp } from "@server/app";
 import { createServices } from "@server/services";
 import { jsonInit, signUp } from "../support/accounts";
@@ -10,6 +7,7 @@ import { catalogSettled } from "../support/catalog-feed";
 import { makeProduct } from "../support/orders";
 import { usePageApp } from "../support/page-app";
 import { TEST_ORIGIN, testConfig } from "../support/test-app";
+import { useTempDirs } from "../support/temp-dirs";
 
 /**
  * What only a signed-in visitor's page carries: the Log Out form. Neither page has hydration data that would name
@@ -111,8 +109,7 @@ describe("the shared page cache and a session, however it is sent", () => {
     let secure: typeof serve;
     let secureCookie = "";
     let bump = () => {};
-    const dataDir = mkdtempSync(path.join(tmpdir(), "randa-test-"));
-    afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+    const dataDir = useTempDirs()("randa-test-");
 
     beforeAll(async () => {
       const services = createServices(t.database, testConfig(dataDir, { BASE_URL: BASE }));

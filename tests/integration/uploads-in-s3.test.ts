@@ -1,9 +1,8 @@
-import { existsSync, mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { existsSync } from "node:fs";
 import path from "node:path";
 import { Writable } from "node:stream";
 import sharp from "sharp";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import type { ProductJson } from "@server/catalog";
 import { createApp } from "@server/app";
 import { createLogger, type Logger } from "@server/log/logger";
@@ -13,6 +12,7 @@ import { asBearer, jsonInit, signUpAdmin, type TestAccount } from "../support/ac
 import { freePort } from "../support/free-port";
 import { pngImage } from "../support/images";
 import { useS3StandIn } from "../support/s3-stand-in";
+import { useTempDirs } from "../support/temp-dirs";
 import { testConfig, useTestApp } from "../support/test-app";
 
 const IMMUTABLE = "public, max-age=31536000, immutable";
@@ -30,15 +30,11 @@ describe("uploaded images in an S3-compatible bucket (S3_BUCKET)", () => {
   beforeAll(async () => {
     admin = await signUpAdmin(t);
   });
-  const copies: string[] = [];
-  afterAll(() => {
-    for (const dir of copies) rmSync(dir, { recursive: true, force: true });
-  });
+  const tempDir = useTempDirs();
 
   /** Another copy of the store on the test's database, with a DATA_DIR of its own. */
   function storeCopy(env: Record<string, string>, log?: Logger) {
-    const dataDir = mkdtempSync(path.join(tmpdir(), "randa-copy-"));
-    copies.push(dataDir);
+    const dataDir = tempDir("randa-copy-");
     const app = createApp({ services: createServices(t.database, testConfig(dataDir, env), log) });
     const request: Request = async (p, init) => app.request(p, init);
     return { dataDir, request };
