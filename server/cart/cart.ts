@@ -220,10 +220,13 @@ export async function removeCartLine(ctx: RequestContext, lineId: unknown): Prom
   return viewOf(await rows.selectCartLines(ctx.db, cart.id));
 }
 
-/** Checkout took these variants: their lines leave the buyer's cart (lines added meanwhile stay). */
-export async function forgetCartLines(ctx: RequestContext, variantIds: string[]): Promise<void> {
+/**
+ * Place order's cart: its id (the order takes the lines it buys out of it, in its own statement) and its lines with
+ * today's prices and stock; no id and no lines when the caller has no cart.
+ */
+export async function cartToOrder(ctx: RequestContext): Promise<{ id: string | null; lines: CartLineWithProduct[] }> {
   const found = await cartOf(ctx, false);
-  if (found) await rows.deleteLinesOfVariants(ctx.db, found.id, variantIds);
+  return found ? { id: found.id, lines: await rows.selectCartLines(ctx.db, found.id) } : { id: null, lines: [] };
 }
 
 /** The store's own clock: carts nobody touched for CART_DAYS are dropped. Answers how many. */

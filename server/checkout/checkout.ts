@@ -5,7 +5,7 @@ import { CartItemSchema } from "@shared/schemas/cart";
 import { DeliveryChargeQuery } from "@shared/schemas/delivery-zones";
 import { CheckoutSchema } from "@shared/schemas/checkout";
 import { IdempotencyKeySchema } from "@shared/schemas/order";
-import { forgetCartLines, viewCart } from "../cart";
+import { cartToOrder, viewCart } from "../cart";
 import { changingCatalog, selectShelf } from "../catalog";
 import { signedIn } from "../context/actor";
 import { parseInput } from "../context/parse";
@@ -29,7 +29,7 @@ import { orderPlacedUnder } from "./sql/checkout-rows";
  * all lines or none (server/orders/sql/insert-lines-order.ts). Cash on delivery is confirmed in the same
  * transaction, where the delivery zone takes it; card and SSLCommerz are paid next, on the Pay Order page, for the
  * order's total — or, for cash on delivery where the zone asks for the delivery charge in advance, for that charge.
- * The cart loses the lines that were ordered.
+ * The cart loses the lines that were ordered, with the order.
  */
 export async function checkout(ctx: RequestContext, raw: unknown, idempotencyKey?: unknown): Promise<Order> {
   const actor = await ctx.actor();
@@ -46,13 +46,10 @@ export async function checkout(ctx: RequestContext, raw: unknown, idempotencyKey
   if (input.paymentMethod === "sslcommerz" && !ctx.gateway) throw conflict(M.checkout.method_not_offered);
   // A malformed id names no product (the database would refuse it as a uuid): answered as Add to cart answers it.
   if (input.only && !isId(input.only.productId)) throw notFound(M.product.not_found);
-  const wanted = input.only
-    ? [input.only]
-    : (await viewCart(ctx)).lines.map((l) => ({
-        productId: l.productId,
-        variantId: l.variantId,
-        quantity: l.quantity,
-      }));
+  const cart = input.only ? null : await cartToOrder(ctx);
+  const wanted = cart
+    ? cart.lines.map((l) => ({ productId: l.productId, variantId: l.variantId, quantity: l.quantity }))
+    : [input.only!];
   if (wanted.length === 0) throw conflict(M.checkout.empty_cart);
   const zones = await deliveryZones(ctx);
   const cod = codRules(zones, ctx.payments !== null || ctx.gateway !== null);
@@ -72,6 +69,7 @@ export async function checkout(ctx: RequestContext, raw: unknown, idempotencyKey
       idempotencyKey: keyOfAttempt,
       language: ctx.language,
       buyerBin: binToKeep(ctx.mushakRate, input.buyerBin),
+      cartId: cart?.id,
       cashOnDelivery:
         input.paymentMethod === "cod"
           ? {
@@ -84,11 +82,6 @@ export async function checkout(ctx: RequestContext, raw: unknown, idempotencyKey
           : undefined,
     }),
   );
-  if (!input.only)
-    await forgetCartLines(
-      ctx,
-      wanted.flatMap((w) => (w.variantId ? [w.variantId] : [])),
-    );
   if (input.saveAddress && input.delivery) await rememberAddress(ctx, input.delivery);
   return placed;
 }

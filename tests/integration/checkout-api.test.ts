@@ -1,11 +1,12 @@
-import { changeOnlyShelf } from "../support/stock-ledger";
+import { changeOnlyShelf, expectLedgersBalanced } from "../support/stock-ledger";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { orderLine } from "@server/db/schema";
+import { cart, mailOutbox, orderLine, smsOutbox, stockEntry, user } from "@server/db/schema";
 import type { OrderJson } from "@server/orders";
 import { asBearer, jsonInit, signUp, type TestAccount } from "../support/accounts";
 import { buyerView, call, payByTestCard, stockOf, testIntentOf } from "../support/order-money";
 import { makeProduct, messageOf, orderRow, TEST_DELIVERY } from "../support/orders";
+import { parsePrometheusText, valueOf } from "../support/prometheus-text";
 import { useTestApp } from "../support/test-app";
 import { withZones } from "../support/delivery-zones";
 
@@ -96,6 +97,58 @@ describe("checkout: one order of the cart, with the delivery charged the Banglad
     expect(await stockOf(t, plenty.id)).toBe(200);
     expect(await stockOf(t, scarce.id)).toBe(20);
     expect((await cartOf(buyer)).items).toHaveLength(2);
+  });
+
+  it("writes beside the order what it sends and records: the buyer's e-mail and text, the admins' low-stock e-mail of each product it took below its line, the ledger, the counters, the cart's lines", async () => {
+    const buyer = await signUp(t);
+    // Minimum order 20, so each low-stock line is 40; no more than 100 a buyer, so 40 of 60 may go.
+    const gauge = await makeProduct(t, { name: "Gauge", availability: 60, maxPerOrder: 100 });
+    const rasp = await makeProduct(t, { name: "Rasp", availability: 50, maxPerOrder: 100 });
+    const awl = await makeProduct(t, { name: "Awl" });
+    await fill(buyer, [
+      [gauge.id, 40],
+      [rasp.id, 40],
+      [awl.id, 20],
+    ]);
+    // The cart is touched by the order (a cart nobody touched for CART_DAYS is dropped).
+    const [buyerRow] = await t.database.db.select().from(user).where(eq(user.email, buyer.email));
+    const [cartRow] = await t.database.db.select().from(cart).where(eq(cart.userId, buyerRow!.id));
+    const touchedBefore = new Date(Date.now() - 60_000);
+    await t.database.db.update(cart).set({ updatedAt: touchedBefore }).where(eq(cart.id, cartRow!.id));
+    const before = parsePrometheusText(await (await t.request("/metrics")).text());
+    const res = await call(t, buyer, "POST", "/api/checkout", { delivery: DHAKA });
+    expect(res.status, await res.clone().text()).toBe(200);
+    const { insertedId } = (await res.json()) as { insertedId: string };
+    const after = parsePrometheusText(await (await t.request("/metrics")).text());
+
+    const mail = await t.database.db.select().from(mailOutbox).where(eq(mailOutbox.orderId, insertedId));
+    expect(mail.map((m) => [m.kind, m.audience, m.productId, m.language]).sort()).toEqual(
+      [
+        ["low_stock", "admins", gauge.id, "en"],
+        ["low_stock", "admins", rasp.id, "en"],
+        ["placed", "buyer", gauge.id, "en"],
+      ].sort(),
+    );
+    const texts = await t.database.db.select().from(smsOutbox).where(eq(smsOutbox.orderId, insertedId));
+    expect(texts.map((m) => [m.kind, m.phone])).toEqual([["placed", "8801712345678"]]);
+    const ledger = await t.database.db.select().from(stockEntry).where(eq(stockEntry.orderId, insertedId));
+    expect(ledger.map((e) => [e.productId, e.change, e.after, e.reason, e.by, e.byUserId]).sort()).toEqual(
+      [
+        [gauge.id, -40, 20, "placed", "buyer", buyerRow!.id],
+        [rasp.id, -40, 10, "placed", "buyer", buyerRow!.id],
+        [awl.id, -20, 180, "placed", "buyer", buyerRow!.id],
+      ].sort(),
+    );
+    await expectLedgersBalanced(t.database.db, [gauge.id, rasp.id, awl.id]);
+    // The rasp's 10 pieces cannot cover its minimum order: one stock-out.
+    expect(valueOf(after, "randa_stock_outs_total") - valueOf(before, "randa_stock_outs_total")).toBe(1);
+    expect(
+      valueOf(after, "randa_order_lines_total", { via: "checkout" }) -
+        valueOf(before, "randa_order_lines_total", { via: "checkout" }),
+    ).toBe(3);
+    expect((await cartOf(buyer)).items).toEqual([]);
+    const [touched] = await t.database.db.select().from(cart).where(eq(cart.id, cartRow!.id));
+    expect(touched!.updatedAt.getTime()).toBeGreaterThan(touchedBefore.getTime());
   });
 
   it.each([

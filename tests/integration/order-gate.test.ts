@@ -3,18 +3,19 @@ import { describe, expect, it } from "vitest";
 import type { Db } from "@server/db/client";
 import { order, orderLine, productVariant } from "@server/db/schema";
 import { insertOrderTakingStock } from "@server/orders/sql/insert-order";
+import { insertOrderOfLines } from "@server/orders/sql/insert-lines-order";
 import { asBearer, jsonInit, signUp, type TestAccount } from "../support/accounts";
 import { makeProduct, TEST_DELIVERY } from "../support/orders";
 import { expectLedgersBalanced } from "../support/stock-ledger";
 import { useTestApp } from "../support/test-app";
 import { sessionUserOf } from "../support/use-case-actors";
 
-// A one-line order is one statement (decision 0049): the gate first (the buyer's lock and open orders, then the
-// product's lock), then the guarded take of a variant read just before without a lock.
+// A one-line order is one statement (decision 0049), and so is a checkout (0053): the gate first (the buyer's lock
+// and open orders, then the products' locks), then the guarded take of the variants read just before without a lock.
 
 const MAX_OPEN = 2;
 
-describe("the one-line order's gate and read", () => {
+describe("the order's gate and read: the one-line order's and the checkout's", () => {
   const t = useTestApp({ MAX_OPEN_ORDERS: String(MAX_OPEN) });
 
   const placeOrder = (buyer: TestAccount, productId: string) =>
@@ -57,6 +58,76 @@ describe("the one-line order's gate and read", () => {
     expect(variant!.availability).toBe(180);
     expect(await t.database.db.select().from(order).where(eq(order.buyerEmail, buyer.email))).toHaveLength(1);
     await expectLedgersBalanced(t.database.db, [made.id]);
+  });
+
+  it("places a checkout again, charged anew, when a line's price changed after it was read", async () => {
+    const buyer = await signUp(t);
+    const chisel = await makeProduct(t, { pricePoisha: 100000, weightGrams: 300 });
+    const saw = await makeProduct(t, { pricePoisha: 200000, weightGrams: 500 });
+    let reads = 0;
+    const db = afterRead(t.database.db, "randa_order_shelves", async () => {
+      if (++reads === 1) {
+        await t.database.db
+          .update(productVariant)
+          .set({ pricePoisha: 150000 })
+          .where(eq(productVariant.id, saw.variantId));
+      }
+    });
+    const parcels: { weightGrams: number; subtotalPoisha: number }[] = [];
+    const placed = await insertOrderOfLines(
+      db,
+      [
+        { productId: chisel.id, quantity: 20 },
+        { productId: saw.id, variantId: saw.variantId, quantity: 20 },
+      ],
+      await sessionUserOf(t, buyer),
+      {
+        delivery: { ...TEST_DELIVERY, division: "Dhaka" },
+        charge: (parcel) => {
+          parcels.push(parcel);
+          return { zone: "dhaka_suburbs", chargePoisha: parcel.subtotalPoisha / 1000 };
+        },
+        maxOpenOrders: MAX_OPEN,
+        holdMinutes: 30,
+        now: new Date(),
+        idempotencyKey: undefined,
+        language: "en",
+      },
+    );
+    expect(reads).toBe(3); // the first read, the read of why nothing was taken, the second read
+    expect(parcels).toEqual([
+      { weightGrams: 16_000, subtotalPoisha: 6_000_000 },
+      { weightGrams: 16_000, subtotalPoisha: 5_000_000 },
+    ]);
+    expect(placed).toMatchObject({ payablePoisha: 5_000_000, deliveryChargePoisha: 5_000, lineCount: 2 });
+    const lines = await t.database.db.select().from(orderLine).where(eq(orderLine.orderId, placed.id));
+    expect(lines.map((l) => [l.productId, l.pricePoisha, l.quantity]).sort()).toEqual(
+      [
+        [chisel.id, 100000, 20],
+        [saw.id, 150000, 20],
+      ].sort(),
+    );
+    expect(await t.database.db.select().from(order).where(eq(order.buyerEmail, buyer.email))).toHaveLength(1);
+    await expectLedgersBalanced(t.database.db, [chisel.id, saw.id]);
+  });
+
+  it("refuses a checkout at the open-order limit for the limit, before any line is looked at", async () => {
+    const buyer = await signUp(t);
+    for (let i = 0; i < MAX_OPEN; i++) expect((await placeOrder(buyer, (await makeProduct(t)).id)).status).toBe(200);
+    const soldOut = await makeProduct(t, { availability: 0 });
+    const added = await t.request(
+      "/api/cart/items",
+      jsonInit("POST", { productId: (await makeProduct(t)).id, quantity: 20 }, asBearer(buyer)),
+    );
+    expect(added.status).toBe(200);
+    const res = await t.request(
+      "/api/checkout",
+      jsonInit("POST", { only: { productId: soldOut.id, quantity: 20 }, delivery: TEST_DELIVERY }, asBearer(buyer)),
+    );
+    expect(res.status).toBe(409);
+    expect(await res.json()).toMatchObject({ code: "order.too_many_open", params: { max: MAX_OPEN } });
+    const cartRes = await t.request("/api/checkout", jsonInit("POST", { delivery: TEST_DELIVERY }, asBearer(buyer)));
+    expect(await cartRes.json()).toMatchObject({ code: "order.too_many_open" });
   });
 });
 

@@ -17,7 +17,7 @@ import { useActors } from "../support/use-case-actors";
  * The cart's, checkout's and the delivery's use cases that take raw input, called directly (no door) by someone they
  * let through, with hostile raw values in each parameter: each resolves, or refuses with an AppError of a 4xx kind,
  * and a refusal changes no row. (A guest's cart is named by a request's cookie, which a direct call has not: a
- * stranger's add makes a new cart. `carts.forgetCartLines` takes the product ids checkout took, never raw input;
+ * stranger's add makes a new cart. `carts.cartToOrder` takes no input;
  * `checkouts.checkoutSummary` is the checkout page's, fuzzed with it.)
  */
 describe("fuzzing the cart's, checkout's and the delivery's use cases: they resolve or refuse with a 4xx AppError, and a refusal changes no row", () => {

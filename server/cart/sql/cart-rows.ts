@@ -1,4 +1,4 @@
-import { and, asc, count, eq, inArray, lt, sql } from "drizzle-orm";
+import { and, asc, count, eq, lt, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { variantLabel } from "@shared/variants";
 import { cart, cartLine, product, productVariant } from "../../db/schema";
@@ -135,13 +135,6 @@ export async function deleteLine(db: Db, cartId: string, lineId: string): Promis
     .returning({ id: cartLine.id });
   if (gone.length > 0) await touch(db, cartId);
   return gone.length > 0;
-}
-
-/** Empties the cart of these variants (checkout took them). */
-export async function deleteLinesOfVariants(db: Db, cartId: string, variantIds: string[]) {
-  if (variantIds.length === 0) return;
-  await db.delete(cartLine).where(and(eq(cartLine.cartId, cartId), inArray(cartLine.variantId, variantIds)));
-  await touch(db, cartId);
 }
 
 export async function deleteCart(db: Db, cartId: string) {

@@ -1,24 +1,22 @@
-import { and, asc, eq, inArray } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import type { Language } from "@shared/languages";
-import { isRunningLow } from "@shared/low-stock";
 import { english, M, type MessageCode, type MessageParams } from "@shared/messages";
 import { quantityProblem } from "@shared/quantity";
 import type { Delivery } from "@shared/schemas/delivery";
-import { isStockOut } from "@shared/stock";
 import type { SessionUser } from "../../auth/session";
 import { afterCommit } from "../../db/after-commit";
 import type { Db } from "../../db/client";
-import { mailOutbox, order, orderLine, product, type ProductRow } from "../../db/schema";
-import { AppError, isUniqueViolation } from "../../errors";
-import { LOW_STOCK } from "../../mail/outbox";
+import { order } from "../../db/schema";
+import { AppError, conflict, isUniqueViolation } from "../../errors";
 import { storeMetrics } from "../../metrics/store-metrics";
-import { pickVariant, shelfOf, variantsByProduct, type Shelf } from "../../catalog";
-import { moveStock } from "../../stock";
+import { pickVariant } from "../../catalog";
 import { piecesHeldBy } from "./insert-order";
-import { gateRefusal, passOrderGate } from "./order-gate";
-import { recordEvent } from "./order-history";
+import { gateRefusal } from "./order-gate";
+import { eventRecorded } from "./order-history";
 import { confirmCashOnDelivery, type CashOnDeliveryOptions } from "./order-steps";
-import { isId, type Order } from "./order-rows";
+import type { Order } from "./order-rows";
+import { readShelfOf, readShelves, type ProductShelves } from "./shelves-read";
+import { takeLines, type LineToTake } from "./take-lines";
 
 /** A line to buy: a product's variant (absent: the product's only one) and its pieces, in the buyer's order. */
 export interface WantedLine {
@@ -43,6 +41,8 @@ export interface LinesOrderOptions {
   language: Language;
   /** The buyer's own BIN for a Mushak-6.3, when they gave one at checkout. */
   buyerBin?: string | null | undefined;
+  /** The cart the lines come from, which loses them with the order; none for Buy It Now's one line. */
+  cartId?: string | null | undefined;
   /** Cash on delivery chosen at checkout: confirmed in the same transaction, or the order is not placed. */
   cashOnDelivery?: CashOnDeliveryOptions | undefined;
 }
@@ -76,12 +76,14 @@ function linesShort(short: ShortLine[], names: string): AppError {
 }
 
 /**
- * Places one order of several lines, all or none, in one transaction: the buyer's row is locked and their open
- * orders counted (as for a one-line order), then every product's row is locked in id order — two checkouts of the
- * same products lock them in the same order and cannot deadlock, and the product's row is the lock of its variants
- * (decision 0033) — and each line's variant is held to its rules with what the buyer's open orders already hold. One short line refuses the whole order, naming every short line; else
- * the order and its lines are written with the delivery charge reckoned now, each product's stock goes down with
- * its ledger row, and the placed event queues its e-mails (admins hear of each product that went below its low-stock line).
+ * Places one order of several lines, all or none (decision 0053). The lines' variants are read without a lock and
+ * the delivery charge reckoned from them; then one statement passes the gate (the buyer's lock and open orders, the
+ * products' locks in id order: ./order-gate.ts), locks each line's variant and holds it to its rules with what the
+ * buyer's open orders already hold, and, when every line passes as it was read, writes the order, its lines, the
+ * stock and its ledger, the placed event with its messages, and takes the lines out of the cart
+ * (./take-lines.ts). Cash on delivery is confirmed in the same transaction. When a line did not pass, the lines are
+ * read again and held to the rules: one short line refuses the whole order, naming every short line; none short
+ * (a line changed, or stock came back, while the statement waited) places the order again, a few times at most.
  */
 export async function insertOrderOfLines(
   db: Db,
@@ -89,130 +91,22 @@ export async function insertOrderOfLines(
   buyer: SessionUser,
   options: LinesOrderOptions,
 ): Promise<Order> {
-  const { maxOpenOrders, holdMinutes, now, idempotencyKey, language } = options;
+  const { maxOpenOrders, idempotencyKey } = options;
+  const ids = [...new Set(wanted.map((w) => w.productId.toLowerCase()))];
   try {
-    return await db.transaction(async (tx) => {
-      const ids = [...new Set(wanted.map((w) => w.productId))].sort();
-      // The gate locks the buyer's row, counts their open orders, and locks the products' rows in id order with FOR
-      // NO KEY UPDATE, the lock the decrement takes anyway: FOR UPDATE would also wait for the KEY SHARE locks of
-      // rows that refer to a product (an order event's mail, written before a cancel gives the stock back), and a
-      // cancel holding one while it waited for a product this checkout locked first was a deadlock.
-      // What the buyer's open orders hold of the variants named (a cart's lines always name theirs) comes with it.
-      const named = [...new Set(wanted.flatMap((w) => (w.variantId && isId(w.variantId) ? [w.variantId] : [])))];
-      const held = await passOrderGate(tx, buyer.id, maxOpenOrders, ids, named);
-      const shelves = new Map(
-        (await tx.select().from(product).where(inArray(product.id, ids)).orderBy(asc(product.id))).map((p) => [
-          p.id,
-          p,
-        ]),
-      );
-      const variants = await variantsByProduct(tx, ids);
-      const short: ShortLine[] = [];
-      const picked: { wanted: WantedLine; shelf: Shelf }[] = [];
-      for (const line of wanted) {
-        const found = shelves.get(line.productId);
-        if (!found) {
-          short.push({ productId: line.productId, code: M.product.not_found });
-          continue;
-        }
-        try {
-          picked.push({ wanted: line, shelf: shelfOf(found, pickVariant(variants.get(found.id)!, line.variantId)) });
-        } catch (err) {
-          if (!(err instanceof AppError)) throw err;
-          short.push({ productId: line.productId, variantId: line.variantId, code: err.code });
-        }
+    for (let attempt = 1; ; attempt++) {
+      let read = await readShelves(db, ids);
+      let picked = pickLines(wanted, read);
+      if (picked.short.length === 0) {
+        const placed = await place(db, picked.lines, buyer, options);
+        if (placed) return placed;
+        read = await readShelves(db, ids);
+        picked = pickLines(wanted, read);
       }
-      const unnamed = picked.map((p) => p.shelf.variantId).filter((id) => !held.has(id));
-      for (const [id, pieces] of await piecesHeldBy(tx, buyer.id, unnamed)) held.set(id, pieces);
-      for (const { wanted: line, shelf } of picked) {
-        const problem = quantityProblem(line.quantity, shelf, held.get(shelf.variantId) ?? 0);
-        if (problem) short.push({ productId: shelf.productId, variantId: shelf.variantId, ...problem });
-      }
-      if (short.length > 0) {
-        const nameOf = (s: ShortLine) => {
-          const p = shelves.get(s.productId);
-          if (!p) return s.productId;
-          const name = language === "bn" ? (p.nameBn ?? p.name) : p.name;
-          const label = picked.find((x) => x.shelf.variantId === s.variantId)?.shelf.label;
-          return label ? `${name} (${label})` : name;
-        };
-        throw linesShort(short, short.map(nameOf).join(", "));
-      }
-      const lines = picked.map(({ wanted: w, shelf }) => ({ quantity: w.quantity, shelf }));
-      const subtotalPoisha = lines.reduce((sum, l) => sum + l.shelf.pricePoisha * l.quantity, 0);
-      const weightGrams = lines.reduce((sum, l) => sum + l.shelf.weightGrams * l.quantity, 0);
-      const quote = options.charge({ weightGrams, subtotalPoisha });
-      const first = lines[0]!;
-      const [placed] = await tx
-        .insert(order)
-        .values({
-          buyerId: buyer.id,
-          buyerEmail: buyer.email,
-          buyerName: buyer.name,
-          productId: first.shelf.productId,
-          productName: first.shelf.name,
-          productNameBn: first.shelf.nameBn,
-          image: first.shelf.image,
-          pricePoisha: first.shelf.pricePoisha,
-          quantity: first.quantity,
-          payablePoisha: subtotalPoisha,
-          deliveryChargePoisha: quote.chargePoisha,
-          lineCount: lines.length,
-          weightGrams,
-          deliveryZone: quote.zone,
-          delivery: options.delivery,
-          buyerBin: options.buyerBin ?? null,
-          idempotencyKey: idempotencyKey ?? null,
-          expiresAt: new Date(now.getTime() + holdMinutes * 60_000),
-          language,
-          createdAt: now,
-          updatedAt: now,
-        })
-        .returning();
-      await tx.insert(orderLine).values(
-        lines.map((l, position) => ({
-          orderId: placed!.id,
-          position,
-          productId: l.shelf.productId,
-          variantId: l.shelf.variantId,
-          sku: l.shelf.sku,
-          variantLabel: l.shelf.label,
-          name: l.shelf.name,
-          nameBn: l.shelf.nameBn,
-          image: l.shelf.image,
-          pricePoisha: l.shelf.pricePoisha,
-          weightGrams: l.shelf.weightGrams,
-          quantity: l.quantity,
-          amountPoisha: l.shelf.pricePoisha * l.quantity,
-        })),
-      );
-      // The rows are locked since the check above, so the stock is taken after the order exists to name it.
-      const after = await moveStock(
-        tx,
-        lines.map((l) => ({
-          productId: l.shelf.productId,
-          variantId: l.shelf.variantId,
-          change: -l.quantity,
-          orderId: placed!.id,
-        })),
-        { reason: "placed", by: "buyer", byUserId: buyer.id, at: now },
-      );
-      const ranLow: ProductRow[] = [];
-      for (const [id, row] of after.products) {
-        if (isRunningLow(row) && !isRunningLow(shelves.get(id)!)) ranLow.push(row);
-      }
-      for (const shelf of after.variants.values()) {
-        if (isStockOut(shelf)) afterCommit(tx, () => storeMetrics.stockOuts.inc());
-      }
-      await recordEvent(tx, placed!.id, "placed", { by: "buyer", userId: buyer.id }, { at: now });
-      afterCommit(tx, () => storeMetrics.orderLines.inc({ via: "checkout" }, lines.length));
-      if (ranLow.length > 0) {
-        await tx
-          .insert(mailOutbox)
-          .values(ranLow.map((p) => ({ ...LOW_STOCK, orderId: placed!.id, productId: p.id, language: "en" as const })));
-      }
-      return options.cashOnDelivery ? confirmCashOnDelivery(tx, buyer, placed!.id, options.cashOnDelivery) : placed!;
-    });
+      const short = [...picked.short, ...(await quantityShort(db, buyer.id, picked.lines))];
+      if (short.length > 0) throw linesShort(short, namesOf(short, read, picked.lines, options.language));
+      if (attempt === TRIES) throw conflict(M.stock.too_low);
+    }
   } catch (err) {
     const refusal = gateRefusal(err, maxOpenOrders);
     if (refusal) throw refusal;
@@ -226,4 +120,89 @@ export async function insertOrderOfLines(
     }
     throw err;
   }
+}
+
+const TRIES = 3;
+
+/** Each wanted line's variant among its product's live ones as read, or why it has none. */
+function pickLines(wanted: WantedLine[], read: Map<string, ProductShelves>) {
+  const lines: LineToTake[] = [];
+  const short: ShortLine[] = [];
+  for (const line of wanted) {
+    const found = read.get(line.productId.toLowerCase());
+    if (!found) {
+      short.push({ productId: line.productId, code: M.product.not_found });
+      continue;
+    }
+    try {
+      lines.push({ ...readShelfOf(found, pickVariant(found.variants, line.variantId)), quantity: line.quantity });
+    } catch (err) {
+      if (!(err instanceof AppError)) throw err;
+      short.push({ productId: line.productId, variantId: line.variantId, code: err.code });
+    }
+  }
+  return { lines, short };
+}
+
+/** The lines whose pieces the variant's rules and stock refuse now, with what the buyer's open orders hold. */
+async function quantityShort(db: Db, buyerId: string, lines: LineToTake[]): Promise<ShortLine[]> {
+  const held = await piecesHeldBy(
+    db,
+    buyerId,
+    lines.map((l) => l.shelf.variantId),
+  );
+  return lines.flatMap(({ shelf, quantity }) => {
+    const problem = quantityProblem(quantity, shelf, held.get(shelf.variantId) ?? 0);
+    return problem ? [{ productId: shelf.productId, variantId: shelf.variantId, ...problem }] : [];
+  });
+}
+
+/** The short lines as the refusal names them: the product's name in the buyer's language, with the variant's values. */
+function namesOf(short: ShortLine[], read: Map<string, ProductShelves>, lines: LineToTake[], language: Language) {
+  return short
+    .map((s) => {
+      const p = read.get(s.productId.toLowerCase());
+      if (!p) return s.productId;
+      const name = language === "bn" ? (p.nameBn ?? p.name) : p.name;
+      const label = lines.find((l) => l.shelf.variantId === s.variantId)?.shelf.label;
+      return label ? `${name} (${label})` : name;
+    })
+    .join(", ");
+}
+
+/** The statement (in a transaction with the cash-on-delivery confirmation, when chosen); undefined when a line did not pass. */
+async function place(
+  db: Db,
+  lines: LineToTake[],
+  buyer: SessionUser,
+  options: LinesOrderOptions,
+): Promise<Order | undefined> {
+  const subtotalPoisha = lines.reduce((sum, l) => sum + l.shelf.pricePoisha * l.quantity, 0);
+  const weightGrams = lines.reduce((sum, l) => sum + l.shelf.weightGrams * l.quantity, 0);
+  const take = async (on: Db) => {
+    const taken = await takeLines(on, {
+      lines,
+      buyer,
+      maxOpenOrders: options.maxOpenOrders,
+      quote: options.charge({ weightGrams, subtotalPoisha }),
+      delivery: options.delivery,
+      buyerBin: options.buyerBin ?? null,
+      idempotencyKey: options.idempotencyKey ?? null,
+      expiresAt: new Date(options.now.getTime() + options.holdMinutes * 60_000),
+      now: options.now,
+      language: options.language,
+      cartId: options.cartId ?? null,
+    });
+    if (!taken) return undefined;
+    eventRecorded(on, "placed", true);
+    for (let i = 0; i < taken.stockOuts; i++) afterCommit(on, () => storeMetrics.stockOuts.inc());
+    afterCommit(on, () => storeMetrics.orderLines.inc({ via: "checkout" }, lines.length));
+    return taken.order;
+  };
+  const cod = options.cashOnDelivery;
+  if (!cod) return take(db);
+  return db.transaction(async (tx) => {
+    const placed = await take(tx);
+    return placed && confirmCashOnDelivery(tx, buyer, placed.id, cod);
+  });
 }

@@ -1,14 +1,12 @@
 import { and, eq, getTableColumns, inArray, isNull, or, sql, sum } from "drizzle-orm";
-import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import type { Language } from "@shared/languages";
 import { M } from "@shared/messages";
 import { QUANTITY_STEP, quantityProblem } from "@shared/quantity";
 import type { OrderInput } from "@shared/schemas/order";
 import type { SessionUser } from "../../auth/session";
-import type { ProductRow, VariantRow } from "../../db/schema";
 import type { Db } from "../../db/client";
 import { mailOutbox, order, orderEvent, orderLine, product, productVariant, stockEntry } from "../../db/schema";
-import { pickVariant, shelfOf, type Shelf } from "../../catalog";
+import { pickVariant } from "../../catalog";
 import { AppError, conflict, invalid, isUniqueViolation, notFound } from "../../errors";
 import { afterCommit } from "../../db/after-commit";
 import { preparedStatement } from "../../db/prepared";
@@ -17,7 +15,18 @@ import { LOW_STOCK, mailRows, mailsOf } from "../../mail/outbox";
 import { insertOrderSms } from "../../sms";
 import { eventRecorded } from "./order-history";
 import { gateRefusal, orderGate, uuidArray } from "./order-gate";
+import {
+  at,
+  col,
+  cols,
+  EVENT_COLUMNS,
+  ORDER_COLUMNS,
+  LEDGER_COLUMNS,
+  LINE_COLUMNS,
+  LOW_STOCK_LINE,
+} from "./statement-parts";
 import { isId, type Order } from "./order-rows";
+import { readShelfOf, readShelves, sameLine, type ReadShelf } from "./shelves-read";
 
 export interface PlacedOrder {
   order: Order;
@@ -96,12 +105,6 @@ export async function insertOrderTakingStock(
 
 const TRIES = 3;
 
-const col = (column: AnyPgColumn) => sql.identifier(column.name);
-const at = (name: string) => sql.placeholder(name);
-
-/** shared/low-stock.ts `lowStockLine`, in SQL over the product row being updated. */
-const LOW_STOCK_LINE = sql`coalesce(${product}.low_stock_threshold, 2 * ${product}.minimum_quantity)`;
-
 type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 
 /**
@@ -123,66 +126,12 @@ export async function piecesHeldBy(db: Db | Tx, buyerId: string, variantIds: str
   return new Map(rows.map((r) => [r.variantId!, r.pieces]));
 }
 
-/** The variant to buy and the values its line shows, as read. */
-interface ReadShelf {
-  shelf: Shelf;
-  productOptions: ProductRow["options"];
-  variantOptions: VariantRow["options"];
-}
-
 /** The variant to buy and what its line shows, read without a lock (the statement that takes it checks them). */
 async function readShelf(db: Db, input: OrderInput): Promise<ReadShelf> {
-  const rows = await SHELVES(db, { productId: input.productId });
-  if (rows.length === 0) throw notFound(M.product.not_found);
-  const variants = rows.map((r) => ({
-    id: r.variant_id,
-    sku: r.sku,
-    options: r.variant_options,
-    image: r.variant_image,
-    pricePoisha: r.price_poisha,
-    availability: r.availability,
-    minimumQuantity: r.minimum_quantity,
-    weightGrams: r.weight_grams,
-  }));
-  const p = rows[0]!;
-  const shelfProduct = {
-    id: p.product_id,
-    name: p.name,
-    nameBn: p.name_bn,
-    image: p.product_image,
-    maxPerOrder: p.max_per_order,
-    options: p.product_options,
-  };
-  const variant = pickVariant(variants, input.variantId);
-  return { shelf: shelfOf(shelfProduct, variant), productOptions: p.product_options, variantOptions: variant.options };
+  const found = (await readShelves(db, [input.productId.toLowerCase()])).values().next().value;
+  if (!found) throw notFound(M.product.not_found);
+  return readShelfOf(found, pickVariant(found.variants, input.variantId));
 }
-
-/** A product's live variants, each with what the order needs of the product. */
-const SHELVES = preparedStatement<{
-  product_id: string;
-  name: string;
-  name_bn: string | null;
-  product_image: string;
-  max_per_order: number | null;
-  product_options: ProductRow["options"];
-  variant_id: string;
-  sku: string;
-  variant_options: VariantRow["options"];
-  variant_image: string | null;
-  price_poisha: number;
-  availability: number;
-  minimum_quantity: number;
-  weight_grams: number;
-}>(
-  "randa_order_shelves",
-  () => sql`
-    select p.id as product_id, p.name, p.name_bn, p.image as product_image, p.max_per_order,
-      p.options as product_options, v.id as variant_id, v.sku, v.options as variant_options, v.image as variant_image,
-      v.price_poisha, v.availability, v.minimum_quantity, v.weight_grams
-    from ${product} p join ${productVariant} v on v.product_id = p.id and v.retired_at is null
-    where p.id = ${at("productId")}
-    order by v.position, v.id`,
-);
 
 interface Placing {
   expiresAt: Date;
@@ -241,27 +190,15 @@ const TAKE_AND_RECORD = preparedStatement<Record<string, unknown> & { stock_out:
           and ${product}.availability + ${at("quantity")}::integer >= ${LOW_STOCK_LINE} as ran_low
     ),
     placed as (
-      insert into ${order} (${sql.join(
-        [
-          order.buyerId,
-          order.buyerEmail,
-          order.buyerName,
-          order.productId,
-          order.productName,
-          order.productNameBn,
-          order.image,
-          order.pricePoisha,
-          order.quantity,
-          order.payablePoisha,
-          order.idempotencyKey,
-          order.delivery,
-          order.expiresAt,
-          order.language,
-          order.weightGrams,
-          order.buyerBin,
-        ].map(col),
-        sql`, `,
-      )})
+      insert into ${order} (${cols([
+        ...ORDER_COLUMNS,
+        order.idempotencyKey,
+        order.delivery,
+        order.expiresAt,
+        order.language,
+        order.weightGrams,
+        order.buyerBin,
+      ])})
       select ${at("buyerId")}::text, ${at("buyerEmail")}::text, ${at("buyerName")}::text, id, name, name_bn, image, price_poisha,
         ${at("quantity")}::integer, price_poisha::bigint * ${at("quantity")}::bigint, ${at("idempotencyKey")}::text,
         ${at("delivery")}::jsonb, ${at("expiresAt")}::timestamptz,
@@ -270,53 +207,20 @@ const TAKE_AND_RECORD = preparedStatement<Record<string, unknown> & { stock_out:
       returning *
     ),
     line as (
-      insert into ${orderLine} (${sql.join(
-        [
-          orderLine.orderId,
-          orderLine.position,
-          orderLine.productId,
-          orderLine.variantId,
-          orderLine.sku,
-          orderLine.variantLabel,
-          orderLine.name,
-          orderLine.nameBn,
-          orderLine.image,
-          orderLine.pricePoisha,
-          orderLine.weightGrams,
-          orderLine.quantity,
-          orderLine.amountPoisha,
-        ].map(col),
-        sql`, `,
-      )})
+      insert into ${orderLine} (${LINE_COLUMNS})
       select placed.id, 0, taken.id, taken.variant_id, ${at("sku")}::text, ${at("label")}::text, taken.name, taken.name_bn, taken.image, taken.price_poisha, taken.weight_grams,
         ${at("quantity")}::integer, placed.payable_poisha
       from placed, taken
     ),
     ledger as (
       -- The stock ledger's row of this take (server/stock): the pieces, the order, the buyer, the stock after.
-      insert into ${stockEntry} (${sql.join(
-        [
-          stockEntry.productId,
-          stockEntry.variantId,
-          stockEntry.change,
-          stockEntry.after,
-          stockEntry.reason,
-          stockEntry.orderId,
-          stockEntry.by,
-          stockEntry.byUserId,
-          stockEntry.at,
-        ].map(col),
-        sql`, `,
-      )})
+      insert into ${stockEntry} (${LEDGER_COLUMNS})
       select taken.id, taken.variant_id, -${at("quantity")}::integer, taken.availability, 'placed', placed.id, 'buyer', ${at("buyerId")}::text,
         ${at("now")}::timestamptz
       from placed, taken
     ),
     event as (
-      insert into ${orderEvent} (${sql.join(
-        [orderEvent.orderId, orderEvent.status, orderEvent.by, orderEvent.byUserId, orderEvent.at].map(col),
-        sql`, `,
-      )})
+      insert into ${orderEvent} (${EVENT_COLUMNS})
       select id, 'placed', 'buyer', ${at("buyerId")}::text, ${at("now")}::timestamptz from placed
       returning ${col(orderEvent.orderId)}
     ),
@@ -386,7 +290,7 @@ function replay(earlier: Order, input: OrderInput): PlacedOrder {
 }
 
 /** An order row as the statement answered it (columns by their database names), as drizzle would map it. */
-function orderFromRow(row: Record<string, unknown>): Order {
+export function orderFromRow(row: Record<string, unknown>): Order {
   const mapped: Record<string, unknown> = {};
   for (const [key, column] of Object.entries(getTableColumns(order))) {
     const value = row[column.name];
@@ -402,13 +306,7 @@ function orderFromRow(row: Record<string, unknown>): Order {
  */
 async function whyNot(db: Db, input: OrderInput, read: ReadShelf, buyerId: string): Promise<AppError | undefined> {
   const now = await readShelf(db, { ...input, variantId: read.shelf.variantId });
-  if (
-    now.shelf.sku !== read.shelf.sku ||
-    JSON.stringify(now.productOptions) !== JSON.stringify(read.productOptions) ||
-    JSON.stringify(now.variantOptions) !== JSON.stringify(read.variantOptions)
-  ) {
-    return undefined;
-  }
+  if (!sameLine(now, read)) return undefined;
   const held = await piecesHeldBy(db, buyerId, [now.shelf.variantId]);
   const problem = quantityProblem(input.quantity, now.shelf, held.get(now.shelf.variantId) ?? 0);
   if (problem?.code === M.quantity.below_minimum || problem?.code === M.quantity.off_step) {

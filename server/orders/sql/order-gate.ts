@@ -1,6 +1,5 @@
 import { sql, type Placeholder, type SQL } from "drizzle-orm";
 import { M } from "@shared/messages";
-import type { Db } from "../../db/client";
 import { conflict, sqlStateOf, type AppError } from "../../errors";
 
 /**
@@ -24,20 +23,6 @@ export const uuidArray = (ids: readonly (string | Placeholder)[]): SQL =>
     ids.map((id) => sql`${id}`),
     sql`, `,
   )}]::uuid[]`;
-
-/** The gate as a statement of its own, in an order's transaction: what the buyer holds of each of `variantIds`. */
-export async function passOrderGate(
-  tx: Db,
-  buyerId: string,
-  maxOpenOrders: number,
-  productIds: readonly string[],
-  variantIds: readonly string[],
-): Promise<Map<string, number>> {
-  const answer = (await tx.execute(
-    orderGate(buyerId, maxOpenOrders, uuidArray(productIds), uuidArray(variantIds)),
-  )) as unknown as { rows: { variant_id: string; held: number }[] };
-  return new Map(answer.rows.map((r) => [r.variant_id, Number(r.held)]));
-}
 
 /** The gate's refusals (SQLSTATE RD001 and RD002), as the store answers them; undefined for any other error. */
 export function gateRefusal(err: unknown, maxOpenOrders: number): AppError | undefined {
