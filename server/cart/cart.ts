@@ -60,6 +60,21 @@ function viewOf(lines: CartLineWithProduct[]): CartView {
  * and its cookie is cleared. With `make`, a caller with no cart gets one (a guest, with a new cookie).
  */
 async function cartOf(ctx: RequestContext, make: boolean): Promise<{ id: string; owner: CartOwner } | null> {
+  const owner = await ownerOf(ctx);
+  if (owner) {
+    const id =
+      make && "userId" in owner ? await rows.ensureCartId(ctx.db, owner) : await rows.findCartId(ctx.db, owner);
+    if (id || !make) return id ? { id, owner } : null;
+  }
+  if (!make) return null;
+  const token = newCartToken();
+  const guest = { tokenHash: cartTokenHash(token)! };
+  ctx.setCookie(cartCookie(token, ctx.cartDays, ctx.secureCookies));
+  return { id: await rows.ensureCartId(ctx.db, guest), owner: guest };
+}
+
+/** Whose cart the caller's is: their account's (a guest cart they bring joins it now), the guest cookie's, or none. */
+async function ownerOf(ctx: RequestContext): Promise<CartOwner | null> {
   const actor = await ctx.actor();
   const guestHash = cartTokenHash(ctx.cookie(CART_COOKIE));
   if (actor) {
@@ -68,19 +83,9 @@ async function cartOf(ctx: RequestContext, make: boolean): Promise<{ id: string;
       await mergeGuestCart(ctx.db, { tokenHash: guestHash }, owner);
       ctx.setCookie(clearedCartCookie(ctx.secureCookies));
     }
-    const id = make ? await rows.ensureCartId(ctx.db, owner) : await rows.findCartId(ctx.db, owner);
-    return id ? { id, owner } : null;
+    return owner;
   }
-  if (guestHash) {
-    const owner = { tokenHash: guestHash };
-    const id = await rows.findCartId(ctx.db, owner);
-    if (id || !make) return id ? { id, owner } : null;
-  }
-  if (!make) return null;
-  const token = newCartToken();
-  const owner = { tokenHash: cartTokenHash(token)! };
-  ctx.setCookie(cartCookie(token, ctx.cartDays, ctx.secureCookies));
-  return { id: await rows.ensureCartId(ctx.db, owner), owner };
+  return guestHash ? { tokenHash: guestHash } : null;
 }
 
 /** The largest quantity at or under `wanted` that the product's rules allow (never under its minimum). */
@@ -129,8 +134,8 @@ async function mergeGuestCart(db: Db, guest: CartOwner, account: CartOwner): Pro
 
 /** The cart page, GET /api/cart and checkout: the caller's cart with today's prices and stock. */
 export async function viewCart(ctx: RequestContext): Promise<CartView> {
-  const found = await cartOf(ctx, false);
-  return found ? viewOf(await rows.selectCartLines(ctx.db, found.id)) : EMPTY;
+  const owner = await ownerOf(ctx);
+  return owner ? viewOf(await rows.selectCartLines(ctx.db, owner)) : EMPTY;
 }
 
 /** The navbar's count: how many lines the caller's cart has. */
@@ -221,12 +226,13 @@ export async function removeCartLine(ctx: RequestContext, lineId: unknown): Prom
 }
 
 /**
- * Place order's cart: its id (the order takes the lines it buys out of it, in its own statement) and its lines with
- * today's prices and stock; no id and no lines when the caller has no cart.
+ * Place order's cart: its lines with today's prices and stock, and its id (the order takes the lines it buys out of
+ * it, in its own statement); no id when it has no lines.
  */
 export async function cartToOrder(ctx: RequestContext): Promise<{ id: string | null; lines: CartLineWithProduct[] }> {
-  const found = await cartOf(ctx, false);
-  return found ? { id: found.id, lines: await rows.selectCartLines(ctx.db, found.id) } : { id: null, lines: [] };
+  const owner = await ownerOf(ctx);
+  const lines = owner ? await rows.selectCartLines(ctx.db, owner) : [];
+  return { id: lines[0]?.cartId ?? null, lines };
 }
 
 /** The store's own clock: carts nobody touched for CART_DAYS are dropped. Answers how many. */

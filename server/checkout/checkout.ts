@@ -48,7 +48,12 @@ export async function checkout(ctx: RequestContext, raw: unknown, idempotencyKey
   if (input.only && !isId(input.only.productId)) throw notFound(M.product.not_found);
   const cart = input.only ? null : await cartToOrder(ctx);
   const wanted = cart
-    ? cart.lines.map((l) => ({ productId: l.productId, variantId: l.variantId, quantity: l.quantity }))
+    ? cart.lines.map(({ productOptions, variantOptions, quantity, ...shelf }) => ({
+        productId: shelf.productId,
+        variantId: shelf.variantId,
+        quantity,
+        read: { shelf, productOptions, variantOptions },
+      }))
     : [input.only!];
   if (wanted.length === 0) throw conflict(M.checkout.empty_cart);
   const zones = await deliveryZones(ctx);

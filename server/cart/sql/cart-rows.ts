@@ -1,7 +1,7 @@
-import { and, asc, count, eq, lt, sql } from "drizzle-orm";
+import { and, asc, count, eq, inArray, lt, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { variantLabel } from "@shared/variants";
-import { cart, cartLine, product, productVariant } from "../../db/schema";
+import { cart, cartLine, product, productVariant, type ProductRow, type VariantRow } from "../../db/schema";
 
 /** Whose cart: a signed-in customer's, or a guest's by its token's hash. */
 export type CartOwner = { userId: string } | { tokenHash: string };
@@ -31,11 +31,15 @@ export async function ensureCartId(db: Db, owner: CartOwner): Promise<string> {
 /** A cart line with the product's variant as it is now: what the cart page and checkout read. */
 export interface CartLineWithProduct {
   id: string;
+  cartId: string;
   productId: string;
   variantId: string;
   sku: string;
   /** The variant's values, "12 mm · 300 mm"; null for a product without options. */
   label: string | null;
+  /** What the label is made of: the product's options and the variant's values (Place order checks they stand). */
+  productOptions: ProductRow["options"];
+  variantOptions: VariantRow["options"];
   quantity: number;
   pricePoishaSeen: number;
   addedAt: Date;
@@ -49,10 +53,12 @@ export interface CartLineWithProduct {
   weightGrams: number;
 }
 
-export async function selectCartLines(db: Db, cartId: string): Promise<CartLineWithProduct[]> {
+/** The lines of a cart, named by its id or by its owner (one round trip either way). */
+export async function selectCartLines(db: Db, which: string | CartOwner): Promise<CartLineWithProduct[]> {
   const rows = await db
     .select({
       id: cartLine.id,
+      cartId: cartLine.cartId,
       productId: cartLine.productId,
       variantId: cartLine.variantId,
       sku: productVariant.sku,
@@ -73,9 +79,18 @@ export async function selectCartLines(db: Db, cartId: string): Promise<CartLineW
     .from(cartLine)
     .innerJoin(product, eq(product.id, cartLine.productId))
     .innerJoin(productVariant, eq(productVariant.id, cartLine.variantId))
-    .where(eq(cartLine.cartId, cartId))
+    .where(
+      typeof which === "string"
+        ? eq(cartLine.cartId, which)
+        : inArray(cartLine.cartId, db.select({ id: cart.id }).from(cart).where(ownedBy(which))),
+    )
     .orderBy(asc(cartLine.addedAt), asc(cartLine.id));
-  return rows.map(({ options, values, ...line }) => ({ ...line, label: variantLabel(options, values) }));
+  return rows.map(({ options, values, ...line }) => ({
+    ...line,
+    label: variantLabel(options, values),
+    productOptions: options,
+    variantOptions: values,
+  }));
 }
 
 export async function countCartLines(db: Db, cartId: string): Promise<number> {

@@ -15,7 +15,7 @@ import { gateRefusal } from "./order-gate";
 import { eventRecorded } from "./order-history";
 import { confirmCashOnDelivery, type CashOnDeliveryOptions } from "./order-steps";
 import type { Order } from "./order-rows";
-import { readShelfOf, readShelves, type ProductShelves } from "./shelves-read";
+import { readShelfOf, readShelves, type ProductShelves, type ReadShelf } from "./shelves-read";
 import { takeLines, type LineToTake } from "./take-lines";
 
 /** A line to buy: a product's variant (absent: the product's only one) and its pieces, in the buyer's order. */
@@ -23,6 +23,8 @@ export interface WantedLine {
   productId: string;
   variantId?: string | null | undefined;
   quantity: number;
+  /** The line as its caller read it just now (the cart does): the first try takes it without reading it again. */
+  read?: ReadShelf | undefined;
 }
 
 /** What delivering the goods costs, reckoned from their weight and subtotal once the stock is taken. */
@@ -95,8 +97,11 @@ export async function insertOrderOfLines(
   const ids = [...new Set(wanted.map((w) => w.productId.toLowerCase()))];
   try {
     for (let attempt = 1; ; attempt++) {
-      let read = await readShelves(db, ids);
-      let picked = pickLines(wanted, read);
+      const given = attempt === 1 && wanted.every((w) => w.read);
+      let read = given ? new Map<string, ProductShelves>() : await readShelves(db, ids);
+      let picked = given
+        ? { lines: wanted.map((w) => ({ ...w.read!, quantity: w.quantity })), short: [] }
+        : pickLines(wanted, read);
       if (picked.short.length === 0) {
         const placed = await place(db, picked.lines, buyer, options);
         if (placed) return placed;
