@@ -1,12 +1,12 @@
-// `npm run bench:profile -- [embedded|postgres] [product|detail|order]`: one call's load on the built store run
+// `npm run bench:profile -- [embedded|postgres] [product|detail|order|checkout]`: one call's load on the built store run
 // with `node --cpu-prof`, then the profile's self time by function and by package. The .cpuprofile files (in
 // bench/results/profiles/) open in Chrome DevTools' Performance panel for the whole picture.
 import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { addBenchProduct, signInAdmin, signUpBuyers } from "./buyers.mjs";
+import { addBenchProduct, checkoutBuyers, signInAdmin, signUpBuyers } from "./buyers.mjs";
 import { measure } from "./load.mjs";
 import { createBenchDatabase } from "./postgres.mjs";
-import { AMOUNTS, CALL_NAMES, benchCalls } from "./calls.mjs";
+import { AMOUNTS, CALL_NAMES, CHECKOUT, CHECKOUT_BUYERS, CHECKOUT_WARMUP, benchCalls, checkoutCall } from "./calls.mjs";
 import { SERVE_FLAGS, startStore } from "./store-server.mjs";
 import { summarize } from "./profile-summary.mjs";
 
@@ -31,13 +31,11 @@ try {
     });
     try {
       const admin = await signInAdmin(store.baseUrl);
-      const buyers = await signUpBuyers(store.baseUrl, 50);
-      const productId = await addBenchProduct(store.baseUrl, admin);
-      const { calls } = await benchCalls(store.baseUrl, buyers, productId);
       const figures = await measure({
         baseUrl: store.baseUrl,
-        ...calls[CALL_NAMES[call]],
-        amount: AMOUNTS[CALL_NAMES[call]],
+        ...(call === "checkout"
+          ? await checkoutLoad(store.baseUrl, admin)
+          : await callLoad(store.baseUrl, admin, call)),
         pid: store.pid,
         database: Boolean(postgres),
       });
@@ -51,4 +49,17 @@ try {
   }
 } finally {
   await postgres?.drop();
+}
+
+/** A call of `npm run bench`'s table, from 50 signed-in buyers on one product. */
+async function callLoad(baseUrl, admin, call) {
+  const buyers = await signUpBuyers(baseUrl, 50);
+  const { calls } = await benchCalls(baseUrl, buyers, await addBenchProduct(baseUrl, admin));
+  return { ...calls[CALL_NAMES[call]], amount: AMOUNTS[CALL_NAMES[call]] };
+}
+
+/** The 3-line checkout as `npm run bench` loads it: a buyer of its own for each request, its cart filled before. */
+async function checkoutLoad(baseUrl, admin) {
+  const buyers = await checkoutBuyers(baseUrl, admin, CHECKOUT_BUYERS, 51);
+  return { ...checkoutCall(buyers), amount: AMOUNTS[CHECKOUT], warmupAmount: CHECKOUT_WARMUP };
 }

@@ -1,3 +1,4 @@
+import type { z } from "zod";
 import { DISTRICT_NAMES } from "@shared/bangladesh";
 import { M, type Coded } from "@shared/messages";
 import { quantityProblem } from "@shared/quantity";
@@ -7,6 +8,7 @@ import { CheckoutSchema } from "@shared/schemas/checkout";
 import { IdempotencyKeySchema } from "@shared/schemas/order";
 import { cartToOrder, viewCart } from "../cart";
 import { changingCatalog, selectShelf } from "../catalog";
+import type { SessionUser } from "../auth/session";
 import { signedIn } from "../context/actor";
 import { parseInput } from "../context/parse";
 import type { RequestContext } from "../context/request-context";
@@ -19,7 +21,7 @@ import {
   type DeliveryQuote,
   type SavedAddress,
 } from "../delivery";
-import { conflict, notFound } from "../errors";
+import { AppError, conflict, notFound } from "../errors";
 import { withinLimits } from "../limits/within-limits";
 import { binToKeep, codRules, insertOrderOfLines, isId, type Order } from "../orders";
 import { orderPlacedUnder } from "./sql/checkout-rows";
@@ -37,10 +39,25 @@ export async function checkout(ctx: RequestContext, raw: unknown, idempotencyKey
   const input = parseInput(CheckoutSchema, raw);
   const keyOfAttempt = parseInput(IdempotencyKeySchema, idempotencyKey);
   await withinLimits(ctx, "order", buyer);
-  // A retry (the same key: the answer was lost, say) answers the order the first one placed, before the cart is
-  // read: the cart has lost that order's lines since, and what it holds now stays.
-  const earlier = keyOfAttempt ? await orderPlacedUnder(ctx.db, buyer.id, keyOfAttempt) : null;
-  if (earlier) return earlier;
+  try {
+    return await placeCheckout(ctx, buyer, input, keyOfAttempt);
+  } catch (err) {
+    // A retry (the same key: the answer was lost, say) answers the order the first one placed rather than a refusal:
+    // the cart has lost that order's lines since, or the stock or the buyer's open orders are not what they were. A
+    // retry that would place an order again meets the order's unique key instead (insertOrderOfLines).
+    const earlier =
+      keyOfAttempt && err instanceof AppError ? await orderPlacedUnder(ctx.db, buyer.id, keyOfAttempt) : null;
+    if (earlier) return earlier;
+    throw err;
+  }
+}
+
+async function placeCheckout(
+  ctx: RequestContext,
+  buyer: SessionUser,
+  input: z.output<typeof CheckoutSchema>,
+  keyOfAttempt: string | undefined,
+): Promise<Order> {
   const delivery = input.delivery ?? (await myAddress(ctx, input.addressId)).delivery;
   if (input.paymentMethod === "card" && !ctx.payments) throw conflict(M.checkout.method_not_offered);
   if (input.paymentMethod === "sslcommerz" && !ctx.gateway) throw conflict(M.checkout.method_not_offered);
@@ -87,8 +104,8 @@ export async function checkout(ctx: RequestContext, raw: unknown, idempotencyKey
           : undefined,
     }),
   );
-  if (input.saveAddress && input.delivery) await rememberAddress(ctx, input.delivery);
-  return placed;
+  if (input.saveAddress && input.delivery && !placed.replayed) await rememberAddress(ctx, input.delivery);
+  return placed.order;
 }
 
 /**

@@ -74,7 +74,7 @@ describe("the order's gate and read: the one-line order's and the checkout's", (
       }
     });
     const parcels: { weightGrams: number; subtotalPoisha: number }[] = [];
-    const placed = await insertOrderOfLines(
+    const { order: placed } = await insertOrderOfLines(
       db,
       [
         { productId: chisel.id, quantity: 20 },

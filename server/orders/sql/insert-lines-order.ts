@@ -10,7 +10,7 @@ import { order } from "../../db/schema";
 import { AppError, conflict, isUniqueViolation } from "../../errors";
 import { storeMetrics } from "../../metrics/store-metrics";
 import { pickVariant } from "../../catalog";
-import { piecesHeldBy } from "./insert-order";
+import { piecesHeldBy, type PlacedOrder } from "./insert-order";
 import { gateRefusal } from "./order-gate";
 import { eventRecorded } from "./order-history";
 import { confirmCashOnDelivery, type CashOnDeliveryOptions } from "./order-steps";
@@ -92,7 +92,7 @@ export async function insertOrderOfLines(
   wanted: WantedLine[],
   buyer: SessionUser,
   options: LinesOrderOptions,
-): Promise<Order> {
+): Promise<PlacedOrder> {
   const { maxOpenOrders, idempotencyKey } = options;
   const ids = [...new Set(wanted.map((w) => w.productId.toLowerCase()))];
   try {
@@ -104,7 +104,7 @@ export async function insertOrderOfLines(
         : pickLines(wanted, read);
       if (picked.short.length === 0) {
         const placed = await place(db, picked.lines, buyer, options);
-        if (placed) return placed;
+        if (placed) return { order: placed, replayed: false };
         read = await readShelves(db, ids);
         picked = pickLines(wanted, read);
       }
@@ -121,7 +121,7 @@ export async function insertOrderOfLines(
         .select()
         .from(order)
         .where(and(eq(order.buyerId, buyer.id), eq(order.idempotencyKey, idempotencyKey)));
-      if (earlier) return earlier;
+      if (earlier) return { order: earlier, replayed: true };
     }
     throw err;
   }
