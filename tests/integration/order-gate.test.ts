@@ -1,7 +1,8 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import type { Db } from "@server/db/client";
-import { order, orderLine, productVariant } from "@server/db/schema";
+import { order, orderLine, product, productVariant } from "@server/db/schema";
+import { variantLabel } from "@shared/variants";
 import { insertOrderTakingStock } from "@server/orders/sql/insert-order";
 import { insertOrderOfLines } from "@server/orders/sql/insert-lines-order";
 import { asBearer, jsonInit, signUp, type TestAccount } from "../support/accounts";
@@ -30,34 +31,55 @@ describe("the order's gate and read: the one-line order's and the checkout's", (
     expect(await res.json()).toMatchObject({ code: "order.too_many_open", params: { max: MAX_OPEN } });
   });
 
-  it("places the order again with the variant as it is when its SKU changed after it was read", async () => {
+  it("reads nothing before its statement: the line's SKU and label are the variant's as the statement found it", async () => {
     const buyer = await signUp(t);
     const made = await makeProduct(t, { availability: 200 });
+    const options = [
+      { name: "Length", nameBn: null, values: ["300 mm"] },
+      { name: "Width", nameBn: null, values: ["12 mm"] },
+    ];
+    const values = { Width: "12 mm", Length: "300 mm" };
+    await t.database.db.update(product).set({ options }).where(eq(product.id, made.id));
+    await t.database.db
+      .update(productVariant)
+      .set({ options: values, sku: "RND-LEN-WID" })
+      .where(eq(productVariant.id, made.variantId));
     let reads = 0;
     const db = afterRead(t.database.db, "randa_order_shelves", async () => {
-      if (++reads === 1) {
-        await t.database.db
-          .update(productVariant)
-          .set({ sku: "RND-RENAMED" })
-          .where(eq(productVariant.id, made.variantId));
-      }
+      reads++;
     });
     const placed = await insertOrderTakingStock(
       db,
       { productId: made.id, variantId: undefined, quantity: 20 },
       await sessionUserOf(t, buyer),
-      {
-        maxOpenOrders: MAX_OPEN,
-        holdMinutes: 30,
-      },
+      { maxOpenOrders: MAX_OPEN, holdMinutes: 30 },
     );
-    expect(reads).toBe(3); // the first read, the check of why nothing was taken, the second read
+    expect(reads).toBe(0);
     const [line] = await t.database.db.select().from(orderLine).where(eq(orderLine.orderId, placed.order.id));
-    expect(line!.sku).toBe("RND-RENAMED");
+    // shared/variants.ts names it so: the values in the product's option order.
+    expect(variantLabel(options, values)).toBe("300 mm · 12 mm");
+    expect(line).toMatchObject({ sku: "RND-LEN-WID", variantLabel: "300 mm · 12 mm", variantId: made.variantId });
     const [variant] = await t.database.db.select().from(productVariant).where(eq(productVariant.id, made.variantId));
     expect(variant!.availability).toBe(180);
-    expect(await t.database.db.select().from(order).where(eq(order.buyerEmail, buyer.email))).toHaveLength(1);
     await expectLedgersBalanced(t.database.db, [made.id]);
+  });
+
+  it("reads the variant to say why when the statement took nothing", async () => {
+    const buyer = await signUp(t);
+    const made = await makeProduct(t, { availability: 30 });
+    let reads = 0;
+    const db = afterRead(t.database.db, "randa_order_shelves", async () => {
+      reads++;
+    });
+    const refused = insertOrderTakingStock(
+      db,
+      { productId: made.id, variantId: undefined, quantity: 40 },
+      await sessionUserOf(t, buyer),
+      { maxOpenOrders: MAX_OPEN, holdMinutes: 30 },
+    );
+    await expect(refused).rejects.toMatchObject({ code: "stock.too_low" });
+    expect(reads).toBe(1);
+    expect(await t.database.db.select().from(order).where(eq(order.buyerEmail, buyer.email))).toHaveLength(0);
   });
 
   it("places a checkout again, charged anew, when a line's price changed after it was read", async () => {

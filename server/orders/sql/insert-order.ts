@@ -26,7 +26,7 @@ import {
   LOW_STOCK_LINE,
 } from "./statement-parts";
 import { isId, type Order } from "./order-rows";
-import { readShelfOf, readShelves, sameLine, type ReadShelf } from "./shelves-read";
+import { readShelfOf, readShelves } from "./shelves-read";
 
 export interface PlacedOrder {
   order: Order;
@@ -54,8 +54,9 @@ export interface PlaceOptions {
  * decrement of the variant's stock (never below zero, never under its minimum order, never over what one order may
  * take), the product's sum, and the order row with a snapshot of both. The product's row lock is held for that one
  * statement and its commit, so orders for a popular product queue as briefly as they can; other buyers never wait
- * on a buyer's lock. The variant and its line's label are read before, without a lock; the statement takes nothing
- * when they changed meanwhile, and the order is tried again.
+ * on a buyer's lock. The variant (the one named, or the product's only one), its SKU and its line's label are the
+ * statement's own reads; when it takes nothing, the variant is read again to say why (or, nothing in the way now,
+ * the order is tried again).
  * With an idempotency key, a retried request gets the order the first one made instead of buying twice.
  */
 export async function insertOrderTakingStock(
@@ -75,8 +76,7 @@ export async function insertOrderTakingStock(
   };
   try {
     for (let attempt = 1; ; attempt++) {
-      const shelf = await readShelf(db, input);
-      const placed = await takeAndRecord(db, input, shelf, buyer, maxOpenOrders, placing);
+      const placed = await takeAndRecord(db, input, buyer, maxOpenOrders, placing);
       if (placed) {
         // The statement committed on its own (or with the caller's transaction, when given one).
         eventRecorded(db, "placed", true);
@@ -84,10 +84,10 @@ export async function insertOrderTakingStock(
         afterCommit(db, () => storeMetrics.orderLines.inc({ via: "order" }));
         return { order: placed.order, replayed: false };
       }
-      const refusal = await whyNot(db, input, shelf, buyer.id);
+      const refusal = await whyNot(db, input, buyer.id);
       if (refusal) throw refusal;
-      // Nothing stands in the way now: the variant changed under the read, or the statement's snapshot (taken
-      // before it waited at the gate) was older than a restock. Placed again, a few times at most.
+      // Nothing stands in the way now: the statement's snapshot (taken before it waited at the gate) was older than
+      // a restock. Placed again, a few times at most.
       if (attempt === TRIES) throw conflict(M.stock.too_low);
     }
   } catch (err) {
@@ -126,12 +126,23 @@ export async function piecesHeldBy(db: Db | Tx, buyerId: string, variantIds: str
   return new Map(rows.map((r) => [r.variantId!, r.pieces]));
 }
 
-/** The variant to buy and what its line shows, read without a lock (the statement that takes it checks them). */
-async function readShelf(db: Db, input: OrderInput): Promise<ReadShelf> {
+/** The variant asked for, read without a lock to say why the statement took nothing. */
+async function readShelf(db: Db, input: OrderInput) {
   const found = (await readShelves(db, [input.productId.toLowerCase()])).values().next().value;
   if (!found) throw notFound(M.product.not_found);
-  return readShelfOf(found, pickVariant(found.variants, input.variantId));
+  return readShelfOf(found, pickVariant(found.variants, input.variantId)).shelf;
 }
+
+/** What the buyer's open orders hold of the variant being updated (`v`), as the gate read it. */
+const HELD = sql`(select held from gate where gate.variant_id = v.id)`;
+
+/**
+ * shared/variants.ts `variantLabel`, in SQL over the variant `v` and its product `p`: its values in the product's
+ * option order, "12 mm · 300 mm"; null without options.
+ */
+const LABEL = sql`(select string_agg(v.options ->> (o.opt ->> 'name'), ' · ' order by o.ord)
+  from jsonb_array_elements(p.options) with ordinality as o(opt, ord)
+  where coalesce(v.options ->> (o.opt ->> 'name'), '') <> '')`;
 
 interface Placing {
   expiresAt: Date;
@@ -150,19 +161,24 @@ const TAKE_AND_RECORD = preparedStatement<Record<string, unknown> & { stock_out:
   "randa_order_take",
   () => sql`
     with gate as (
-      -- The buyer's and the product's locks, and what the buyer's open orders hold of the variant, read after them.
-      ${orderGate(at("buyerId"), at("maxOpenOrders"), uuidArray([at("productId")]), uuidArray([at("variantId")]))}
+      -- The buyer's and the product's locks, and what the buyer's open orders hold of each of the product's live
+      -- variants, read after them.
+      ${orderGate(
+        at("buyerId"),
+        at("maxOpenOrders"),
+        uuidArray([at("productId")]),
+        sql`array(select id from ${productVariant} where product_id = ${at("productId")}::uuid and retired_at is null)`,
+      )}
     ),
     taken as (
       update ${productVariant} v
       set availability = v.availability - ${at("quantity")}::integer, updated_at = now()
       from ${product} p
-      where v.id = ${at("variantId")}::uuid and p.id = v.product_id and v.retired_at is null
+      where p.id = ${at("productId")}::uuid and v.product_id = p.id and v.retired_at is null
         -- Refers to no row, so it is tested once and first: the gate is passed before any row is read or locked.
-        and (select count(*) from gate) = 1
-        -- The line as it was read (readShelf): its SKU and values are still the variant's and the product's.
-        and v.sku = ${at("sku")}::text and v.options = ${at("variantOptions")}::jsonb
-        and p.options = ${at("productOptions")}::jsonb
+        and (select count(*) from gate) > 0
+        -- The variant named, or the product's only live one (shared pickVariant).
+        and (v.id = ${at("variantId")}::uuid or (${at("variantId")}::uuid is null and (select count(*) from gate) = 1))
         and v.availability >= ${at("quantity")}::integer
         and v.minimum_quantity <= ${at("quantity")}::integer
         -- Spec §9's step, as shared/quantity.ts onStep: the minimum plus whole steps of 20.
@@ -170,12 +186,13 @@ const TAKE_AND_RECORD = preparedStatement<Record<string, unknown> & { stock_out:
         -- No hoarding, as shared/quantity.ts perOrderLimit and holdingLimit, per variant: this order and the buyer's
         -- open ones together at most the product's own most per order, or half of the stock they would leave
         -- (integer division rounds down) but never under the minimum order.
-        and ${at("quantity")}::integer + (select held from gate) <= coalesce(
+        and ${at("quantity")}::integer + ${HELD} <= coalesce(
           p.max_per_order,
-          greatest(v.minimum_quantity, (v.availability + (select held from gate)) / 2)
+          greatest(v.minimum_quantity, (v.availability + ${HELD}) / 2)
         )
         and ${at("quantity")}::integer <= coalesce(p.max_per_order, greatest(v.minimum_quantity, v.availability / 2))
-      returning v.id as variant_id, v.product_id as id, p.name, p.name_bn, coalesce(v.image, p.image) as image,
+      returning v.id as variant_id, v.product_id as id, v.sku, ${LABEL} as label, p.name, p.name_bn,
+        coalesce(v.image, p.image) as image,
         v.price_poisha, v.weight_grams, v.availability, v.availability < v.minimum_quantity as stock_out
     ),
     shelf as (
@@ -208,7 +225,7 @@ const TAKE_AND_RECORD = preparedStatement<Record<string, unknown> & { stock_out:
     ),
     line as (
       insert into ${orderLine} (${LINE_COLUMNS})
-      select placed.id, 0, taken.id, taken.variant_id, ${at("sku")}::text, ${at("label")}::text, taken.name, taken.name_bn, taken.image, taken.price_poisha, taken.weight_grams,
+      select placed.id, 0, taken.id, taken.variant_id, taken.sku, taken.label, taken.name, taken.name_bn, taken.image, taken.price_poisha, taken.weight_grams,
         ${at("quantity")}::integer, placed.payable_poisha
       from placed, taken
     ),
@@ -246,20 +263,15 @@ const TAKE_AND_RECORD = preparedStatement<Record<string, unknown> & { stock_out:
 async function takeAndRecord(
   db: Db,
   input: OrderInput,
-  { shelf, productOptions, variantOptions }: ReadShelf,
   buyer: SessionUser,
   maxOpenOrders: number,
   { expiresAt, now, idempotencyKey, language, buyerBin }: Placing,
 ) {
   const rows = await TAKE_AND_RECORD(db, {
     maxOpenOrders,
-    productId: shelf.productId,
+    productId: input.productId,
     quantity: input.quantity,
-    variantId: shelf.variantId,
-    sku: shelf.sku,
-    productOptions: JSON.stringify(productOptions),
-    variantOptions: JSON.stringify(variantOptions),
-    label: shelf.label,
+    variantId: input.variantId ?? null,
     buyerId: buyer.id,
     buyerEmail: buyer.email,
     buyerName: buyer.name,
@@ -301,14 +313,13 @@ export function orderFromRow(row: Record<string, unknown>): Order {
 
 /**
  * Why the guarded decrement took nothing: the detail page's own question (shared/quantity.ts), asked again of the
- * variant as it is now with what the buyer's open orders hold; undefined when nothing stands in the way now, or
- * the line read before is no longer the variant's (the order is placed again).
+ * variant as it is now with what the buyer's open orders hold; undefined when nothing stands in the way now (the
+ * order is placed again).
  */
-async function whyNot(db: Db, input: OrderInput, read: ReadShelf, buyerId: string): Promise<AppError | undefined> {
-  const now = await readShelf(db, { ...input, variantId: read.shelf.variantId });
-  if (!sameLine(now, read)) return undefined;
-  const held = await piecesHeldBy(db, buyerId, [now.shelf.variantId]);
-  const problem = quantityProblem(input.quantity, now.shelf, held.get(now.shelf.variantId) ?? 0);
+async function whyNot(db: Db, input: OrderInput, buyerId: string): Promise<AppError | undefined> {
+  const shelf = await readShelf(db, input);
+  const held = await piecesHeldBy(db, buyerId, [shelf.variantId]);
+  const problem = quantityProblem(input.quantity, shelf, held.get(shelf.variantId) ?? 0);
   if (problem?.code === M.quantity.below_minimum || problem?.code === M.quantity.off_step) {
     return invalid(problem.code, problem.params);
   }

@@ -32,17 +32,6 @@ export function readShelfOf(p: ProductShelves, variant: ProductShelves["variants
   return { shelf: shelfOf(p, variant), productOptions: p.options, variantOptions: variant.options };
 }
 
-/** Whether two reads of a line name the same goods: the SKU and values its line shows, its price and weight. */
-export function sameLine(a: ReadShelf, b: ReadShelf): boolean {
-  return (
-    a.shelf.sku === b.shelf.sku &&
-    a.shelf.pricePoisha === b.shelf.pricePoisha &&
-    a.shelf.weightGrams === b.shelf.weightGrams &&
-    JSON.stringify(a.productOptions) === JSON.stringify(b.productOptions) &&
-    JSON.stringify(a.variantOptions) === JSON.stringify(b.variantOptions)
-  );
-}
-
 /** The products (by id, as PostgreSQL spells it) with their live variants in the order the shop lists them. */
 export async function readShelves(db: Db, productIds: readonly string[]): Promise<Map<string, ProductShelves>> {
   const rows = await SHELVES(db, { productIds: `{${productIds.join(",")}}` });
