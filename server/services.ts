@@ -4,7 +4,7 @@ import { setProcessLog } from "./log/request-context";
 import path from "node:path";
 import { createAuth, type Auth } from "./auth/auth";
 import { resolveAuthSecret } from "./auth/secret";
-import { watchCatalog, type CatalogVersion } from "./cache/catalog-version";
+import { watchCatalog, watchZones, type ChangeVersion } from "./cache/change-version";
 import { storeMode, type Config } from "./config";
 import type { Database, Db } from "./db/client";
 import { createDiskImageStore, type ImageStore } from "./images/image-store";
@@ -26,7 +26,9 @@ export interface Services {
   log: Logger;
   db: Db;
   /** Moves on every committed change to products or reviews, from any server process (server/cache/). */
-  catalogVersion: CatalogVersion;
+  catalogVersion: ChangeVersion;
+  /** Moves on every committed change to the delivery zones, from any server process (server/delivery/zones.ts). */
+  zonesVersion: ChangeVersion;
   /** Sessions this process has read, forgotten on any change to a session or account (server/auth/kept-sessions.ts). */
   sessions: KeptSessions;
   auth: Auth;
@@ -125,6 +127,7 @@ export function createServices(
     db: database.db,
     log,
     catalogVersion: watchCatalog(database),
+    zonesVersion: watchZones(database),
     sessions,
     auth,
     mailer,

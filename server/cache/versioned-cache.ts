@@ -1,4 +1,4 @@
-import type { CatalogVersion } from "./catalog-version";
+import type { ChangeVersion } from "./change-version";
 
 interface Entry<V> {
   version: number;
@@ -6,7 +6,7 @@ interface Entry<V> {
 }
 
 /**
- * Values computed from the catalog, kept until the catalog changes. A value read while a change was being
+ * Values computed from what a change counter follows (the catalog, the delivery zones), kept until it moves. A value read while a change was being
  * committed is not kept (the count moved during the read), and concurrent misses of one key share one read.
  * At most `maxEntries` keys are kept; the oldest goes first.
  */
@@ -15,7 +15,7 @@ export class VersionedCache<V> {
   readonly #reading = new Map<string, { version: number; value: Promise<V | null> }>();
 
   constructor(
-    private readonly version: CatalogVersion,
+    private readonly version: ChangeVersion,
     private readonly maxEntries = 500,
   ) {}
 
@@ -46,10 +46,10 @@ export class VersionedCache<V> {
   }
 }
 
-/** One cache per catalog version, that is per app: tests run several stores in one process. */
-export function perCatalog<V>(maxEntries: number) {
-  const caches = new WeakMap<CatalogVersion, VersionedCache<V>>();
-  return (version: CatalogVersion): VersionedCache<V> => {
+/** One cache per change counter, that is per app: tests run several stores in one process. */
+export function perVersion<V>(maxEntries: number) {
+  const caches = new WeakMap<ChangeVersion, VersionedCache<V>>();
+  return (version: ChangeVersion): VersionedCache<V> => {
     let cache = caches.get(version);
     if (!cache) caches.set(version, (cache = new VersionedCache<V>(version, maxEntries)));
     return cache;

@@ -1,7 +1,7 @@
 import { withVariants } from "./sql/variant-rows";
 import { paramsOf, type Page } from "@shared/list-page";
 import { PRODUCT_LIST_PARAMS } from "@shared/list-choices";
-import { perCatalog } from "../cache/versioned-cache";
+import { perVersion } from "../cache/versioned-cache";
 import type { RequestContext } from "../context/request-context";
 import { PRODUCT_LIMIT } from "../http/body-limits";
 import { jsonBody } from "../http/json-body";
@@ -26,7 +26,7 @@ type ProductPage = Page<never> & { json: Uint8Array<ArrayBuffer> };
  * The busiest read of the store: each page kept as its JSON bytes until the catalog changes (bytes, not text: a
  * string would be measured and encoded again for every answer). One cache per app, made from its catalog version.
  */
-const pagesOf = perCatalog<ProductPage>(200);
+const pagesOf = perVersion<ProductPage>(200);
 
 async function readPage(ctx: RequestContext, params: Record<string, string>): Promise<ProductPage> {
   const page = await catalog.listProducts(ctx, params);

@@ -10,7 +10,7 @@ import { isForeignUpload } from "../images/image-store";
 import type { Product } from "./sql/product-rows";
 import { adminOnly } from "../context/actor";
 import { changingCatalog } from "./catalog-change";
-import { perCatalog } from "../cache/versioned-cache";
+import { perVersion } from "../cache/versioned-cache";
 import { offsetPage } from "../paging/offset-page";
 import { key, parseInput } from "../context/parse";
 import type { RequestContext } from "../context/request-context";
@@ -67,7 +67,7 @@ export async function getProduct(ctx: RequestContext, productId: unknown): Promi
   return found!;
 }
 
-const footersOf = perCatalog<Awaited<ReturnType<typeof catalog.listPopularProducts>>>(1);
+const footersOf = perVersion<Awaited<ReturnType<typeof catalog.listPopularProducts>>>(1);
 
 /** The footer's few product links, on every page: kept until the catalog changes. */
 export function popularProducts(ctx: RequestContext) {
@@ -78,7 +78,7 @@ export function popularProducts(ctx: RequestContext) {
  * Manage Products' and the stock page's pages of the catalog are kept until it changes: a search reads and ranks
  * every product it matches (a fifth of 10,000 for "chisel", 20 ms) to show twenty and their count.
  */
-const managedPagesOf = perCatalog<Page<Product>>(50);
+const managedPagesOf = perVersion<Page<Product>>(50);
 
 /** Manage Products: a page of the catalog, searched as the shop is, for an admin. */
 export async function productsToManage(ctx: RequestContext, raw: unknown = {}) {

@@ -76,6 +76,9 @@ export class RequestContext {
   get catalogVersion() {
     return this.#services.catalogVersion;
   }
+  get zonesVersion() {
+    return this.#services.zonesVersion;
+  }
   get auth() {
     return this.#services.auth;
   }

@@ -1,5 +1,5 @@
 import type { MiddlewareHandler } from "hono";
-import type { CatalogVersion } from "../cache/catalog-version";
+import type { ChangeVersion } from "../cache/change-version";
 import type { RequestLogVariables } from "./request-log";
 import { pickEncoding } from "./compression";
 
@@ -35,7 +35,7 @@ const OWN_HEADERS = new Set(["x-request-id"]);
  * encoding it accepts; an answer that sets a cookie, or is not a 200, is not kept, and nothing is kept while the
  * catalog's change feed is down.
  */
-export function keptAnswers(version: CatalogVersion, routes: ReadonlySet<string>): KeptAnswers {
+export function keptAnswers(version: ChangeVersion, routes: ReadonlySet<string>): KeptAnswers {
   const kept = new Map<string, KeptAnswer>();
   let bytes = 0;
 

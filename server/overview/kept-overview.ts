@@ -1,5 +1,5 @@
 import { KeptWhileUnchanged, perDatabase } from "../cache/kept-while-unchanged";
-import type { CatalogVersion } from "../cache/catalog-version";
+import type { ChangeVersion } from "../cache/change-version";
 import type { Db } from "../db/client";
 import { ordersVersion } from "../orders";
 import * as figures from "./sql/overview-rows";
@@ -61,15 +61,15 @@ export interface StockFigures {
 
 /**
  * The shelves' figures are kept while the catalog stays as it was (every change of a product's stock, price or
- * low-stock line moves its version, server/cache/catalog-version.ts), and at most a minute: the low stock's sales
+ * low-stock line moves its version, server/cache/change-version.ts), and at most a minute: the low stock's sales
  * rate looks back from now, so an order leaves its window with time alone. While the catalog's change feed is down
  * they are read each time.
  */
-const stockFiguresOf = new WeakMap<CatalogVersion, KeptWhileUnchanged<StockFigures>>();
+const stockFiguresOf = new WeakMap<ChangeVersion, KeptWhileUnchanged<StockFigures>>();
 
 export async function keptStockFigures(
   db: Db,
-  catalog: CatalogVersion,
+  catalog: ChangeVersion,
   page: { limit: number; offset: number },
   now: Date,
 ): Promise<StockFigures> {

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { createApp } from "@server/app";
-import { CatalogVersion } from "@server/cache/catalog-version";
+import { ChangeVersion } from "@server/cache/change-version";
 import { product } from "@server/db/schema";
 import { asBearer, asCookie, jsonInit, signUp, signUpAdmin, type TestAccount } from "../support/accounts";
 import { makeProduct, TEST_DELIVERY } from "../support/orders";
@@ -19,7 +19,7 @@ interface Listed {
  */
 describe("only writes that changed the catalog drop the cached product list", () => {
   const t = useTestApp();
-  const version = new CatalogVersion();
+  const version = new ChangeVersion();
   let app: ReturnType<typeof createApp>;
   let customer: TestAccount;
   let admin: TestAccount;

@@ -1,6 +1,6 @@
 import { createRequire } from "node:module";
 import { describe, expect, it } from "vitest";
-import { CatalogVersion } from "@server/cache/catalog-version";
+import { ChangeVersion } from "@server/cache/change-version";
 import { VersionedCache } from "@server/cache/versioned-cache";
 import { sharedPage, type CachedPage } from "@server/http/public-page-cache";
 import { createLogger } from "@server/log/logger";
@@ -8,7 +8,7 @@ import { noteSignedIn, runInRequest } from "@server/log/request-context";
 
 /** A live catalog version, as when the database's change feed is up. */
 function liveVersion() {
-  const version = new CatalogVersion();
+  const version = new ChangeVersion();
   version.setLive(true);
   return version;
 }
@@ -140,7 +140,7 @@ describe("the shared page cache", () => {
 
 describe("the versioned cache", () => {
   it("keeps nothing while the database's change feed is down", async () => {
-    const version = new CatalogVersion();
+    const version = new ChangeVersion();
     const cache = new VersionedCache<string>(version);
     let reads = 0;
     const read = async () => `value ${++reads}`;

@@ -1,4 +1,4 @@
-import type { CatalogVersion } from "@server/cache/catalog-version";
+import type { ChangeVersion } from "@server/cache/change-version";
 import type { TestContext } from "./test-app";
 
 /**
@@ -10,7 +10,7 @@ import type { TestContext } from "./test-app";
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** Until the announcements of every change made so far have arrived: the version holds still and the feed is up. */
-export async function catalogSettled(version: CatalogVersion): Promise<void> {
+export async function catalogSettled(version: ChangeVersion): Promise<void> {
   const deadline = Date.now() + 10_000;
   for (let before = -1; Date.now() < deadline;) {
     const now = version.current;
@@ -22,7 +22,7 @@ export async function catalogSettled(version: CatalogVersion): Promise<void> {
 }
 
 /** Waits until the store has heard of at least one change after the version `from`. */
-export async function catalogMovedPast(version: CatalogVersion, from: number): Promise<void> {
+export async function catalogMovedPast(version: ChangeVersion, from: number): Promise<void> {
   const deadline = Date.now() + 10_000;
   while (version.current <= from) {
     if (Date.now() > deadline) throw new Error("the database did not announce the change to the catalog");
