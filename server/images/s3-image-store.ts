@@ -1,8 +1,8 @@
-import type * as S3 from "@aws-sdk/client-s3";
 import { getMimeType } from "hono/utils/mime";
 import { M } from "@shared/messages";
 import type { Config } from "../config";
 import { unavailable } from "../errors";
+import { loadOnce } from "../load-once";
 import { IMMUTABLE } from "../http/cache-control";
 import { reportError } from "../log/report-error";
 import { UPLOADS_PATH, type ImageStore } from "./image-store";
@@ -42,9 +42,8 @@ export function createS3ImageStore(settings: S3Settings): ImageStore {
   const { bucket, publicUrl } = settings;
   // The SDK (some 5 MB of the server's heap and 20 MB of its memory) loads when the bucket is first asked for an
   // image, not in every store that keeps its images on disk.
-  let ready: Promise<{ sdk: typeof S3; client: S3.S3Client }> | undefined;
-  const connect = () =>
-    (ready ??= import("@aws-sdk/client-s3").then((sdk) => ({
+  const connect = loadOnce(() =>
+    import("@aws-sdk/client-s3").then((sdk) => ({
       sdk,
       client: new sdk.S3Client({
         region: settings.region,
@@ -57,7 +56,8 @@ export function createS3ImageStore(settings: S3Settings): ImageStore {
         // A bucket that does not answer fails the request within seconds instead of holding it open.
         requestHandler: { connectionTimeout: 5_000, socketTimeout: 30_000 },
       }),
-    })));
+    })),
+  );
 
   function unreachable(doing: string, name: string, err: unknown): never {
     reportError(`the image bucket failed to ${doing}`, err, { bucket, key: name });

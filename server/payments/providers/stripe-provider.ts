@@ -2,6 +2,7 @@ import type Stripe from "stripe";
 import { z } from "zod";
 import { M } from "@shared/messages";
 import { AppError, conflict, invalid, unavailable } from "../../errors";
+import { loadOnce } from "../../load-once";
 import type { CardPaymentProvider, ProviderPayment } from "./provider";
 import { reportError } from "../../log/report-error";
 
@@ -63,12 +64,12 @@ async function asked<T>(sdk: typeof Stripe, call: () => Promise<T>): Promise<T |
 export function createStripeProvider(settings: StripeSettings): CardPaymentProvider {
   // The SDK (some 4 MB of the server's heap and 20 MB of its memory) loads with the first call to Stripe, not in
   // every store that takes no cards through it.
-  let ready: Promise<{ sdk: typeof Stripe; stripe: Stripe }> | undefined;
-  const connect = () =>
-    (ready ??= import("stripe").then(({ default: sdk }) => ({
+  const connect = loadOnce(() =>
+    import("stripe").then(({ default: sdk }) => ({
       sdk,
       stripe: new sdk(settings.secretKey, { maxNetworkRetries: 2, ...apiLocation(settings.apiUrl) }),
-    })));
+    })),
+  );
   return {
     name: "stripe",
     browser: { provider: "stripe", publishableKey: settings.publishableKey },
