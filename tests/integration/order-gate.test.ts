@@ -1,4 +1,4 @@
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import type { Db } from "@server/db/client";
 import { order, orderLine, product, productVariant } from "@server/db/schema";
@@ -11,8 +11,9 @@ import { expectLedgersBalanced } from "../support/stock-ledger";
 import { useTestApp } from "../support/test-app";
 import { sessionUserOf } from "../support/use-case-actors";
 
-// A one-line order is one statement (decision 0049), and so is a checkout (0053): the gate first (the buyer's lock
-// and open orders, then the products' locks), then the guarded take of the variants read just before without a lock.
+// A one-line order is one statement (decision 0049), and so is a checkout (0053); each takes its stock first, in
+// take_stock (0054): the gate (the buyer's lock and open orders, then the products' locks), then the guarded take of
+// every line as it is now.
 
 const MAX_OPEN = 2;
 
@@ -150,6 +151,47 @@ describe("the order's gate and read: the one-line order's and the checkout's", (
     expect(await res.json()).toMatchObject({ code: "order.too_many_open", params: { max: MAX_OPEN } });
     const cartRes = await t.request("/api/checkout", jsonInit("POST", { delivery: TEST_DELIVERY }, asBearer(buyer)));
     expect(await cartRes.json()).toMatchObject({ code: "order.too_many_open" });
+  });
+
+  it("takes every line's stock or none: a line refused, or a variant asked for twice, leaves every shelf as it was", async () => {
+    const buyer = await sessionUserOf(t, await signUp(t));
+    const plane = await makeProduct(t, { availability: 200 });
+    const saw = await makeProduct(t, { availability: 40 });
+    const line = (made: { id: string; variantId: string }, quantity: number, position: number) => ({
+      position,
+      product_id: made.id,
+      variant_id: made.variantId,
+      quantity,
+    });
+    const take = async (lines: object[]) => {
+      const answer = (await t.database.db.execute(
+        sql`select * from take_stock(${buyer.id}::text, ${MAX_OPEN}::integer, ${JSON.stringify(lines)}::jsonb,
+          20, now())`,
+      )) as unknown as { rows: { variant_id: string; availability: number }[] };
+      return answer.rows;
+    };
+    const shelves = async () =>
+      Promise.all(
+        [plane, saw].map(async (made) => ({
+          product: (await t.database.db.select().from(product).where(eq(product.id, made.id)))[0]!.availability,
+          variant: (await t.database.db.select().from(productVariant).where(eq(productVariant.id, made.variantId)))[0]!
+            .availability,
+        })),
+      );
+    const before = await shelves();
+    // 40 of a stock of 40 is over the half one order may take.
+    expect(await take([line(plane, 20, 0), line(saw, 40, 1)])).toEqual([]);
+    expect(await take([line(plane, 20, 0), line(plane, 20, 1)])).toEqual([]);
+    expect(await shelves()).toEqual(before);
+    const taken = await take([line(plane, 20, 0), line(saw, 20, 1)]);
+    expect(taken.map((r) => [r.variant_id, r.availability])).toEqual([
+      [plane.variantId, 180],
+      [saw.variantId, 20],
+    ]);
+    expect(await shelves()).toEqual([
+      { product: 180, variant: 180 },
+      { product: 20, variant: 20 },
+    ]);
   });
 });
 

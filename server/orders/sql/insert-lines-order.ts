@@ -11,7 +11,7 @@ import { AppError, conflict, isUniqueViolation } from "../../errors";
 import { storeMetrics } from "../../metrics/store-metrics";
 import { pickVariant } from "../../catalog";
 import { piecesHeldBy, type PlacedOrder } from "./insert-order";
-import { gateRefusal } from "./order-gate";
+import { gateRefusal } from "./take-stock";
 import { eventRecorded } from "./order-history";
 import { confirmCashOnDelivery, type CashOnDeliveryOptions } from "./order-steps";
 import type { Order } from "./order-rows";
@@ -78,12 +78,12 @@ function linesShort(short: ShortLine[], names: string): AppError {
 }
 
 /**
- * Places one order of several lines, all or none (decision 0053). The lines' variants are read without a lock and
- * the delivery charge reckoned from them; then one statement passes the gate (the buyer's lock and open orders, the
- * products' locks in id order: ./order-gate.ts), locks each line's variant and holds it to its rules with what the
- * buyer's open orders already hold, and, when every line passes as it was read, writes the order, its lines, the
- * stock and its ledger, the placed event with its messages, and takes the lines out of the cart
- * (./take-lines.ts). Cash on delivery is confirmed in the same transaction. When a line did not pass, the lines are
+ * Places one order of several lines, all or none (decisions 0053, 0054). The lines' variants are read without a
+ * lock and the delivery charge reckoned from them; then one statement takes the stock (./take-stock.ts: the gate —
+ * the buyer's lock and open orders, the products' locks in id order — then each line's variant read as it is now
+ * and held to its rules with what the buyer's open orders already hold, and to the values read), and, when every
+ * line passed, writes the order, its lines, the ledger, the placed event with its messages, and takes the lines out
+ * of the cart (./take-lines.ts). Cash on delivery is confirmed in the same transaction. When a line did not pass, the lines are
  * read again and held to the rules: one short line refuses the whole order, naming every short line; none short
  * (a line changed, or stock came back, while the statement waited) places the order again, a few times at most.
  */

@@ -1,11 +1,11 @@
 import { and, eq, getTableColumns, inArray, isNull, or, sql, sum } from "drizzle-orm";
 import type { Language } from "@shared/languages";
 import { M } from "@shared/messages";
-import { QUANTITY_STEP, quantityProblem } from "@shared/quantity";
+import { quantityProblem } from "@shared/quantity";
 import type { OrderInput } from "@shared/schemas/order";
 import type { SessionUser } from "../../auth/session";
 import type { Db } from "../../db/client";
-import { mailOutbox, order, orderEvent, orderLine, product, productVariant, stockEntry } from "../../db/schema";
+import { mailOutbox, order, orderEvent, orderLine, stockEntry } from "../../db/schema";
 import { pickVariant } from "../../catalog";
 import { AppError, conflict, invalid, isUniqueViolation, notFound } from "../../errors";
 import { afterCommit } from "../../db/after-commit";
@@ -14,17 +14,8 @@ import { storeMetrics } from "../../metrics/store-metrics";
 import { LOW_STOCK, mailRows, mailsOf } from "../../mail/outbox";
 import { insertOrderSms } from "../../sms";
 import { eventRecorded } from "./order-history";
-import { gateRefusal, orderGate, uuidArray } from "./order-gate";
-import {
-  at,
-  col,
-  cols,
-  EVENT_COLUMNS,
-  ORDER_COLUMNS,
-  LEDGER_COLUMNS,
-  LINE_COLUMNS,
-  LOW_STOCK_LINE,
-} from "./statement-parts";
+import { gateRefusal, takeStock, type StockLine } from "./take-stock";
+import { at, col, cols, EVENT_COLUMNS, ORDER_COLUMNS, LEDGER_COLUMNS, LINE_COLUMNS } from "./statement-parts";
 import { isId, type Order } from "./order-rows";
 import { readShelfOf, readShelves } from "./shelves-read";
 
@@ -49,10 +40,10 @@ export interface PlaceOptions {
 }
 
 /**
- * Buys `quantity` pieces of a product's variant in one statement, which is its own transaction: the gate (the
- * buyer's row locked and their open orders counted, then the product's row locked: ./order-gate.ts), a guarded
- * decrement of the variant's stock (never below zero, never under its minimum order, never over what one order may
- * take), the product's sum, and the order row with a snapshot of both. The product's row lock is held for that one
+ * Buys `quantity` pieces of a product's variant in one statement, which is its own transaction: the stock taken
+ * (./take-stock.ts: the gate — the buyer's row locked and their open orders counted, then the product's row locked —
+ * and a guarded decrement of the variant's stock, never below zero, never under its minimum order, never over what
+ * one order may take, and the product's sum), and the order row with a snapshot of both. The product's row lock is held for that one
  * statement and its commit, so orders for a popular product queue as briefly as they can; other buyers never wait
  * on a buyer's lock. The variant (the one named, or the product's only one), its SKU and its line's label are the
  * statement's own reads; when it takes nothing, the variant is read again to say why (or, nothing in the way now,
@@ -110,7 +101,7 @@ type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 /**
  * What makes an order open (decision 0026): it holds stock without money received — unpaid, or cash on delivery
  * the shop has not yet confirmed, shipped or taken the cash of. The SQL twin of shared/order-flow.ts's facts; the
- * gate (server/db/migrations/0024_order_gate.sql) states it again in PL/pgSQL.
+ * stock's function (server/db/migrations/0026_take_stock.sql) states it again in PL/pgSQL.
  */
 export const openOrder = or(eq(order.status, "unpaid"), and(eq(order.status, "cod"), isNull(order.confirmedAt)));
 
@@ -133,17 +124,6 @@ async function readShelf(db: Db, input: OrderInput) {
   return readShelfOf(found, pickVariant(found.variants, input.variantId)).shelf;
 }
 
-/** What the buyer's open orders hold of the variant being updated (`v`), as the gate read it. */
-const HELD = sql`(select held from gate where gate.variant_id = v.id)`;
-
-/**
- * shared/variants.ts `variantLabel`, in SQL over the variant `v` and its product `p`: its values in the product's
- * option order, "12 mm · 300 mm"; null without options.
- */
-const LABEL = sql`(select string_agg(v.options ->> (o.opt ->> 'name'), ' · ' order by o.ord)
-  from jsonb_array_elements(p.options) with ordinality as o(opt, ord)
-  where coalesce(v.options ->> (o.opt ->> 'name'), '') <> '')`;
-
 interface Placing {
   expiresAt: Date;
   now: Date;
@@ -160,51 +140,10 @@ interface Placing {
 const TAKE_AND_RECORD = preparedStatement<Record<string, unknown> & { stock_out: boolean }>(
   "randa_order_take",
   () => sql`
-    with gate as (
-      -- The buyer's and the product's locks, and what the buyer's open orders hold of each of the product's live
-      -- variants, read after them.
-      ${orderGate(
-        at("buyerId"),
-        at("maxOpenOrders"),
-        uuidArray([at("productId")]),
-        sql`array(select id from ${productVariant} where product_id = ${at("productId")}::uuid and retired_at is null)`,
-      )}
-    ),
-    taken as (
-      update ${productVariant} v
-      set availability = v.availability - ${at("quantity")}::integer, updated_at = now()
-      from ${product} p
-      where p.id = ${at("productId")}::uuid and v.product_id = p.id and v.retired_at is null
-        -- Refers to no row, so it is tested once and first: the gate is passed before any row is read or locked.
-        and (select count(*) from gate) > 0
-        -- The variant named, or the product's only live one (shared pickVariant).
-        and (v.id = ${at("variantId")}::uuid or (${at("variantId")}::uuid is null and (select count(*) from gate) = 1))
-        and v.availability >= ${at("quantity")}::integer
-        and v.minimum_quantity <= ${at("quantity")}::integer
-        -- Spec §9's step, as shared/quantity.ts onStep: the minimum plus whole steps of 20.
-        and (${at("quantity")}::integer - v.minimum_quantity) % ${QUANTITY_STEP}::integer = 0
-        -- No hoarding, as shared/quantity.ts perOrderLimit and holdingLimit, per variant: this order and the buyer's
-        -- open ones together at most the product's own most per order, or half of the stock they would leave
-        -- (integer division rounds down) but never under the minimum order.
-        and ${at("quantity")}::integer + ${HELD} <= coalesce(
-          p.max_per_order,
-          greatest(v.minimum_quantity, (v.availability + ${HELD}) / 2)
-        )
-        and ${at("quantity")}::integer <= coalesce(p.max_per_order, greatest(v.minimum_quantity, v.availability / 2))
-      returning v.id as variant_id, v.product_id as id, v.sku, ${LABEL} as label, p.name, p.name_bn,
-        coalesce(v.image, p.image) as image,
-        v.price_poisha, v.weight_grams, v.availability, v.availability < v.minimum_quantity as stock_out
-    ),
-    shelf as (
-      -- The product holds the sum of its variants' stock, moved in the same statement.
-      update ${product}
-      set availability = ${product}.availability - ${at("quantity")}::integer, updated_at = now()
-      from taken
-      where ${product}.id = taken.id
-      returning
-        -- This order took the product below its low-stock line (shared/low-stock.ts): admins are told once.
-        ${product}.availability < ${LOW_STOCK_LINE}
-          and ${product}.availability + ${at("quantity")}::integer >= ${LOW_STOCK_LINE} as ran_low
+    with taken as (
+      -- The gate, the variant (the one named, or the product's only live one) held to its rules as it is now, and
+      -- the stock taken (./take-stock.ts).
+      ${takeStock(at("buyerId"), at("maxOpenOrders"), at("lines"), at("now"))}
     ),
     placed as (
       insert into ${order} (${cols([
@@ -216,24 +155,24 @@ const TAKE_AND_RECORD = preparedStatement<Record<string, unknown> & { stock_out:
         order.weightGrams,
         order.buyerBin,
       ])})
-      select ${at("buyerId")}::text, ${at("buyerEmail")}::text, ${at("buyerName")}::text, id, name, name_bn, image, price_poisha,
-        ${at("quantity")}::integer, price_poisha::bigint * ${at("quantity")}::bigint, ${at("idempotencyKey")}::text,
-        ${at("delivery")}::jsonb, ${at("expiresAt")}::timestamptz,
-        ${at("language")}::text, weight_grams * ${at("quantity")}::integer, ${at("buyerBin")}::text
+      select ${at("buyerId")}::text, ${at("buyerEmail")}::text, ${at("buyerName")}::text, product_id, name, name_bn,
+        image, price_poisha, quantity, price_poisha::bigint * quantity, ${at("idempotencyKey")}::text,
+        ${at("delivery")}::jsonb, ${at("expiresAt")}::timestamptz, ${at("language")}::text, weight_grams * quantity,
+        ${at("buyerBin")}::text
       from taken
       returning *
     ),
     line as (
       insert into ${orderLine} (${LINE_COLUMNS})
-      select placed.id, 0, taken.id, taken.variant_id, taken.sku, taken.label, taken.name, taken.name_bn, taken.image, taken.price_poisha, taken.weight_grams,
-        ${at("quantity")}::integer, placed.payable_poisha
+      select placed.id, 0, taken.product_id, taken.variant_id, taken.sku, taken.label, taken.name, taken.name_bn,
+        taken.image, taken.price_poisha, taken.weight_grams, taken.quantity, placed.payable_poisha
       from placed, taken
     ),
     ledger as (
       -- The stock ledger's row of this take (server/stock): the pieces, the order, the buyer, the stock after.
       insert into ${stockEntry} (${LEDGER_COLUMNS})
-      select taken.id, taken.variant_id, -${at("quantity")}::integer, taken.availability, 'placed', placed.id, 'buyer', ${at("buyerId")}::text,
-        ${at("now")}::timestamptz
+      select taken.product_id, taken.variant_id, -taken.quantity, taken.availability, 'placed', placed.id, 'buyer',
+        ${at("buyerId")}::text, ${at("now")}::timestamptz
       from placed, taken
     ),
     event as (
@@ -248,9 +187,9 @@ const TAKE_AND_RECORD = preparedStatement<Record<string, unknown> & { stock_out:
         case when m.audience = 'buyer' then placed.language else 'en' end
       from placed
       join event on event.order_id = placed.id
-      cross join shelf
+      cross join taken
       cross join (values ${mailRows(mailsOf("placed"), [LOW_STOCK])}) as m(kind, audience, only_if_ran_low)
-      where not m.only_if_ran_low or shelf.ran_low
+      where not m.only_if_ran_low or taken.ran_low
     ),
     sms as (${insertOrderSms("placed", sql`placed o join event on event.order_id = o.id`)})
     select placed.*, taken.stock_out from placed, taken`,
@@ -267,11 +206,15 @@ async function takeAndRecord(
   maxOpenOrders: number,
   { expiresAt, now, idempotencyKey, language, buyerBin }: Placing,
 ) {
+  const line: StockLine = {
+    position: 0,
+    product_id: input.productId,
+    variant_id: input.variantId ?? null,
+    quantity: input.quantity,
+  };
   const rows = await TAKE_AND_RECORD(db, {
     maxOpenOrders,
-    productId: input.productId,
-    quantity: input.quantity,
-    variantId: input.variantId ?? null,
+    lines: JSON.stringify([line]),
     buyerId: buyer.id,
     buyerEmail: buyer.email,
     buyerName: buyer.name,

@@ -1,6 +1,6 @@
 import { sql, type SQL } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
-import { order, orderEvent, orderLine, product, stockEntry } from "../../db/schema";
+import { order, orderEvent, orderLine, stockEntry } from "../../db/schema";
 
 /** Parts of the order statements written by hand (./insert-order.ts, ./take-lines.ts), so they name columns alike. */
 
@@ -9,9 +9,6 @@ export const cols = (columns: AnyPgColumn[]): SQL => sql.join(columns.map(col), 
 
 /** A value given each time the prepared statement runs (server/db/prepared.ts). */
 export const at = (name: string) => sql.placeholder(name);
-
-/** shared/low-stock.ts `lowStockLine`, in SQL over the product row being updated. */
-export const LOW_STOCK_LINE = sql`coalesce(${product}.low_stock_threshold, 2 * ${product}.minimum_quantity)`;
 
 /** An order's columns every order statement writes first: the buyer, the first line's goods and the payable amount. */
 export const ORDER_COLUMNS: AnyPgColumn[] = [

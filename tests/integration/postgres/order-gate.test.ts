@@ -7,9 +7,9 @@ import { makeProduct, TEST_DELIVERY } from "../../support/orders";
 import { expectLedgersBalanced } from "../../support/stock-ledger";
 import { useTestApp } from "../../support/test-app";
 
-// Decision 0049 under a real wait on PostgreSQL: an order is one statement whose snapshot is taken before it waits
-// at the gate (server/db/migrations/0024_order_gate.sql) for the product's row. Stock put back on the shelf while it
-// waited is not in that snapshot; the order must still be placed, not refused as out of stock.
+// Decisions 0049 and 0054 under a real wait on PostgreSQL: an order is one statement whose snapshot is taken before
+// it waits at the gate (server/db/migrations/0026_take_stock.sql) for the product's row. Stock put back on the shelf
+// while it waited is not in that snapshot; the order must still be placed, not refused as out of stock.
 
 describe("an order that waits at the gate", () => {
   const t = useTestApp();
