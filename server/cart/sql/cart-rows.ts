@@ -1,5 +1,6 @@
-import { and, asc, count, eq, inArray, lt, sql } from "drizzle-orm";
+import { and, count, eq, lt, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
+import { preparedStatement } from "../../db/prepared";
 import { variantLabel } from "@shared/variants";
 import { cart, cartLine, product, productVariant, type ProductRow, type VariantRow } from "../../db/schema";
 
@@ -53,45 +54,83 @@ export interface CartLineWithProduct {
   weightGrams: number;
 }
 
-/** The lines of a cart, named by its id or by its owner (one round trip either way). */
+/**
+ * The lines of a cart, named by its id or by its owner: one statement, prepared once (server/db/prepared.ts), as
+ * the cart page and every checkout read it.
+ */
 export async function selectCartLines(db: Db, which: string | CartOwner): Promise<CartLineWithProduct[]> {
-  const rows = await db
-    .select({
-      id: cartLine.id,
-      cartId: cartLine.cartId,
-      productId: cartLine.productId,
-      variantId: cartLine.variantId,
-      sku: productVariant.sku,
-      options: product.options,
-      values: productVariant.options,
-      quantity: cartLine.quantity,
-      pricePoishaSeen: cartLine.pricePoishaSeen,
-      addedAt: cartLine.addedAt,
-      name: product.name,
-      nameBn: product.nameBn,
-      image: sql<string>`coalesce(${productVariant.image}, ${product.image})`,
-      pricePoisha: productVariant.pricePoisha,
-      availability: productVariant.availability,
-      minimumQuantity: productVariant.minimumQuantity,
-      maxPerOrder: product.maxPerOrder,
-      weightGrams: productVariant.weightGrams,
-    })
-    .from(cartLine)
-    .innerJoin(product, eq(product.id, cartLine.productId))
-    .innerJoin(productVariant, eq(productVariant.id, cartLine.variantId))
-    .where(
-      typeof which === "string"
-        ? eq(cartLine.cartId, which)
-        : inArray(cartLine.cartId, db.select({ id: cart.id }).from(cart).where(ownedBy(which))),
-    )
-    .orderBy(asc(cartLine.addedAt), asc(cartLine.id));
-  return rows.map(({ options, values, ...line }) => ({
-    ...line,
-    label: variantLabel(options, values),
-    productOptions: options,
-    variantOptions: values,
-  }));
+  const rows = await CART_LINES(db, {
+    cartId: typeof which === "string" ? which : null,
+    userId: typeof which !== "string" && "userId" in which ? which.userId : null,
+    tokenHash: typeof which !== "string" && "tokenHash" in which ? which.tokenHash : null,
+  });
+  return rows.map((row) => {
+    const options = product.options.mapFromDriverValue(row.options) as ProductRow["options"];
+    const values = productVariant.options.mapFromDriverValue(row.values) as VariantRow["options"];
+    return {
+      id: row.id,
+      cartId: row.cart_id,
+      productId: row.product_id,
+      variantId: row.variant_id,
+      sku: row.sku,
+      label: variantLabel(options, values),
+      productOptions: options,
+      variantOptions: values,
+      quantity: row.quantity,
+      pricePoishaSeen: row.price_poisha_seen,
+      addedAt: cartLine.addedAt.mapFromDriverValue(row.added_at) as Date,
+      name: row.name,
+      nameBn: row.name_bn,
+      image: row.image,
+      pricePoisha: row.price_poisha,
+      availability: row.availability,
+      minimumQuantity: row.minimum_quantity,
+      maxPerOrder: row.max_per_order,
+      weightGrams: row.weight_grams,
+    };
+  });
 }
+
+/** A cart line's row as CART_LINES answers it (columns by their database names, as the driver gives them). */
+interface CartLineRow {
+  id: string;
+  cart_id: string;
+  product_id: string;
+  variant_id: string;
+  sku: string;
+  options: unknown;
+  values: unknown;
+  quantity: number;
+  price_poisha_seen: number;
+  added_at: string | Date;
+  name: string;
+  name_bn: string | null;
+  image: string;
+  price_poisha: number;
+  availability: number;
+  minimum_quantity: number;
+  max_per_order: number | null;
+  weight_grams: number;
+}
+
+const at = (name: string) => sql.placeholder(name);
+
+/** The cart named by its id, or its owner's: the other two values are null. */
+const CART_LINES = preparedStatement<CartLineRow>(
+  "randa_cart_lines",
+  () => sql`
+    select l.id, l.cart_id, l.product_id, l.variant_id, v.sku, p.options, v.options as values, l.quantity,
+      l.price_poisha_seen, l.added_at, p.name, p.name_bn, coalesce(v.image, p.image) as image, v.price_poisha,
+      v.availability, v.minimum_quantity, p.max_per_order, v.weight_grams
+    from ${cartLine} l
+    join ${product} p on p.id = l.product_id
+    join ${productVariant} v on v.id = l.variant_id
+    where l.cart_id in (
+      select c.id from ${cart} c
+      where c.id = ${at("cartId")}::uuid or c.user_id = ${at("userId")}::text or c.token_hash = ${at("tokenHash")}::text
+    )
+    order by l.added_at, l.id`,
+);
 
 export async function countCartLines(db: Db, cartId: string): Promise<number> {
   const [row] = await db.select({ n: count() }).from(cartLine).where(eq(cartLine.cartId, cartId));
