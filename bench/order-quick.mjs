@@ -34,8 +34,18 @@ async function checkoutLoads(baseUrl, admin) {
   };
 }
 
+// Stopped by a signal (`timeout`, Ctrl-C), it still stops its store and drops its database and folder.
+let store;
+for (const signal of ["SIGINT", "SIGTERM"]) {
+  process.once(signal, () => {
+    void Promise.resolve(store?.stop())
+      .finally(() => postgres.drop())
+      .finally(() => process.exit(1));
+  });
+}
+
 try {
-  const store = await startStore({ port, databaseUrl: postgres.url });
+  store = await startStore({ port, databaseUrl: postgres.url });
   try {
     const admin = await signInAdmin(store.baseUrl);
     const nextLoad =
