@@ -83,9 +83,9 @@ function linesShort(short: ShortLine[], names: string): AppError {
  * the buyer's lock and open orders, the products' locks in id order — then each line's variant read as it is now
  * and held to its rules with what the buyer's open orders already hold, and to the values read), and, when every
  * line passed, writes the order, its lines, the ledger, the placed event with its messages, and takes the lines out
- * of the cart (./take-lines.ts). Cash on delivery is confirmed in the same transaction. When a line did not pass, the lines are
- * read again and held to the rules: one short line refuses the whole order, naming every short line; none short
- * (a line changed, or stock came back, while the statement waited) places the order again, a few times at most.
+ * of the cart (./take-lines.ts). Cash on delivery is confirmed in the same transaction. When a line did not pass,
+ * the lines are read again and held to the rules: one short line refuses the whole order, naming every short line;
+ * none short (a line changed since it was read) places the order again, a few times at most.
  */
 export async function insertOrderOfLines(
   db: Db,

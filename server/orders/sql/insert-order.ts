@@ -43,11 +43,11 @@ export interface PlaceOptions {
  * Buys `quantity` pieces of a product's variant in one statement, which is its own transaction: the stock taken
  * (./take-stock.ts: the gate — the buyer's row locked and their open orders counted, then the product's row locked —
  * and a guarded decrement of the variant's stock, never below zero, never under its minimum order, never over what
- * one order may take, and the product's sum), and the order row with a snapshot of both. The product's row lock is held for that one
- * statement and its commit, so orders for a popular product queue as briefly as they can; other buyers never wait
- * on a buyer's lock. The variant (the one named, or the product's only one), its SKU and its line's label are the
- * statement's own reads; when it takes nothing, the variant is read again to say why (or, nothing in the way now,
- * the order is tried again).
+ * one order may take, and the product's sum), and the order row with a snapshot of both. The product's row lock
+ * is held for that one statement and its commit, so orders for a popular product queue as briefly as they can;
+ * other buyers never wait on a buyer's lock. The variant (the one named, or the product's only one), its SKU and its
+ * line's label are the statement's own reads; when it takes nothing, the variant is read again to say why (or,
+ * nothing in the way now, the order is tried again).
  * With an idempotency key, a retried request gets the order the first one made instead of buying twice.
  */
 export async function insertOrderTakingStock(
@@ -77,8 +77,8 @@ export async function insertOrderTakingStock(
       }
       const refusal = await whyNot(db, input, buyer.id);
       if (refusal) throw refusal;
-      // Nothing stands in the way now: the statement's snapshot (taken before it waited at the gate) was older than
-      // a restock. Placed again, a few times at most.
+      // Nothing stands in the way now: the shelf changed between the statement and this read (a restock, say).
+      // Placed again, a few times at most.
       if (attempt === TRIES) throw conflict(M.stock.too_low);
     }
   } catch (err) {

@@ -37,8 +37,8 @@ export interface LinesToTake {
 /**
  * The checkout's order in one statement (decisions 0053, 0054): the stock taken (./take-stock.ts: the gate, every
  * line held to its rules as it is now and to the values read), the order, its lines, the ledger, the "placed" event
- * and its messages, and the lines gone from the cart. All lines or none: answers the order, and how many variants it left below their minimum order, or
- * undefined when a line could not be taken as read (nothing was written).
+ * and its messages, and the lines gone from the cart. All lines or none: answers the order, and how many variants it
+ * left below their minimum order, or undefined when a line could not be taken as read (nothing was written).
  */
 export async function takeLines(db: Db, t: LinesToTake): Promise<{ order: Order; stockOuts: number } | undefined> {
   const [row] = await TAKE_LINES(db, {
@@ -114,8 +114,8 @@ const TAKE_LINES = preparedStatement<Record<string, unknown> & { stock_outs: num
     ),
     ledger as (
       insert into ${stockEntry} (${LEDGER_COLUMNS})
-      select t.product_id, t.variant_id, -t.quantity, t.availability, 'placed', placed.id, 'buyer', ${at("buyerId")}::text,
-        ${at("now")}::timestamptz
+      select t.product_id, t.variant_id, -t.quantity, t.availability, 'placed', placed.id, 'buyer',
+        ${at("buyerId")}::text, ${at("now")}::timestamptz
       from placed, taken t
     ),
     event as (
@@ -140,7 +140,8 @@ const TAKE_LINES = preparedStatement<Record<string, unknown> & { stock_outs: num
     bought as (
       -- The lines bought leave the cart (lines added meanwhile stay), and the cart is touched (CART_DAYS).
       delete from ${cartLine}
-      where ${col(cartLine.cartId)} = ${at("cartId")}::uuid and ${col(cartLine.variantId)} in (select variant_id from taken)
+      where ${col(cartLine.cartId)} = ${at("cartId")}::uuid
+        and ${col(cartLine.variantId)} in (select variant_id from taken)
     ),
     touched as (
       update ${cart} set ${col(cart.updatedAt)} = ${at("now")}::timestamptz

@@ -18,7 +18,8 @@ export function takeStock(
   lines: SQL | Placeholder,
   now: SQL | Placeholder,
 ): SQL {
-  return sql`select * from take_stock(${buyerId}::text, ${maxOpenOrders}::integer, ${lines}::jsonb, ${QUANTITY_STEP}::integer, ${now}::timestamptz)`;
+  return sql`select * from take_stock(${buyerId}::text, ${maxOpenOrders}::integer, ${lines}::jsonb,
+    ${QUANTITY_STEP}::integer, ${now}::timestamptz)`;
 }
 
 /** A line as take_stock reads it: the values its caller read are held against the line as it is now. */
