@@ -113,8 +113,6 @@ interface CartLineRow {
   weight_grams: number;
 }
 
-const at = (name: string) => sql.placeholder(name);
-
 /** The cart named by its id, or its owner's: the other two values are null. */
 const CART_LINES = preparedStatement<CartLineRow>(
   "randa_cart_lines",
@@ -127,7 +125,9 @@ const CART_LINES = preparedStatement<CartLineRow>(
     join ${productVariant} v on v.id = l.variant_id
     where l.cart_id in (
       select c.id from ${cart} c
-      where c.id = ${at("cartId")}::uuid or c.user_id = ${at("userId")}::text or c.token_hash = ${at("tokenHash")}::text
+      where c.id = ${sql.placeholder("cartId")}::uuid
+        or c.user_id = ${sql.placeholder("userId")}::text
+        or c.token_hash = ${sql.placeholder("tokenHash")}::text
     )
     order by l.added_at, l.id`,
 );
