@@ -6,9 +6,9 @@ interface Entry<V> {
 }
 
 /**
- * Values computed from what a change counter follows (the catalog, the delivery zones), kept until it moves. A value read while a change was being
- * committed is not kept (the count moved during the read), and concurrent misses of one key share one read.
- * At most `maxEntries` keys are kept; the oldest goes first.
+ * Values computed from what a change counter follows (the catalog, the delivery zones), kept until it moves. A
+ * value read while a change was being committed is not kept (the count moved during the read), and concurrent
+ * misses of one key share one read. At most `maxEntries` keys are kept; the oldest goes first.
  */
 export class VersionedCache<V> {
   readonly #entries = new Map<string, Entry<V>>();

@@ -64,62 +64,38 @@ export async function selectCartLines(db: Db, which: string | CartOwner): Promis
     userId: typeof which !== "string" && "userId" in which ? which.userId : null,
     tokenHash: typeof which !== "string" && "tokenHash" in which ? which.tokenHash : null,
   });
-  return rows.map((row) => {
-    const options = product.options.mapFromDriverValue(row.options) as ProductRow["options"];
-    const values = productVariant.options.mapFromDriverValue(row.values) as VariantRow["options"];
+  return rows.map(({ options, values, addedAt, ...line }) => {
+    const productOptions = product.options.mapFromDriverValue(options) as ProductRow["options"];
+    const variantOptions = productVariant.options.mapFromDriverValue(values) as VariantRow["options"];
     return {
-      id: row.id,
-      cartId: row.cart_id,
-      productId: row.product_id,
-      variantId: row.variant_id,
-      sku: row.sku,
-      label: variantLabel(options, values),
-      productOptions: options,
-      variantOptions: values,
-      quantity: row.quantity,
-      pricePoishaSeen: row.price_poisha_seen,
-      addedAt: cartLine.addedAt.mapFromDriverValue(row.added_at) as Date,
-      name: row.name,
-      nameBn: row.name_bn,
-      image: row.image,
-      pricePoisha: row.price_poisha,
-      availability: row.availability,
-      minimumQuantity: row.minimum_quantity,
-      maxPerOrder: row.max_per_order,
-      weightGrams: row.weight_grams,
+      ...line,
+      label: variantLabel(productOptions, variantOptions),
+      productOptions,
+      variantOptions,
+      addedAt: cartLine.addedAt.mapFromDriverValue(addedAt) as Date,
     };
   });
 }
 
-/** A cart line's row as CART_LINES answers it (columns by their database names, as the driver gives them). */
-interface CartLineRow {
-  id: string;
-  cart_id: string;
-  product_id: string;
-  variant_id: string;
-  sku: string;
+/**
+ * A cart line's row as CART_LINES answers it: the line's fields under their own names, and as the driver gives
+ * them what is mapped after (the options as JSON, the time as text).
+ */
+type CartLineRow = Omit<CartLineWithProduct, "label" | "productOptions" | "variantOptions" | "addedAt"> & {
   options: unknown;
   values: unknown;
-  quantity: number;
-  price_poisha_seen: number;
-  added_at: string | Date;
-  name: string;
-  name_bn: string | null;
-  image: string;
-  price_poisha: number;
-  availability: number;
-  minimum_quantity: number;
-  max_per_order: number | null;
-  weight_grams: number;
-}
+  addedAt: string | Date;
+};
 
 /** The cart named by its id, or its owner's: the other two values are null. */
 const CART_LINES = preparedStatement<CartLineRow>(
   "randa_cart_lines",
   () => sql`
-    select l.id, l.cart_id, l.product_id, l.variant_id, v.sku, p.options, v.options as values, l.quantity,
-      l.price_poisha_seen, l.added_at, p.name, p.name_bn, coalesce(v.image, p.image) as image, v.price_poisha,
-      v.availability, v.minimum_quantity, p.max_per_order, v.weight_grams
+    select l.id, l.cart_id as "cartId", l.product_id as "productId", l.variant_id as "variantId", v.sku,
+      p.options, v.options as values, l.quantity, l.price_poisha_seen as "pricePoishaSeen", l.added_at as "addedAt",
+      p.name, p.name_bn as "nameBn", coalesce(v.image, p.image) as image, v.price_poisha as "pricePoisha",
+      v.availability, v.minimum_quantity as "minimumQuantity", p.max_per_order as "maxPerOrder",
+      v.weight_grams as "weightGrams"
     from ${cartLine} l
     join ${product} p on p.id = l.product_id
     join ${productVariant} v on v.id = l.variant_id
