@@ -11,6 +11,7 @@ import { authLogger, withMaskedFailures } from "./auth-log";
 import { attemptLimitHooks, withStandard429 } from "./attempt-limits";
 import { passwordChange } from "./password-change";
 import { passwordHashing } from "./password-hashing";
+import { sessionReader } from "./session-read";
 
 export interface AuthOptions {
   db: Db;
@@ -121,7 +122,7 @@ export function createAuth(options: AuthOptions) {
     return (await auth.api.getSession({ headers }))?.user.id ?? null;
   }
   const handler = forgettingSessions(withStandard429(withMaskedFailures(auth.handler)), options.sessions);
-  return { ...auth, handler, fetch: handler };
+  return { ...auth, handler, fetch: handler, readSession: sessionReader(options.db, auth) };
 }
 
 export type Auth = ReturnType<typeof createAuth>;

@@ -17,7 +17,7 @@ export interface CurrentSession {
 }
 
 /**
- * The signed-in user behind a session cookie or a bearer token: read from the database by Better Auth, or as this
+ * The signed-in user behind a session cookie or a bearer token: read from the database (session-read.ts), or as this
  * process read it moments ago while nothing about sessions or accounts has changed since (kept-sessions.ts).
  */
 export async function getCurrentSession(
@@ -25,18 +25,7 @@ export async function getCurrentSession(
   headers: Headers,
   kept: KeptSessions,
 ): Promise<CurrentSession | null> {
-  const current = await kept.get(sessionKey(headers), async () => {
-    const result = await auth.api.getSession({ headers });
-    if (!result) return null;
-    const { user, session } = result;
-    return {
-      session: {
-        user: { id: user.id, name: user.name, email: user.email, role: user.role === "admin" ? "admin" : "user" },
-        token: session.token,
-      },
-      expiresAt: new Date(session.expiresAt),
-    };
-  });
+  const current = await kept.get(sessionKey(headers), () => auth.readSession(headers));
   if (current) noteSignedIn(current.user.id);
   return current;
 }

@@ -23,7 +23,7 @@ describe("sessions kept by the store's process", () => {
   });
   afterEach(() => vi.restoreAllMocks());
 
-  const reads = () => vi.spyOn(t.services.auth.api, "getSession");
+  const reads = () => vi.spyOn(t.services.auth, "readSession");
   const listUsers = (who: TestAccount) => t.request("/api/user", { headers: asBearer(who) });
 
   it("reads a bearer token's session once, then takes it as read, and a cookie's likewise", async () => {
