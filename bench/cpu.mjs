@@ -60,9 +60,19 @@ function postgresPids(database) {
   return pids;
 }
 
-/** CPU seconds used so far by every process named postgres (the server's backends and its own workers). */
+/** A process's ticks with those of its children that have ended (cutime and cstime, the 16th and 17th fields). */
+function ticksWithEndedChildren(pid) {
+  const fields = statFields(pid);
+  return fields ? Number(fields[11]) + Number(fields[12]) + Number(fields[13]) + Number(fields[14]) : 0;
+}
+
+/**
+ * CPU seconds used so far by every process named postgres (the server's backends and its own workers), and by the
+ * backends that have ended: PostgreSQL's postmaster collects their time when they exit (an idle pool connection
+ * closed), so it is not lost from the figure.
+ */
 export function postgresCpuSeconds() {
-  return postgresPids().reduce((sum, pid) => sum + ownTicks(pid), 0) / TICKS_PER_SECOND;
+  return postgresPids().reduce((sum, pid) => sum + ticksWithEndedChildren(pid), 0) / TICKS_PER_SECOND;
 }
 
 /**

@@ -11,8 +11,11 @@ export const LOAD = { connections: 50, warmupSeconds: 3 };
  * signed, keyed body, say) goes as autocannon's request list, which costs the generator more per request.
  * `pid` is the server's process; `database` adds PostgreSQL's CPU time. `warmupAmount` makes the warm-up that many
  * requests rather than LOAD.warmupSeconds (a checkout uses up a filled cart: its buyers are counted out beforehand).
- * Answers requests per second, p50 and p99 latency in ms, the server's (and the database's) CPU µs per request, the
- * generator's share of one core, and how many answers were not 2xx.
+ * `settled` (a write's load) resolves once the store has finished the work the requests left it (the messages
+ * their outboxes send), with how long that took in ms: it is awaited after the warm-up and after the load, so the
+ * CPU read covers that work and no other. Answers requests per second, p50 and p99 latency in ms, the server's (and
+ * the database's) CPU µs per request, the generator's share of one core, how many answers were not 2xx, and how long
+ * the store took to settle after the load.
  */
 export async function measure({
   baseUrl,
@@ -23,10 +26,12 @@ export async function measure({
   pid,
   database = false,
   connections = LOAD.connections,
+  settled,
 }) {
   const options = requests ? { url: baseUrl, requests } : { url: baseUrl + path };
   const warmup = warmupAmount ? { amount: warmupAmount } : { duration: LOAD.warmupSeconds };
   await autocannon({ ...options, connections, ...warmup });
+  await settled?.();
 
   const server = cpuSecondsOf(pid);
   const postgres = database ? postgresCpuSeconds() : 0;
@@ -35,6 +40,7 @@ export async function measure({
   const result = await autocannon({ ...options, connections, amount });
   const seconds = (performance.now() - started) / 1000;
   const generatorSeconds = Object.values(process.cpuUsage(generator)).reduce((a, b) => a + b, 0) / 1e6;
+  const settledMs = await settled?.();
   const done = result.requests.total;
   const perRequestUs = (cpuSeconds) => Math.round((cpuSeconds * 1e6) / done);
   return {
@@ -48,6 +54,7 @@ export async function measure({
     generatorCorePercent: Math.round((100 * generatorSeconds) / seconds),
     non2xx: result.non2xx,
     errors: result.errors + result.timeouts,
+    ...(settled ? { settledMs } : {}),
   };
 }
 

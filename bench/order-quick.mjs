@@ -4,7 +4,7 @@
 import { addBenchProduct, checkoutBuyers, signInAdmin, signUpBuyers } from "./buyers.mjs";
 import { AMOUNTS, CALL_NAMES, CHECKOUT, CHECKOUT_BUYERS, CHECKOUT_WARMUP, benchCalls, checkoutCall } from "./calls.mjs";
 import { measure } from "./load.mjs";
-import { createBenchDatabase } from "./postgres.mjs";
+import { createBenchDatabase, outboxesDrained } from "./postgres.mjs";
 import { startStore } from "./store-server.mjs";
 
 const port = Number(process.env.BENCH_PORT ?? 4300);
@@ -51,11 +51,12 @@ try {
     const nextLoad =
       what === "checkout" ? await checkoutLoads(store.baseUrl, admin) : await orderLoads(store.baseUrl, admin);
     for (let run = 1; run <= runs; run++) {
-      const f = await measure({ baseUrl: store.baseUrl, ...nextLoad(), pid: store.pid, database: true });
+      const settled = () => outboxesDrained(postgres.url);
+      const f = await measure({ baseUrl: store.baseUrl, ...nextLoad(), pid: store.pid, database: true, settled });
       const together = f.cpuUsPerRequest + f.databaseCpuUsPerRequest;
       console.log(
         `${what}: store ${f.cpuUsPerRequest} + PostgreSQL ${f.databaseCpuUsPerRequest} = ${together} µs an order, ` +
-          `${f.rps}/s, p99 ${f.p99Ms} ms, not 2xx ${f.non2xx}`,
+          `${f.rps}/s, p99 ${f.p99Ms} ms, not 2xx ${f.non2xx}, its messages sent ${f.settledMs} ms after the load`,
       );
     }
   } finally {

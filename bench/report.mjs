@@ -85,6 +85,18 @@ function checkoutLoad(load) {
   );
 }
 
+/** How the orders' messages were counted, when the run waited for them (runs before it did not). */
+function messagesCounted(loads) {
+  const waited = loads.filter((l) => l.settledMs !== undefined);
+  if (waited.length === 0) return "";
+  const after = waited.map((l) => `${(l.settledMs / 1000).toFixed(1)} s after ${l.call}`).join(", ");
+  return (
+    ` On PostgreSQL an order's CPU counts the e-mail and text message it queued: the CPU is read once the outboxes` +
+    ` have sent every message due, after the warm-up and after the load (${after}), and the time of PostgreSQL's` +
+    ` backends that ended meanwhile counts through the postmaster.`
+  );
+}
+
 export function markdownReport(results) {
   const { machine, load, loads, pages } = results;
   const honoBy = Object.fromEntries(
@@ -99,7 +111,7 @@ export function markdownReport(results) {
       .map(([call, n]) => `${call} ${n.toLocaleString("en")}`)
       .join(
         ", ",
-      )}); a GET as a plain URL, orders from ${load.buyers} signed-in buyers on one product.${load.wrk ? ` Each GET again with wrk (${load.wrk.threads} thread, the same connections, ${load.wrk.seconds} s after a ${load.warmupSeconds} s warm-up).` : ""}${checkoutLoad(load)} The store runs as in production, with its JSON log line per request (to /dev/null). CPU µs/req: user + system time of the server's processes from /proc over the counted requests (nginx: master and worker; PostgreSQL: all its processes), beside the same bytes from the references, loaded the same way.`,
+      )}); a GET as a plain URL, orders from ${load.buyers} signed-in buyers on one product.${load.wrk ? ` Each GET again with wrk (${load.wrk.threads} thread, the same connections, ${load.wrk.seconds} s after a ${load.warmupSeconds} s warm-up).` : ""}${checkoutLoad(load)}${messagesCounted(loads)} The store runs as in production, with its JSON log line per request (to /dev/null). CPU µs/req: user + system time of the server's processes from /proc over the counted requests (nginx: master and worker; PostgreSQL: all its processes), beside the same bytes from the references, loaded the same way.`,
     "",
     generatorCeiling(loads),
     "",

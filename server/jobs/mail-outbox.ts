@@ -1,6 +1,16 @@
-import { asc, eq } from "drizzle-orm";
+import { asc, eq, inArray } from "drizzle-orm";
 import type { Db } from "../db/client";
-import { mailOutbox, order, orderLine, product, user, type MailOutboxRow } from "../db/schema";
+import {
+  mailOutbox,
+  order,
+  orderLine,
+  product,
+  user,
+  type MailOutboxRow,
+  type OrderLineRow,
+  type OrderRow,
+  type ProductRow,
+} from "../db/schema";
 import { backInStockMailOf, withoutAddress } from "../mail/back-in-stock-mail";
 import { renderOutboxMail } from "../mail/order-mail";
 import { onMailQueued } from "../mail/outbox";
@@ -19,47 +29,71 @@ const BATCH = 20;
 /** What the job works with; `phoneCodes` says how buyers confirm cash on delivery, which their e-mail tells them. */
 export type OutboxDeps = Pick<Services, "db" | "mailer" | "baseURL" | "now" | "phoneCodes">;
 
-/** Every admin account's address now: an admins' message goes to them all at once. */
-async function adminAddresses(db: Db): Promise<string[]> {
-  const admins = await db.select({ email: user.email }).from(user).where(eq(user.role, "admin")).orderBy(user.email);
-  return admins.map((a) => a.email);
+/** What a round's messages tell of, read once for the round: a few statements however many messages it holds. */
+interface MailFacts {
+  /** Each order with its buyer's address as their account has it now. */
+  orders: Map<string, { order: OrderRow; email: string | null }>;
+  /** Every line of each order, the first one first: an order's messages list them all. */
+  lines: Map<string, OrderLineRow[]>;
+  /** The products the low-stock messages name. */
+  products: Map<string, ProductRow>;
+  /** Every admin account's address now, when an admins' message is in the round: it goes to them all at once. */
+  admins: string[];
+}
+
+async function readFacts(db: Db, rows: MailOutboxRow[]): Promise<MailFacts> {
+  const about = rows.filter((row) => row.audience !== "address");
+  const distinct = (ids: (string | null)[]) => [...new Set(ids.filter((id): id is string => id !== null))];
+  const orderIds = distinct(about.map((row) => row.orderId));
+  const linesOf = distinct(about.filter((row) => row.kind !== "low_stock").map((row) => row.orderId));
+  const productIds = distinct(about.filter((row) => row.kind === "low_stock").map((row) => row.productId));
+  const orders = orderIds.length
+    ? await db
+        .select({ order, email: user.email })
+        .from(order)
+        .leftJoin(user, eq(user.id, order.buyerId))
+        .where(inArray(order.id, orderIds))
+    : [];
+  const lines = linesOf.length
+    ? await db
+        .select()
+        .from(orderLine)
+        .where(inArray(orderLine.orderId, linesOf))
+        .orderBy(asc(orderLine.orderId), asc(orderLine.position))
+    : [];
+  const products = productIds.length ? await db.select().from(product).where(inArray(product.id, productIds)) : [];
+  const admins = about.some((row) => row.audience === "admins")
+    ? await db.select({ email: user.email }).from(user).where(eq(user.role, "admin")).orderBy(user.email)
+    : [];
+  const linesByOrder = new Map<string, OrderLineRow[]>();
+  for (const line of lines) linesByOrder.set(line.orderId, [...(linesByOrder.get(line.orderId) ?? []), line]);
+  return {
+    orders: new Map(orders.map((found) => [found.order.id, found])),
+    lines: linesByOrder,
+    products: new Map(products.map((p) => [p.id, p])),
+    admins: admins.map((a) => a.email),
+  };
 }
 
 /** A message that cannot be sent however often it is tried: no order or product to tell of, nobody to tell. */
 class Unsendable extends Error {}
 
-async function sendOne(deps: OutboxDeps, row: MailOutboxRow): Promise<void> {
-  const { db } = deps;
+async function sendOne(deps: OutboxDeps, row: MailOutboxRow, facts: MailFacts): Promise<void> {
   // A visitor waiting for a tool to be back (server/back-in-stock): one address, no order, no account.
   if (row.audience === "address") {
-    const content = await backInStockMailOf(db, row, deps.baseURL);
+    const content = await backInStockMailOf(deps.db, row, deps.baseURL);
     if (!content || !row.toAddress) throw new Unsendable("nothing to say: its tool is gone");
     const send = deps.mailer.send({ to: row.toAddress, ...content, messageId: messageIdOf(row.id, deps.baseURL) });
     return send.catch((err: unknown) => Promise.reject(withoutAddress(err, row.toAddress!)));
   }
-  // The order with its buyer's address as their account has it now.
-  const [found] = row.orderId
-    ? await db
-        .select({ order, email: user.email })
-        .from(order)
-        .leftJoin(user, eq(user.id, order.buyerId))
-        .where(eq(order.id, row.orderId))
-    : [];
-  const [p] =
-    row.kind === "low_stock" && row.productId
-      ? await db.select().from(product).where(eq(product.id, row.productId))
-      : [];
-  // Every line of the order, the first one first: an order's messages list them all.
-  const lines =
-    found && row.kind !== "low_stock"
-      ? await db.select().from(orderLine).where(eq(orderLine.orderId, found.order.id)).orderBy(asc(orderLine.position))
-      : [];
+  const found = row.orderId ? facts.orders.get(row.orderId) : undefined;
+  const p = row.kind === "low_stock" && row.productId ? facts.products.get(row.productId) : undefined;
+  const lines = found && row.kind !== "low_stock" ? (facts.lines.get(found.order.id) ?? []) : [];
   const content = renderOutboxMail(row, found?.order ?? null, p ?? null, deps.baseURL, lines, {
     phoneCodes: deps.phoneCodes !== null,
   });
   if (!content) throw new Unsendable(`nothing to say: its ${row.kind === "low_stock" ? "product" : "order"} is gone`);
-  const to =
-    row.audience === "admins" ? await adminAddresses(db) : found ? [found.email ?? found.order.buyerEmail] : [];
+  const to = row.audience === "admins" ? facts.admins : found ? [found.email ?? found.order.buyerEmail] : [];
   if (to.length === 0) throw new Unsendable("no admin account to send it to");
   await deps.mailer.send({ to, ...content, messageId: messageIdOf(row.id, deps.baseURL) });
 }
@@ -70,12 +104,13 @@ export function messageIdOf(id: number, baseURL: string): string {
 }
 
 /** The order e-mails' outbox, for the worker (server/jobs/outbox-worker.ts). */
-function mailOutboxOf(deps: OutboxDeps): Outbox<MailOutboxRow> {
+function mailOutboxOf(deps: OutboxDeps): Outbox<MailOutboxRow, MailFacts> {
   return {
     table: mailOutbox,
     maxAttempts: MAIL_MAX_ATTEMPTS,
     leaseSeconds: MAIL_LEASE_SECONDS,
-    send: (row) => sendOne(deps, row),
+    read: (rows) => readFacts(deps.db, rows),
+    send: (row, facts) => sendOne(deps, row, facts),
     isFinal: (err) => err instanceof Unsendable,
     words: {
       retry: "Sending an order e-mail failed",

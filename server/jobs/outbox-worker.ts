@@ -34,14 +34,16 @@ export interface OutboxRound {
 export type Outcome = "sent" | "retried" | "failed";
 
 /** One outbox: its table, how it tries a message, and what it says when one fails. */
-export interface Outbox<Row extends OutboxRow> {
+export interface Outbox<Row extends OutboxRow, Batch = void> {
   table: OutboxTable;
   /** How many times a message is tried before it is `failed`. */
   maxAttempts: number;
   /** How long a claimed message is this copy's alone: longer than a send may take. */
   leaseSeconds: number;
-  /** Tries one message; answers columns its row keeps once sent (the provider's reference, say). */
-  send(row: Row): Promise<Record<string, unknown> | void>;
+  /** Reads what a round's messages tell of, once for the round (the orders they are about, say). */
+  read?(rows: Row[]): Promise<Batch>;
+  /** Tries one message with what `read` found; answers columns its row keeps once sent (the provider's reference). */
+  send(row: Row, batch: Batch): Promise<Record<string, unknown> | void>;
   /** Whether a failure is final: trying again cannot help. */
   isFinal(err: unknown): boolean;
   /** Columns a message that will not be tried again loses (a phone code). */
@@ -57,7 +59,7 @@ export interface OutboxDeps {
 }
 
 /** The outbox's table, typed as either: the worker uses only the columns both have, with the same types. */
-const tableOf = <Row extends OutboxRow>(outbox: Outbox<Row>) => outbox.table as typeof mailOutbox;
+const tableOf = (outbox: { table: OutboxTable }) => outbox.table as typeof mailOutbox;
 
 /**
  * Claims up to `limit` due messages in one statement. `SKIP LOCKED` gives each to one claimer, and the lease
@@ -67,7 +69,7 @@ const tableOf = <Row extends OutboxRow>(outbox: Outbox<Row>) => outbox.table as 
  */
 export async function claimDue<Row extends OutboxRow>(
   db: Db,
-  outbox: Outbox<Row>,
+  outbox: Pick<Outbox<Row, unknown>, "table" | "leaseSeconds">,
   now: Date,
   limit: number,
 ): Promise<Row[]> {
@@ -90,14 +92,14 @@ export async function claimDue<Row extends OutboxRow>(
 }
 
 /** The row as this copy claimed it: still pending under its lease (a copy whose lease ran out changes nothing). */
-function ours<Row extends OutboxRow>(outbox: Outbox<Row>, row: Row) {
+function ours<Row extends OutboxRow, Batch>(outbox: Outbox<Row, Batch>, row: Row) {
   const t = tableOf(outbox);
   return and(eq(t.id, row.id), eq(t.status, "pending"), eq(t.leaseUntil, row.leaseUntil!));
 }
 
-async function settle<Row extends OutboxRow>(
+async function settle<Row extends OutboxRow, Batch>(
   deps: OutboxDeps,
-  outbox: Outbox<Row>,
+  outbox: Outbox<Row, Batch>,
   row: Row,
   result: { kept: Record<string, unknown> | void } | { err: unknown },
 ): Promise<Outcome> {
@@ -132,7 +134,7 @@ async function settle<Row extends OutboxRow>(
 }
 
 /** Messages claimed but not tried when the server stops: due again at once, for any copy, their attempt uncounted. */
-async function release<Row extends OutboxRow>(deps: OutboxDeps, outbox: Outbox<Row>, rows: Row[]) {
+async function release<Row extends OutboxRow, Batch>(deps: OutboxDeps, outbox: Outbox<Row, Batch>, rows: Row[]) {
   const t = tableOf(outbox);
   for (const row of rows) {
     await deps.db
@@ -143,32 +145,63 @@ async function release<Row extends OutboxRow>(deps: OutboxDeps, outbox: Outbox<R
 }
 
 /**
- * One round of an outbox: claims a batch of due messages and sends them one by one, outside any transaction
- * (the embedded database has one connection, and a slow provider must not hold it). A failure is noted on its
- * message with its next try; it never reaches the change it tells of.
+ * The messages sent that keep nothing of their send, settled in one statement: each still pending under the lease
+ * this copy claimed it with.
  */
-export async function sendDue<Row extends OutboxRow>(
+async function settleSent<Row extends OutboxRow, Batch>(deps: OutboxDeps, outbox: Outbox<Row, Batch>, rows: Row[]) {
+  if (rows.length === 0) return;
+  const t = tableOf(outbox);
+  const claims = JSON.stringify(rows.map((row) => ({ id: row.id, lease: row.leaseUntil!.toISOString() })));
+  await deps.db
+    .update(t)
+    .set({ status: "sent", sentAt: deps.now?.() ?? new Date(), leaseUntil: null, lastError: null })
+    .where(
+      and(
+        eq(t.status, "pending"),
+        sql`(${t.id}, ${t.leaseUntil}) in (select id, lease from jsonb_to_recordset(${claims}::jsonb)
+          as claim(id bigint, lease timestamptz))`,
+      ),
+    );
+}
+
+/**
+ * One round of an outbox: claims a batch of due messages, reads what they tell of once, and sends them one by one,
+ * outside any transaction (the embedded database has one connection, and a slow provider must not hold it). The
+ * messages sent are settled together at the round's end (a copy that dies before it leaves them to be sent again
+ * under the same id when their lease runs out); a failure is noted on its message at once, with its next try. It
+ * never reaches the change it tells of.
+ */
+export async function sendDue<Row extends OutboxRow, Batch>(
   deps: OutboxDeps,
-  outbox: Outbox<Row>,
+  outbox: Outbox<Row, Batch>,
   limit: number,
   stopping: () => boolean = () => false,
 ): Promise<OutboxRound> {
-  const claimed = await claimDue(deps.db, outbox, deps.now?.() ?? new Date(), limit);
+  const claimed = await claimDue<Row>(deps.db, outbox, deps.now?.() ?? new Date(), limit);
   const round: OutboxRound = { sent: 0, retried: 0, failed: 0, claimed: claimed.length };
-  for (const [i, row] of claimed.entries()) {
-    if (stopping()) {
-      await release(deps, outbox, claimed.slice(i));
-      break;
+  if (claimed.length === 0) return round;
+  const sent: Row[] = [];
+  try {
+    const batch = (await outbox.read?.(claimed)) as Batch;
+    for (const [i, row] of claimed.entries()) {
+      if (stopping()) {
+        await release(deps, outbox, claimed.slice(i));
+        break;
+      }
+      let result: { kept: Record<string, unknown> | void } | { err: unknown };
+      try {
+        result = { kept: await outbox.send(row, batch) };
+      } catch (err) {
+        result = { err };
+      }
+      let outcome: Outcome = "sent";
+      if ("kept" in result && Object.keys(result.kept ?? {}).length === 0) sent.push(row);
+      else outcome = await settle(deps, outbox, row, result);
+      round[outcome]++;
+      outbox.counted?.(outcome);
     }
-    let result: { kept: Record<string, unknown> | void } | { err: unknown };
-    try {
-      result = { kept: await outbox.send(row) };
-    } catch (err) {
-      result = { err };
-    }
-    const outcome = await settle(deps, outbox, row, result);
-    round[outcome]++;
-    outbox.counted?.(outcome);
+  } finally {
+    await settleSent(deps, outbox, sent);
   }
   return round;
 }
@@ -185,9 +218,9 @@ export interface OutboxSchedule {
  * LOCKED` give each message to one of them. A round goes on while it finds full batches; a kick during a round runs
  * another after it. `stop` waits for the round under way before the database closes.
  */
-export function scheduleOutbox<Row extends OutboxRow>(
+export function scheduleOutbox<Row extends OutboxRow, Batch>(
   deps: OutboxDeps,
-  outbox: Outbox<Row>,
+  outbox: Outbox<Row, Batch>,
   options: { pollSeconds: number; batch: number; onQueued: (kick: () => void) => () => void; failed: string },
 ): OutboxSchedule {
   let running: Promise<void> | null = null;

@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { eq, inArray } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { SessionUser } from "@server/auth/session";
 import { recordEvent } from "@server/orders/sql/order-history";
 import { mailOutbox, order, type MailOutboxRow } from "@server/db/schema";
@@ -64,6 +64,12 @@ async function drain(deps: OutboxDeps, batch = 20) {
 
 async function outboxOf(t: TestContext, orderIds: string[]) {
   return t.database.db.select().from(mailOutbox).where(inArray(mailOutbox.orderId, orderIds)).orderBy(mailOutbox.id);
+}
+
+/** The outbox rows inserted as `queued`, the first first. */
+async function queuedRows(t: TestContext, queued: { id: number }[]) {
+  const ids = queued.map((q) => q.id);
+  return t.database.db.select().from(mailOutbox).where(inArray(mailOutbox.id, ids)).orderBy(mailOutbox.id);
 }
 
 const byMessageId = (received: ReceivedMail[], row: MailOutboxRow) =>
@@ -429,16 +435,38 @@ describe("once only: two workers on one database", () => {
       .map((m) => m.messageId);
     expect(got).toHaveLength(120);
     expect(new Set(got)).toEqual(wanted);
-    const rows = await t.database.db
-      .select()
-      .from(mailOutbox)
-      .where(
-        inArray(
-          mailOutbox.id,
-          queued.map((q) => q.id),
-        ),
-      );
+    const rows = await queuedRows(t, queued);
     expect(rows.every((r) => r.status === "sent" && r.attempts === 1)).toBe(true);
+  });
+});
+
+describe("a round of the outbox", () => {
+  const { t, smtp } = useMailedStore();
+
+  it("reads what twenty messages tell of and settles them in four statements, not three a message", async () => {
+    const buyer = await person(t);
+    const ids = await Promise.all([0, 1].map((i) => place(t, buyer, "en", `Round Plane ${i}`)));
+    await drain(t.services);
+    const before = smtp().received.length;
+    const queued = await t.database.db
+      .insert(mailOutbox)
+      .values(
+        Array.from({ length: 20 }, (_, i) => ({ kind: "shipped", audience: "buyer" as const, orderId: ids[i % 2]! })),
+      )
+      .returning({ id: mailOutbox.id });
+    const statements = vi.spyOn(t.database.db._.session, "prepareQuery");
+    try {
+      expect(await sendDueMail(t.services, 20)).toMatchObject({ claimed: 20, sent: 20 });
+      // The claim, the orders with their buyers' addresses, their lines, and the twenty settled at once.
+      expect(statements).toHaveBeenCalledTimes(4);
+    } finally {
+      statements.mockRestore();
+    }
+    const received = smtp().received.slice(before);
+    expect(received).toHaveLength(20);
+    expect(received.every((m) => m.to.includes(buyer.account.email) && m.text.includes("Round Plane"))).toBe(true);
+    const rows = await queuedRows(t, queued);
+    expect(rows.map((r) => [r.status, r.leaseUntil])).toEqual(Array.from({ length: 20 }, () => ["sent", null]));
   });
 });
 
@@ -510,16 +538,7 @@ describe("mail never holds up or undoes an order", () => {
     finish();
     await stopped;
     expect(sent).toHaveLength(1);
-    const rows = await t.database.db
-      .select()
-      .from(mailOutbox)
-      .where(
-        inArray(
-          mailOutbox.id,
-          queued.map((q) => q.id),
-        ),
-      )
-      .orderBy(mailOutbox.id);
+    const rows = await queuedRows(t, queued);
     expect(rows.map((r) => [r.status, r.attempts, r.leaseUntil])).toEqual([
       ["sent", 1, null],
       ...Array.from({ length: 4 }, () => ["pending", 0, null]),
