@@ -25,7 +25,7 @@ export interface SessionReaderAuth {
  * The session behind a request's session cookie or bearer token, as Better Auth's getSession finds it, in one
  * prepared statement: the cookie's signature is checked here as Better Auth checks it (an HMAC of the token under the
  * auth secret), and the session is read with its user. Better Auth's own read walks its whole endpoint (its
- * context, its plugins' hooks, two selects), which cost a cold checkout more CPU than the order's statement.
+ * context, its plugins' hooks, two selects): 1.5–2.6 ms of the store's CPU a read, against about 0.25 (0055).
  *
  * Every case that read would write or decide otherwise is left to it: a session run out (it deletes it) or due to be
  * extended (once a day), a bearer token that is not a signed one, any other Authorization header.
