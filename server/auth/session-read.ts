@@ -105,14 +105,18 @@ function tryDecode(value: string): string {
 async function betterAuthRead(auth: SessionReaderAuth, headers: Headers): Promise<SessionRead | null> {
   const result = await auth.api.getSession({ headers });
   if (!result) return null;
-  const { user: who, session: its } = result;
-  return {
-    session: { user: { id: who.id, name: who.name, email: who.email, role: asRole(who.role) }, token: its.token },
-    expiresAt: new Date(its.expiresAt),
-  };
+  return sessionRead(result.user, result.session.token, new Date(result.session.expiresAt));
 }
 
-const asRole = (role: string | null | undefined) => (role === "admin" ? "admin" : "user");
+/** The session as the store keeps it: the user's fields it reads, any role but admin read as a customer's. */
+function sessionRead(
+  who: { id: string; name: string; email: string; role?: string | null },
+  token: string,
+  expiresAt: Date,
+): SessionRead {
+  const role = who.role === "admin" ? "admin" : "user";
+  return { session: { user: { id: who.id, name: who.name, email: who.email, role }, token }, expiresAt };
+}
 
 /** A session by its token, with its user's fields the store reads. */
 const SESSION_WITH_USER = preparedStatement<{
@@ -133,9 +137,5 @@ const SESSION_WITH_USER = preparedStatement<{
 
 async function readSessionWithUser(db: Db, token: string): Promise<SessionRead | null> {
   const [row] = await SESSION_WITH_USER(db, { token });
-  if (!row) return null;
-  return {
-    session: { user: { id: row.id, name: row.name, email: row.email, role: asRole(row.role) }, token: row.token },
-    expiresAt: session.expiresAt.mapFromDriverValue(row.expiresAt) as Date,
-  };
+  return row ? sessionRead(row, row.token, session.expiresAt.mapFromDriverValue(row.expiresAt) as Date) : null;
 }

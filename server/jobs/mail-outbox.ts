@@ -66,7 +66,11 @@ async function readFacts(db: Db, rows: MailOutboxRow[]): Promise<MailFacts> {
     ? await db.select({ email: user.email }).from(user).where(eq(user.role, "admin")).orderBy(user.email)
     : [];
   const linesByOrder = new Map<string, OrderLineRow[]>();
-  for (const line of lines) linesByOrder.set(line.orderId, [...(linesByOrder.get(line.orderId) ?? []), line]);
+  for (const line of lines) {
+    const ofOrder = linesByOrder.get(line.orderId);
+    if (ofOrder) ofOrder.push(line);
+    else linesByOrder.set(line.orderId, [line]);
+  }
   return {
     orders: new Map(orders.map((found) => [found.order.id, found])),
     lines: linesByOrder,
