@@ -150,7 +150,8 @@ export type MailSchedule = OutboxSchedule;
  * give each message to one of them.
  */
 export function scheduleMailOutbox(deps: OutboxDeps, pollSeconds: number): MailSchedule {
-  return scheduleOutbox(deps, mailOutboxOf(deps), {
+  return scheduleOutbox({
+    round: (limit, stopping) => sendDueMail(deps, limit, stopping),
     pollSeconds,
     batch: BATCH,
     onQueued: onMailQueued,

@@ -42,12 +42,14 @@ export interface Outbox<Row extends OutboxRow, Batch = void> {
   leaseSeconds: number;
   /** Reads what a round's messages tell of, once for the round (the orders they are about, say). */
   read?(rows: Row[]): Promise<Batch>;
-  /** Tries one message with what `read` found; answers columns its row keeps once sent (the provider's reference). */
-  send(row: Row, batch: Batch): Promise<Record<string, unknown> | void>;
+  /** Tries one message with what `read` found; answers the provider's reference for it, where the outbox keeps one. */
+  send(row: Row, batch: Batch): Promise<string | void>;
   /** Whether a failure is final: trying again cannot help. */
   isFinal(err: unknown): boolean;
-  /** Columns a message that will not be tried again loses (a phone code). */
+  /** Columns a message loses once it is sent or will not be tried again (a phone code). */
   forget?: Record<string, unknown>;
+  /** Whether a sent message keeps its provider's reference (`provider_ref`). */
+  keepsRef?: boolean;
   /** The log lines of a failure, and the row's name in them (`mailId`). */
   words: { retry: string; giveUp: string; idKey: string };
   counted?(outcome: Outcome): void;
@@ -97,22 +99,15 @@ function ours<Row extends OutboxRow, Batch>(outbox: Outbox<Row, Batch>, row: Row
   return and(eq(t.id, row.id), eq(t.status, "pending"), eq(t.leaseUntil, row.leaseUntil!));
 }
 
-async function settle<Row extends OutboxRow, Batch>(
+/** A message that failed: due again after its back-off, or `failed` after its last try; its log line. */
+async function settleFailed<Row extends OutboxRow, Batch>(
   deps: OutboxDeps,
   outbox: Outbox<Row, Batch>,
   row: Row,
-  result: { kept: Record<string, unknown> | void } | { err: unknown },
+  err: unknown,
 ): Promise<Outcome> {
   const t = tableOf(outbox);
   const now = deps.now?.() ?? new Date();
-  if ("kept" in result) {
-    await deps.db
-      .update(t)
-      .set({ status: "sent", sentAt: now, leaseUntil: null, lastError: null, ...(result.kept ?? {}) })
-      .where(ours(outbox, row));
-    return "sent";
-  }
-  const { err } = result;
   const giveUp = outbox.isFinal(err) || row.attempts >= outbox.maxAttempts;
   const lastError = (err instanceof Error ? err.message : String(err)).slice(0, 1000);
   await deps.db
@@ -144,32 +139,47 @@ async function release<Row extends OutboxRow, Batch>(deps: OutboxDeps, outbox: O
   }
 }
 
+interface Sent<Row> {
+  row: Row;
+  /** The provider's reference, where the outbox keeps one. */
+  ref: string | null;
+}
+
 /**
- * The messages sent that keep nothing of their send, settled in one statement: each still pending under the lease
+ * The messages sent, settled in one statement with their providers' references: each still pending under the lease
  * this copy claimed it with.
  */
-async function settleSent<Row extends OutboxRow, Batch>(deps: OutboxDeps, outbox: Outbox<Row, Batch>, rows: Row[]) {
-  if (rows.length === 0) return;
+async function settleSent<Row extends OutboxRow, Batch>(
+  deps: OutboxDeps,
+  outbox: Outbox<Row, Batch>,
+  sent: Sent<Row>[],
+) {
+  if (sent.length === 0) return;
   const t = tableOf(outbox);
-  const claims = JSON.stringify(rows.map((row) => ({ id: row.id, lease: row.leaseUntil!.toISOString() })));
+  const claims = JSON.stringify(
+    sent.map(({ row, ref }) => ({ id: row.id, lease: row.leaseUntil!.toISOString(), ref })),
+  );
   await deps.db
     .update(t)
-    .set({ status: "sent", sentAt: deps.now?.() ?? new Date(), leaseUntil: null, lastError: null })
-    .where(
-      and(
-        eq(t.status, "pending"),
-        sql`(${t.id}, ${t.leaseUntil}) in (select id, lease from jsonb_to_recordset(${claims}::jsonb)
-          as claim(id bigint, lease timestamptz))`,
-      ),
-    );
+    .set({
+      status: "sent",
+      sentAt: deps.now?.() ?? new Date(),
+      leaseUntil: null,
+      lastError: null,
+      ...outbox.forget,
+      ...(outbox.keepsRef ? { providerRef: sql`claim.ref` } : {}),
+    })
+    .where(and(eq(t.status, "pending"), sql`${t.id} = claim.id and ${t.leaseUntil} = claim.lease`))
+    .from(sql`jsonb_to_recordset(${claims}::jsonb) as claim(id bigint, lease timestamptz, ref text)`);
 }
 
 /**
  * One round of an outbox: claims a batch of due messages, reads what they tell of once, and sends them one by one,
  * outside any transaction (the embedded database has one connection, and a slow provider must not hold it). The
- * messages sent are settled together at the round's end (a copy that dies before it leaves them to be sent again
- * under the same id when their lease runs out); a failure is noted on its message at once, with its next try. It
- * never reaches the change it tells of.
+ * messages sent are settled together at the round's end, with their providers' references (a copy that dies before
+ * it leaves them to be sent again under the same id when their lease runs out, which the mail's Message-ID and the
+ * SMS provider's `csms_id` make recognisably the same); a failure is noted on its message at once, with its next
+ * try. It never reaches the change it tells of.
  */
 export async function sendDue<Row extends OutboxRow, Batch>(
   deps: OutboxDeps,
@@ -180,7 +190,7 @@ export async function sendDue<Row extends OutboxRow, Batch>(
   const claimed = await claimDue<Row>(deps.db, outbox, deps.now?.() ?? new Date(), limit);
   const round: OutboxRound = { sent: 0, retried: 0, failed: 0, claimed: claimed.length };
   if (claimed.length === 0) return round;
-  const sent: Row[] = [];
+  const sent: Sent<Row>[] = [];
   try {
     const batch = (await outbox.read?.(claimed)) as Batch;
     for (const [i, row] of claimed.entries()) {
@@ -188,15 +198,12 @@ export async function sendDue<Row extends OutboxRow, Batch>(
         await release(deps, outbox, claimed.slice(i));
         break;
       }
-      let result: { kept: Record<string, unknown> | void } | { err: unknown };
-      try {
-        result = { kept: await outbox.send(row, batch) };
-      } catch (err) {
-        result = { err };
-      }
       let outcome: Outcome = "sent";
-      if ("kept" in result && Object.keys(result.kept ?? {}).length === 0) sent.push(row);
-      else outcome = await settle(deps, outbox, row, result);
+      try {
+        sent.push({ row, ref: (await outbox.send(row, batch)) ?? null });
+      } catch (err) {
+        outcome = await settleFailed(deps, outbox, row, err);
+      }
       round[outcome]++;
       outbox.counted?.(outcome);
     }
@@ -218,17 +225,20 @@ export interface OutboxSchedule {
  * LOCKED` give each message to one of them. A round goes on while it finds full batches; a kick during a round runs
  * another after it. `stop` waits for the round under way before the database closes.
  */
-export function scheduleOutbox<Row extends OutboxRow, Batch>(
-  deps: OutboxDeps,
-  outbox: Outbox<Row, Batch>,
-  options: { pollSeconds: number; batch: number; onQueued: (kick: () => void) => () => void; failed: string },
-): OutboxSchedule {
+export function scheduleOutbox(options: {
+  /** One round of the outbox: `sendDue` with its outbox, or what stands for it (no provider to send with). */
+  round: (limit: number, stopping: () => boolean) => Promise<OutboxRound>;
+  pollSeconds: number;
+  batch: number;
+  onQueued: (kick: () => void) => () => void;
+  failed: string;
+}): OutboxSchedule {
   let running: Promise<void> | null = null;
   let again = false;
   let stopped = false;
   const work = async () => {
     let round: OutboxRound;
-    do round = await sendDue(deps, outbox, options.batch, () => stopped);
+    do round = await options.round(options.batch, () => stopped);
     while (round.claimed === options.batch && !stopped);
   };
   const kick = () => {

@@ -1,4 +1,4 @@
-import { and, asc, eq, isNotNull, lte, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, isNotNull, lte, sql } from "drizzle-orm";
 import { variantLabel } from "@shared/variants";
 import type { Db } from "../db/client";
 import { consignment, order, orderLine, product, productVariant, smsOutbox, type SmsOutboxRow } from "../db/schema";
@@ -21,17 +21,59 @@ const NO_PROVIDER = "no SMS provider is set (SMS_PROVIDER, SSLWIRELESS_SMS_*)";
 /** A message that cannot be sent however often it is tried: nothing to tell of, or nobody to send it. */
 class Unsendable extends Error {}
 
-/** What the message names: its order's first line, or the tool and size back in stock. */
-async function itemOf(db: Db, row: SmsOutboxRow): Promise<SmsItem | null> {
-  if (row.orderId) {
-    const [line] = await db
-      .select({ name: orderLine.name, nameBn: orderLine.nameBn, variant: orderLine.variantLabel })
-      .from(orderLine)
-      .where(eq(orderLine.orderId, row.orderId))
-      .orderBy(asc(orderLine.position))
-      .limit(1);
-    return line ?? null;
-  }
+/** What a round's messages about orders tell of, read once for the round: three statements at most. */
+interface SmsRound {
+  /** Each order's sums, as they are now. */
+  orders: Map<string, NonNullable<SmsFacts["order"]>>;
+  /** Each order's first line: the message names it. */
+  firstLines: Map<string, SmsItem>;
+  /** The courier's tracking code of each shipped order's parcel that has one. */
+  trackingCodes: Map<string, string>;
+}
+
+async function readRound(db: Db, rows: SmsOutboxRow[]): Promise<SmsRound> {
+  const distinct = (ids: (string | null)[]) => [...new Set(ids.filter((id): id is string => id !== null))];
+  const orderIds = distinct(rows.map((row) => row.orderId));
+  const shipped = distinct(rows.filter((row) => row.kind === "shipped").map((row) => row.orderId));
+  const named = distinct(rows.filter((row) => row.kind !== "phone_code").map((row) => row.orderId));
+  const orders = orderIds.length
+    ? await db
+        .select({
+          id: order.id,
+          totalPoisha: order.totalPoisha,
+          advancePoisha: order.advancePoisha,
+          lineCount: order.lineCount,
+        })
+        .from(order)
+        .where(inArray(order.id, orderIds))
+    : [];
+  const firstLines = named.length
+    ? await db
+        .selectDistinctOn([orderLine.orderId], {
+          orderId: orderLine.orderId,
+          name: orderLine.name,
+          nameBn: orderLine.nameBn,
+          variant: orderLine.variantLabel,
+        })
+        .from(orderLine)
+        .where(inArray(orderLine.orderId, named))
+        .orderBy(asc(orderLine.orderId), asc(orderLine.position))
+    : [];
+  const parcels = shipped.length
+    ? await db
+        .select({ orderId: consignment.orderId, trackingCode: consignment.trackingCode })
+        .from(consignment)
+        .where(and(inArray(consignment.orderId, shipped), isNotNull(consignment.trackingCode)))
+    : [];
+  return {
+    orders: new Map(orders.map(({ id, ...sums }) => [id, sums])),
+    firstLines: new Map(firstLines.map(({ orderId, ...item }) => [orderId, item])),
+    trackingCodes: new Map(parcels.map((p) => [p.orderId, p.trackingCode!])),
+  };
+}
+
+/** The tool and size a back-in-stock message names, as they are now. */
+async function backInStockItem(db: Db, row: SmsOutboxRow): Promise<SmsItem | null> {
   if (!row.productId) return null;
   const [found] = await db
     .select({ product, variant: productVariant })
@@ -47,50 +89,40 @@ async function itemOf(db: Db, row: SmsOutboxRow): Promise<SmsItem | null> {
 }
 
 /** The facts a message is rendered from, as they are now. */
-async function factsOf(db: Db, row: SmsOutboxRow): Promise<SmsFacts> {
-  const [o] = row.orderId
-    ? await db
-        .select({ totalPoisha: order.totalPoisha, advancePoisha: order.advancePoisha, lineCount: order.lineCount })
-        .from(order)
-        .where(eq(order.id, row.orderId))
-    : [];
-  const [parcel] =
-    row.kind === "shipped" && row.orderId
-      ? await db
-          .select({ trackingCode: consignment.trackingCode })
-          .from(consignment)
-          .where(and(eq(consignment.orderId, row.orderId), isNotNull(consignment.trackingCode)))
-      : [];
+async function factsOf(db: Db, row: SmsOutboxRow, round: SmsRound): Promise<SmsFacts> {
+  const item = row.orderId ? (round.firstLines.get(row.orderId) ?? null) : await backInStockItem(db, row);
   return {
     kind: row.kind,
     language: row.language,
-    order: o ?? null,
-    item: row.kind === "phone_code" ? null : await itemOf(db, row),
-    trackingCode: parcel?.trackingCode ?? null,
+    order: (row.orderId && round.orders.get(row.orderId)) || null,
+    item: row.kind === "phone_code" ? null : item,
+    trackingCode: (row.kind === "shipped" && row.orderId && round.trackingCodes.get(row.orderId)) || null,
     productId: row.productId,
     variantId: row.variantId,
     params: row.params,
   };
 }
 
-async function sendOne(deps: SmsOutboxDeps, row: SmsOutboxRow): Promise<Partial<SmsOutboxRow>> {
+async function sendOne(deps: SmsOutboxDeps, row: SmsOutboxRow, round: SmsRound): Promise<string> {
   if (!deps.sms) throw new Unsendable(NO_PROVIDER);
-  const text = renderSms(await factsOf(deps.db, row), deps.baseURL);
+  const text = renderSms(await factsOf(deps.db, row, round), deps.baseURL);
   if (!text) throw new Unsendable(`nothing to say: its ${row.orderId ? "order" : "product"} or code is gone`);
   const providerRef = await deps.sms.send({ to: row.phone, text, ref: String(row.id) });
-  // A phone code is kept only until it is sent.
-  return { providerRef: providerRef.slice(0, 100), params: null };
+  return providerRef.slice(0, 100);
 }
 
 /** The text messages' outbox, for the worker (server/jobs/outbox-worker.ts). */
-function smsOutboxOf(deps: SmsOutboxDeps): Outbox<SmsOutboxRow> {
+function smsOutboxOf(deps: SmsOutboxDeps): Outbox<SmsOutboxRow, SmsRound> {
   return {
     table: smsOutbox,
     maxAttempts: SMS_MAX_ATTEMPTS,
     leaseSeconds: SMS_LEASE_SECONDS,
-    send: (row) => sendOne(deps, row),
+    read: (rows) => readRound(deps.db, rows),
+    send: (row, round) => sendOne(deps, row, round),
     isFinal: (err) => err instanceof Unsendable || (err instanceof SmsFailure && !err.retry),
+    // A phone code is kept only until it is sent, or given up.
     forget: { params: null },
+    keepsRef: true,
     words: {
       retry: "Sending a text message failed",
       giveUp: "A text message could not be sent; giving up",
@@ -112,7 +144,7 @@ async function failWithoutProvider(deps: SmsOutboxDeps): Promise<OutboxRound> {
   return { sent: 0, retried: 0, failed: failed.length, claimed: failed.length };
 }
 
-/** One round of the SMS outbox: a batch of due messages sent one by one, outside any transaction. */
+/** One round of the SMS outbox: a batch of due messages read for at once, sent one by one outside any transaction. */
 export function sendDueSms(
   deps: SmsOutboxDeps,
   limit = BATCH,
@@ -128,7 +160,8 @@ export function sendDueSms(
  * provider set, each message is marked failed as it falls due: a live store without one sends none.
  */
 export function scheduleSmsOutbox(deps: SmsOutboxDeps, pollSeconds: number): OutboxSchedule {
-  return scheduleOutbox(deps, smsOutboxOf(deps), {
+  return scheduleOutbox({
+    round: (limit, stopping) => sendDueSms(deps, limit, stopping),
     pollSeconds,
     batch: BATCH,
     onQueued: onSmsQueued,

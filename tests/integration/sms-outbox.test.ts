@@ -247,6 +247,48 @@ describe("retries, giving up and sending once", () => {
     expect(ssl().messages.filter((m) => m.csms_id === String(row.id))).toHaveLength(1);
   });
 
+  it("a round of twenty reads what they tell of once and settles them in one statement, each with its reference", async () => {
+    const shippedRef = "SF-ROUND-42";
+    await t.database.db.insert(consignment).values({
+      orderId,
+      courier: "steadfast",
+      state: "in_transit",
+      consignmentRef: shippedRef,
+      trackingCode: shippedRef,
+      courierStatus: "pending",
+      codPoisha: 0,
+    });
+    try {
+      const queued = [
+        ...(await queue(18)),
+        await queueOne("shipped"),
+        await queueOne("phone_code", { code: "551203" }),
+      ];
+      const sentBefore = ssl().messages.length;
+      const statements = vi.spyOn(t.database.db._.session, "prepareQuery");
+      try {
+        expect(await sendDueSms(deps(), 20)).toMatchObject({ claimed: 20, sent: 20 });
+        // The claim, the orders' sums, their first lines, the shipped one's parcel, and the twenty settled at once.
+        expect(statements).toHaveBeenCalledTimes(5);
+      } finally {
+        statements.mockRestore();
+      }
+      const taken = ssl().messages.slice(sentBefore);
+      expect(taken).toHaveLength(20);
+      const shipped = taken.find((m) => m.csms_id === String(queued[18]!.id))!;
+      expect(shipped.sms).toContain(shippedRef);
+      expect(taken.find((m) => m.csms_id === String(queued[19]!.id))!.sms).toContain("551203");
+      expect(taken.every((m) => m.sms.includes("Panel Saw") || m.csms_id === String(queued[19]!.id))).toBe(true);
+      const rows = await Promise.all(queued.map((row) => rowOf(row.id)));
+      const referenceOf = new Map(taken.map((m) => [m.csms_id, m.reference_id]));
+      expect(rows.map((r) => [r.status, r.leaseUntil, r.params, r.providerRef])).toEqual(
+        queued.map((row) => ["sent", null, null, referenceOf.get(String(row.id))]),
+      );
+    } finally {
+      await t.database.db.delete(consignment).where(eq(consignment.orderId, orderId));
+    }
+  });
+
   it("two copies of the job claiming at once send each of 60 messages exactly once", async () => {
     const ids = (await queue(60)).map((r) => r.id).sort((x, y) => x - y);
     const sentBefore = ssl().messages.length;
@@ -276,6 +318,26 @@ describe("retries, giving up and sending once", () => {
     }
     expect(await rowOf(row.id)).toMatchObject({ status: "failed", attempts: 1, params: null });
     expect((await rowOf(row.id)).lastError).toMatch(/no SMS provider/);
+    expect(out.captured.text).toBe("");
+  });
+
+  it("the job without a provider fails what falls due as the round does: at once, with no log line each", async () => {
+    const rows = await queue(3);
+    const out = capturedOutput();
+    setProcessLog(out.log);
+    const job = scheduleSmsOutbox({ ...deps(), sms: null }, 3600);
+    try {
+      job.kick();
+      await vi.waitFor(async () => expect((await rowOf(rows[2]!.id)).status).toBe("failed"), { timeout: 3000 });
+    } finally {
+      await job.stop();
+      vi.restoreAllMocks();
+      setProcessLog(t.services.log);
+    }
+    for (const row of rows) {
+      expect(await rowOf(row.id)).toMatchObject({ status: "failed", attempts: 1, params: null });
+      expect((await rowOf(row.id)).lastError).toMatch(/no SMS provider/);
+    }
     expect(out.captured.text).toBe("");
   });
 });
