@@ -67,6 +67,20 @@ async function outboxOf(t: TestContext, orderIds: string[]) {
 }
 
 /** The outbox rows inserted as `queued`, the first first. */
+/** `count` "shipped" messages to a buyer queued now, taking `orderIds` in turn. */
+function queueShipped(t: TestContext, count: number, orderIds: string[]) {
+  return t.database.db
+    .insert(mailOutbox)
+    .values(
+      Array.from({ length: count }, (_, i) => ({
+        kind: "shipped",
+        audience: "buyer" as const,
+        orderId: orderIds[i % orderIds.length]!,
+      })),
+    )
+    .returning({ id: mailOutbox.id });
+}
+
 async function queuedRows(t: TestContext, queued: { id: number }[]) {
   const ids = queued.map((q) => q.id);
   return t.database.db.select().from(mailOutbox).where(inArray(mailOutbox.id, ids)).orderBy(mailOutbox.id);
@@ -420,12 +434,7 @@ describe("once only: two workers on one database", () => {
     const ids = await Promise.all([0, 1, 2].map((i) => place(t, buyer, "en", `Copy Plane ${i}`)));
     await drain(t.services);
     const before = smtp().received.length;
-    const queued = await t.database.db
-      .insert(mailOutbox)
-      .values(
-        Array.from({ length: 120 }, (_, i) => ({ kind: "shipped", audience: "buyer" as const, orderId: ids[i % 3]! })),
-      )
-      .returning({ id: mailOutbox.id });
+    const queued = await queueShipped(t, 120, ids);
     // Two copies of the job, each with rounds of a few messages, at the same moment.
     const [one, two] = await Promise.all([drain({ ...t.services }, 3), drain({ ...t.services }, 7)]);
     expect(one + two).toBe(120);
@@ -448,12 +457,7 @@ describe("a round of the outbox", () => {
     const ids = await Promise.all([0, 1].map((i) => place(t, buyer, "en", `Round Plane ${i}`)));
     await drain(t.services);
     const before = smtp().received.length;
-    const queued = await t.database.db
-      .insert(mailOutbox)
-      .values(
-        Array.from({ length: 20 }, (_, i) => ({ kind: "shipped", audience: "buyer" as const, orderId: ids[i % 2]! })),
-      )
-      .returning({ id: mailOutbox.id });
+    const queued = await queueShipped(t, 20, ids);
     const statements = vi.spyOn(t.database.db._.session, "prepareQuery");
     try {
       expect(await sendDueMail(t.services, 20)).toMatchObject({ claimed: 20, sent: 20 });
